@@ -1,0 +1,71 @@
+// Lint rules for the whole monorepo. The `no-restricted-imports` blocks below enforce the one-way
+// dependencies of ARCHITECTURE.md §1: mf-* -> shared-ui, shared-session -> shared-domain; api -> shared-domain.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const areas = ['mf-scheduling', 'mf-clinicians', 'mf-billing', 'mf-notes', 'mf-reports', 'mf-messaging'];
+const pkg = (name) => `@carelane/${name}`;
+const forbid = (names, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: names.flatMap((n) => [
+        { group: [pkg(n), `${pkg(n)}/*`], message },
+        { group: [`**/${n}/src/*`, `**/${n}/src`], message },
+      ]),
+    },
+  ],
+});
+const frontends = ['shell', 'shared-ui', 'shared-session', ...areas];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.data/**',
+      '**/storybook-static/**',
+      '**/coverage/**',
+      '**/test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'import-x/no-duplicates': 'error',
+      'import-x/no-cycle': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['shared-domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@carelane/*'], message: 'shared-domain imports nothing of ours.' },
+            { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'react', 'react-dom', 'antd'], message: 'shared-domain runs in the browser and in Node: no platform modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['api/**/*.ts'], rules: forbid([...frontends], 'The API depends only on shared-domain.') },
+  {
+    files: ['shared-session/**/*.{ts,tsx}', 'shared-ui/**/*.{ts,tsx}'],
+    rules: forbid(['api', 'shell', ...areas], 'Shared packages must not import the shell, an area or the API.'),
+  },
+  { files: ['shell/**/*.{ts,tsx}'], rules: forbid(['api', ...areas], 'The shell loads areas at run time; it never imports them.') },
+  ...areas.map((area) => ({
+    files: [`${area}/**/*.{ts,tsx}`],
+    rules: forbid(['api', 'shell', ...areas.filter((a) => a !== area)], 'Areas talk only through the bus and the API.'),
+  })),
+);
