@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The one JSON error shape every failed API call answers with (read by `buildErrorText`). */
+export const fieldErrorSchema = z.object({
+  field: z.string().describe('Dotted path of the offending input field, e.g. "emailId" or "body.phoneNumber"'),
+  message: z.string(),
+});
+export const apiErrorSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string().describe('Stable machine-readable code, e.g. VALIDATION, UNAUTHORIZED, FORBIDDEN'),
+    error: z.string().describe('Human-readable text shown after "Sorry, {thing} could not be {action}. "'),
+    errors: z.array(fieldErrorSchema).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const idSchema = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** 1-based page number; page size 10 by default (SPEC §9). */
+export const pagingQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+
+export const pagingSchema = z.object({
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
+
+/** Optimistic concurrency: writes carry the version they were read at; a stale one is refused with 409. */
+export const versionSchema = z.number().int().min(0);
