@@ -45,6 +45,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['shared-domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -52,7 +57,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@carelane/*'], message: 'shared-domain imports nothing of ours.' },
-            { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'react', 'react-dom', 'antd'], message: 'shared-domain runs in the browser and in Node: no platform modules.' },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'os', 'react', 'react-dom', 'antd'],
+              message: 'shared-domain runs in the browser and in Node: no platform modules.',
+            },
           ],
         },
       ],
@@ -61,11 +69,20 @@ export default tseslint.config(
   { files: ['api/**/*.ts'], rules: forbid([...frontends], 'The API depends only on shared-domain.') },
   {
     files: ['shared-session/**/*.{ts,tsx}', 'shared-ui/**/*.{ts,tsx}'],
-    rules: forbid(['api', 'shell', ...areas], 'Shared packages must not import the shell, an area or the API.'),
+    rules: forbid(
+      ['api', 'shell', ...areas],
+      'Shared packages must not import the shell, an area or the API.',
+    ),
   },
-  { files: ['shell/**/*.{ts,tsx}'], rules: forbid(['api', ...areas], 'The shell loads areas at run time; it never imports them.') },
+  {
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: forbid(['api', ...areas], 'The shell loads areas at run time; it never imports them.'),
+  },
   ...areas.map((area) => ({
     files: [`${area}/**/*.{ts,tsx}`],
-    rules: forbid(['api', 'shell', ...areas.filter((a) => a !== area)], 'Areas talk only through the bus and the API.'),
+    rules: forbid(
+      ['api', 'shell', ...areas.filter((a) => a !== area)],
+      'Areas talk only through the bus and the API.',
+    ),
   })),
 );

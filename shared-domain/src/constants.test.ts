@@ -66,7 +66,8 @@ describe('CONSTANT_DEFAULTS', () => {
   ])('%s is a JSON list of {id, label} with distinct ids', (name) => {
     const reasons = JSON.parse(defaultOf(name)?.value ?? 'null') as { id: number; label: string }[];
     expect(reasons.length).toBeGreaterThan(1);
-    for (const reason of reasons) expect(reason).toEqual({ id: expect.any(Number), label: expect.stringMatching(/\S/) });
+    for (const reason of reasons)
+      expect(reason).toEqual({ id: expect.any(Number), label: expect.stringMatching(/\S/) });
     expect(new Set(reasons.map((reason) => reason.id)).size).toBe(reasons.length);
   });
 
@@ -142,9 +143,12 @@ describe('effectiveIdleTimeoutMinutes', () => {
     expect(effectiveIdleTimeoutMinutes(50, 120)).toBe(120);
   });
 
-  it.each([null, undefined, 0, -5, Number.NaN])('keeps the constant when the organization value is %p', (minutes) => {
-    expect(effectiveIdleTimeoutMinutes(50, minutes)).toBe(50);
-  });
+  it.each([null, undefined, 0, -5, Number.NaN])(
+    'keeps the constant when the organization value is %p',
+    (minutes) => {
+      expect(effectiveIdleTimeoutMinutes(50, minutes)).toBe(50);
+    },
+  );
 });
 
 describe('timing and paging', () => {

@@ -1,6 +1,7 @@
 export type ConstantDefault = { type: string; name: string; value: string; description: string };
 
-const reasonList = (labels: readonly string[]) => JSON.stringify(labels.map((label, index) => ({ id: index + 1, label })));
+const reasonList = (labels: readonly string[]) =>
+  JSON.stringify(labels.map((label, index) => ({ id: index + 1, label })));
 
 /**
  * SPEC §9 server-supplied constants with their defaults (values are text, lists are JSON text). The
@@ -12,13 +13,15 @@ export const CONSTANT_DEFAULTS: ReadonlyArray<ConstantDefault> = [
     type: 'security',
     name: 'blobEncryptionKey',
     value: '',
-    description: 'Key that encrypts stored files; empty here, the server fills in a random one at first start.',
+    description:
+      'Key that encrypts stored files; empty here, the server fills in a random one at first start.',
   },
   {
     type: 'session',
     name: 'idleTimeout',
     value: '50',
-    description: "Minutes of inactivity before a user is signed out; an organization's own idleTimeout overrides it.",
+    description:
+      "Minutes of inactivity before a user is signed out; an organization's own idleTimeout overrides it.",
   },
   {
     type: 'session',
@@ -47,7 +50,14 @@ export const CONSTANT_DEFAULTS: ReadonlyArray<ConstantDefault> = [
   {
     type: 'provider',
     name: 'inactivateProviderReasonTypes',
-    value: reasonList(['Resigned', 'Terminated', 'Credentials expired', 'Not responding', 'Moved out of area', 'Other']),
+    value: reasonList([
+      'Resigned',
+      'Terminated',
+      'Credentials expired',
+      'Not responding',
+      'Moved out of area',
+      'Other',
+    ]),
     description: 'JSON list of {id, label}: reasons offered when a clinician is made inactive.',
   },
   {
@@ -66,7 +76,13 @@ export const CONSTANT_DEFAULTS: ReadonlyArray<ConstantDefault> = [
   {
     type: 'visit',
     name: 'missedVisitReasonTypesShift',
-    value: reasonList(['Facility cancelled shift', 'Clinician called out', 'Clinician did not show', 'Low census', 'Other']),
+    value: reasonList([
+      'Facility cancelled shift',
+      'Clinician called out',
+      'Clinician did not show',
+      'Low census',
+      'Other',
+    ]),
     description: 'JSON list of {id, label}: reasons offered when a shift is marked missed.',
   },
   {
@@ -84,13 +100,25 @@ export const CONSTANT_DEFAULTS: ReadonlyArray<ConstantDefault> = [
   {
     type: 'episode',
     name: 'episodeArchiveReasons',
-    value: reasonList(['Patient discharged', 'Patient deceased', 'Patient transferred', 'Services no longer needed', 'Other']),
+    value: reasonList([
+      'Patient discharged',
+      'Patient deceased',
+      'Patient transferred',
+      'Services no longer needed',
+      'Other',
+    ]),
     description: 'JSON list of {id, label}: reasons offered when an episode is archived.',
   },
   {
     type: 'episode',
     name: 'authLossReasons',
-    value: reasonList(['Authorization expired', 'Authorization denied', 'Insurance changed', 'Authorized visits used up', 'Other']),
+    value: reasonList([
+      'Authorization expired',
+      'Authorization denied',
+      'Insurance changed',
+      'Authorized visits used up',
+      'Other',
+    ]),
     description: 'JSON list of {id, label}: reasons an episode lost its authorization.',
   },
   {
@@ -185,15 +213,22 @@ export function readConstants(list: ReadonlyArray<{ name: string; value: string 
     locationExpiryInMins: positive('locationExpiryInMins'),
     fileSizeLimitMb: positive('fileSizeLimit'),
     twoStringDuplicatePercentage:
-      similarity !== null && similarity <= 1 ? similarity : Number(defaultValue('twoStringDuplicatePercentage')),
+      similarity !== null && similarity <= 1
+        ? similarity
+        : Number(defaultValue('twoStringDuplicatePercentage')),
     showLogs: parseUserIds(valueOf('showLogs')) ?? [],
     blobEncryptionKey: valueOf('blobEncryptionKey') ?? defaultValue('blobEncryptionKey'),
   };
 }
 
 /** SPEC §9: an organization's own idleTimeout (minutes) overrides the constant when it is positive. */
-export function effectiveIdleTimeoutMinutes(constantMinutes: number, organizationMinutes: number | null | undefined): number {
-  return typeof organizationMinutes === 'number' && Number.isFinite(organizationMinutes) && organizationMinutes > 0
+export function effectiveIdleTimeoutMinutes(
+  constantMinutes: number,
+  organizationMinutes: number | null | undefined,
+): number {
+  return typeof organizationMinutes === 'number' &&
+    Number.isFinite(organizationMinutes) &&
+    organizationMinutes > 0
     ? organizationMinutes
     : constantMinutes;
 }

@@ -12,7 +12,8 @@ import {
 
 const day = (year: number, month: number, date: number, hours = 0, minutes = 0) =>
   new Date(year, month - 1, date, hours, minutes);
-const lastMoment = (year: number, month: number, date: number) => new Date(year, month - 1, date, 23, 59, 59, 999);
+const lastMoment = (year: number, month: number, date: number) =>
+  new Date(year, month - 1, date, 23, 59, 59, 999);
 
 describe('startOfDay and endOfDay', () => {
   it('set the first and last moment of the local day', () => {
@@ -37,28 +38,41 @@ describe('clampDateRange', () => {
 
   it('cuts a 200-day patient-creation range to 180 days by moving the end', () => {
     // 1/1/2024 + 199 days = 7/18/2024: 200 days covered.
-    const clamped = clampDateRange({ start: day(2024, 1, 1), end: day(2024, 7, 18) }, PATIENT_CREATION_MAX_DAYS);
+    const clamped = clampDateRange(
+      { start: day(2024, 1, 1), end: day(2024, 7, 18) },
+      PATIENT_CREATION_MAX_DAYS,
+    );
     expect(clamped).toEqual({ start: day(2024, 1, 1), end: lastMoment(2024, 6, 28) });
   });
 
   it('moves the start instead when asked', () => {
-    const clamped = clampDateRange({ start: day(2024, 1, 1), end: day(2024, 7, 18) }, PATIENT_CREATION_MAX_DAYS, 'start');
+    const clamped = clampDateRange(
+      { start: day(2024, 1, 1), end: day(2024, 7, 18) },
+      PATIENT_CREATION_MAX_DAYS,
+      'start',
+    );
     expect(clamped).toEqual({ start: day(2024, 1, 21), end: lastMoment(2024, 7, 18) });
   });
 
   it('keeps a range of exactly the limit', () => {
-    expect(clampDateRange({ start: day(2024, 1, 1), end: day(2024, 6, 28) }, PROVIDER_PAYMENTS_MAX_DAYS)).toEqual({
+    expect(
+      clampDateRange({ start: day(2024, 1, 1), end: day(2024, 6, 28) }, PROVIDER_PAYMENTS_MAX_DAYS),
+    ).toEqual({
       start: day(2024, 1, 1),
       end: lastMoment(2024, 6, 28),
     });
   });
 
   it('turns an end before the start into the one day of the start', () => {
-    expect(clampDateRange({ start: day(2024, 5, 10, 14), end: day(2024, 5, 2, 8) }, PATIENT_CREATION_MAX_DAYS)).toEqual({
+    expect(
+      clampDateRange({ start: day(2024, 5, 10, 14), end: day(2024, 5, 2, 8) }, PATIENT_CREATION_MAX_DAYS),
+    ).toEqual({
       start: day(2024, 5, 10),
       end: lastMoment(2024, 5, 10),
     });
-    expect(clampDateRange({ start: day(2024, 5, 10, 14), end: day(2024, 5, 2) }, INVOICES_MAX_DAYS, 'start')).toEqual({
+    expect(
+      clampDateRange({ start: day(2024, 5, 10, 14), end: day(2024, 5, 2) }, INVOICES_MAX_DAYS, 'start'),
+    ).toEqual({
       start: day(2024, 5, 10),
       end: lastMoment(2024, 5, 10),
     });
@@ -110,7 +124,13 @@ describe('default date ranges', () => {
   });
 
   it('builds a named range', () => {
-    expect(defaultDateRange('auditLogs', now)).toEqual({ start: day(2024, 2, 14), end: lastMoment(2024, 3, 15) });
-    expect(defaultDateRange('fitScoreVisits', now)).toEqual({ start: day(2024, 3, 15), end: lastMoment(2024, 3, 22) });
+    expect(defaultDateRange('auditLogs', now)).toEqual({
+      start: day(2024, 2, 14),
+      end: lastMoment(2024, 3, 15),
+    });
+    expect(defaultDateRange('fitScoreVisits', now)).toEqual({
+      start: day(2024, 3, 15),
+      end: lastMoment(2024, 3, 22),
+    });
   });
 });

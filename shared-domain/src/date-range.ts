@@ -27,8 +27,21 @@ export function clampDateRange(range: DateRange, maxDays: number, moved: 'start'
   if (end.isBefore(start)) return { start: start.toDate(), end: start.endOf('day').toDate() };
   const daysCovered = end.startOf('day').diff(start, 'day') + 1;
   if (daysCovered <= maxDays) return { start: start.toDate(), end: end.toDate() };
-  if (moved === 'end') return { start: start.toDate(), end: start.add(maxDays - 1, 'day').endOf('day').toDate() };
-  return { start: end.subtract(maxDays - 1, 'day').startOf('day').toDate(), end: end.toDate() };
+  if (moved === 'end')
+    return {
+      start: start.toDate(),
+      end: start
+        .add(maxDays - 1, 'day')
+        .endOf('day')
+        .toDate(),
+    };
+  return {
+    start: end
+      .subtract(maxDays - 1, 'day')
+      .startOf('day')
+      .toDate(),
+    end: end.toDate(),
+  };
 }
 
 /** From the start of day `now + fromDays` to the end of day `now + toDays`, in local time. */

@@ -11,12 +11,19 @@ import {
 
 describe('serverErrorText', () => {
   it('reads the error field of our API error shape', () => {
-    const body = { statusCode: 409, code: 'CONFLICT', error: 'The email is already in use.', errors: [{ field: 'emailId', message: 'taken' }] };
+    const body = {
+      statusCode: 409,
+      code: 'CONFLICT',
+      error: 'The email is already in use.',
+      errors: [{ field: 'emailId', message: 'taken' }],
+    };
     expect(serverErrorText(body)).toBe('The email is already in use.');
   });
 
   it('joins a message list with commas', () => {
-    expect(serverErrorText({ message: ['name is required', 'phone is invalid'] })).toBe('name is required, phone is invalid');
+    expect(serverErrorText({ message: ['name is required', 'phone is invalid'] })).toBe(
+      'name is required, phone is invalid',
+    );
   });
 
   it('reads a message text', () => {
@@ -24,9 +31,9 @@ describe('serverErrorText', () => {
   });
 
   it('joins a nested errors list of texts and objects with commas', () => {
-    expect(serverErrorText({ errors: [{ field: 'a', message: 'A is wrong' }, 'B is wrong', { field: 'c' }] })).toBe(
-      'A is wrong, B is wrong',
-    );
+    expect(
+      serverErrorText({ errors: [{ field: 'a', message: 'A is wrong' }, 'B is wrong', { field: 'c' }] }),
+    ).toBe('A is wrong, B is wrong');
   });
 
   it('prefers error, then message, then errors', () => {
@@ -71,9 +78,14 @@ describe('buildErrorText', () => {
   });
 
   it('scrubs the server text in production', () => {
-    expect(buildErrorText('clinician', 'saved', { message: ['relation does not exist (sql)'] }, { production: true })).toBe(
-      'Sorry, clinician could not be saved. ',
-    );
+    expect(
+      buildErrorText(
+        'clinician',
+        'saved',
+        { message: ['relation does not exist (sql)'] },
+        { production: true },
+      ),
+    ).toBe('Sorry, clinician could not be saved. ');
   });
 
   it('has the login and authentication prefixes', () => {
@@ -86,8 +98,14 @@ describe('networkErrorText', () => {
   it.each([
     [new TypeError('Network request failed'), 'Please make sure you are online and then try again.'],
     ['Network request failed', 'Please make sure you are online and then try again.'],
-    [new TypeError('Failed to fetch'), 'Server could not be reached. Please ensure you are online and then try again.'],
-    [{ message: 'TypeError: failed to fetch' }, 'Server could not be reached. Please ensure you are online and then try again.'],
+    [
+      new TypeError('Failed to fetch'),
+      'Server could not be reached. Please ensure you are online and then try again.',
+    ],
+    [
+      { message: 'TypeError: failed to fetch' },
+      'Server could not be reached. Please ensure you are online and then try again.',
+    ],
   ])('%p shows %s', (error, text) => {
     expect(networkErrorText(error)).toBe(text);
   });
@@ -99,7 +117,9 @@ describe('networkErrorText', () => {
 
 describe('SMS texts', () => {
   it('names the clinician that has not answered', () => {
-    expect(smsNotAnsweredText(42)).toBe('could not send to clinician (id: 42) as they have not responded for 5 recent SMS.');
+    expect(smsNotAnsweredText(42)).toBe(
+      'could not send to clinician (id: 42) as they have not responded for 5 recent SMS.',
+    );
   });
 
   it('starts the partly-sent text as the spec does', () => {
@@ -113,7 +133,10 @@ describe('MESSAGES', () => {
     ['loginSuccessful', 'Login successful.'],
     ['registrationSuccessful', 'Registration successful.'],
     ['serviceRequestSaved', 'Service Request saved.'],
-    ['serviceRequestSavedAndNotified', 'Service Request saved. Notifications sent to all matching clinicians.'],
+    [
+      'serviceRequestSavedAndNotified',
+      'Service Request saved. Notifications sent to all matching clinicians.',
+    ],
     ['serviceRequestOnHold', 'Service Request has been put on hold.'],
     ['serviceRequestDeleted', 'Service Request deleted.'],
     ['clinicianSaved', 'Clinician saved.'],

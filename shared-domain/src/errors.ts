@@ -96,7 +96,9 @@ function rawServerErrorText(body: unknown): string {
     (Array.isArray(message) ? joinTexts(message, nonEmptyText) : nonEmptyText(message)) ??
     (Array.isArray(errors)
       ? joinTexts(errors, (item) =>
-          typeof item === 'object' && item !== null ? nonEmptyText((item as { message?: unknown }).message) : nonEmptyText(item),
+          typeof item === 'object' && item !== null
+            ? nonEmptyText((item as { message?: unknown }).message)
+            : nonEmptyText(item),
         )
       : null) ??
     ''
@@ -113,7 +115,12 @@ export function serverErrorText(body: unknown, options: ErrorTextOptions = {}): 
 }
 
 /** SPEC §8: 'Sorry, {thing} could not be {action}. ' followed by the server's error text. */
-export function buildErrorText(thing: string, action: string, body: unknown, options: ErrorTextOptions = {}): string {
+export function buildErrorText(
+  thing: string,
+  action: string,
+  body: unknown,
+  options: ErrorTextOptions = {},
+): string {
   return `Sorry, ${thing} could not be ${action}. ${serverErrorText(body, options)}`;
 }
 

@@ -18,14 +18,15 @@ const privilegeText = (map: Record<string, string>) => JSON.stringify(map);
 
 describe('PAGE_KEYS', () => {
   it('holds every SPEC §6 page key plus constants and outbox, once each', () => {
-    const specKeys = `header, dashboard, serviceRequest, serviceRequestDetail, unstaffedVisits, providerVisits,
+    const specKeys =
+      `header, dashboard, serviceRequest, serviceRequestDetail, unstaffedVisits, providerVisits,
       messages, collaboration, providers, providerDetail, tasks, groups, groupDetail, physicianGroups,
       physicianGroupsDetail, providerPayments, myVisits, myInvoices, invoices, activityLogs, broadcast, users,
       userDetail, referralSources, referralSourceDetail, profile, locator, logout, myProfile, myProfilePhysician,
       shortUrl, physicians, patients, reports, unpaidVisits, unbilledVisits, myReferralSource, funnelReports,
       healthReports, candidateReport, patientDetail, timeline, inbox, contacts, nonCoverages, ccDemand`
-      .split(',')
-      .map((key) => key.trim());
+        .split(',')
+        .map((key) => key.trim());
     expect([...PAGE_KEYS].sort()).toEqual([...specKeys, 'constants', 'outbox'].sort());
     expect(new Set(PAGE_KEYS).size).toBe(PAGE_KEYS.length);
   });
@@ -49,7 +50,9 @@ describe('parsePrivilegeText', () => {
     expect(parsePrivilegeText('{not json')).toEqual({});
     expect(parsePrivilegeText('[1,2]')).toEqual({});
     expect(parsePrivilegeText('"text"')).toEqual({});
-    expect(parsePrivilegeText(privilegeText({ header: '{broken', tasks: '{"a":2}', reports: '[1]', inbox: '' }))).toEqual({
+    expect(
+      parsePrivilegeText(privilegeText({ header: '{broken', tasks: '{"a":2}', reports: '[1]', inbox: '' })),
+    ).toEqual({
       header: {},
       tasks: { a: 2 },
       reports: {},
@@ -121,9 +124,15 @@ describe('page access and options', () => {
   });
 
   it('reads hideRatesOnBoardStep from referralSources', () => {
-    expect(hideRatesOnBoardStep(parsePrivilegeText(privilegeText({ referralSources: '{"hideRatesOnBoardStep":1}' })))).toBe(true);
+    expect(
+      hideRatesOnBoardStep(
+        parsePrivilegeText(privilegeText({ referralSources: '{"hideRatesOnBoardStep":1}' })),
+      ),
+    ).toBe(true);
     expect(hideRatesOnBoardStep(parsePrivilegeText(privilegeText({ referralSources: '{}' })))).toBe(false);
-    expect(hideRatesOnBoardStep(parsePrivilegeText(privilegeText({ header: '{"hideRatesOnBoardStep":1}' })))).toBe(false);
+    expect(
+      hideRatesOnBoardStep(parsePrivilegeText(privilegeText({ header: '{"hideRatesOnBoardStep":1}' }))),
+    ).toBe(false);
   });
 
   it.each([
@@ -140,8 +149,12 @@ describe('page access and options', () => {
   });
 
   it('reads showRates from serviceRequestDetail and switchUser from header', () => {
-    expect(showOrganizationRates(parsePrivilegeText(privilegeText({ serviceRequestDetail: '{"showRates":1}' })))).toBe(true);
-    expect(showOrganizationRates(parsePrivilegeText(privilegeText({ serviceRequestDetail: '{}' })))).toBe(false);
+    expect(
+      showOrganizationRates(parsePrivilegeText(privilegeText({ serviceRequestDetail: '{"showRates":1}' }))),
+    ).toBe(true);
+    expect(showOrganizationRates(parsePrivilegeText(privilegeText({ serviceRequestDetail: '{}' })))).toBe(
+      false,
+    );
     expect(canSwitchUser(privileges)).toBe(true);
     expect(canSwitchUser(parsePrivilegeText(privilegeText({ header: '{}' })))).toBe(false);
   });
@@ -149,7 +162,8 @@ describe('page access and options', () => {
 
 describe('DEFAULT_ROLE_PRIVILEGES', () => {
   const pagesOf = (roleId: number) => Object.keys(DEFAULT_ROLE_PRIVILEGES[roleId] ?? {});
-  const parsedOf = (roleId: number) => parsePrivilegeText(JSON.stringify(DEFAULT_ROLE_PRIVILEGES[roleId] ?? {}));
+  const parsedOf = (roleId: number) =>
+    parsePrivilegeText(JSON.stringify(DEFAULT_ROLE_PRIVILEGES[roleId] ?? {}));
 
   it('has a map for every role, with valid JSON object values on known pages', () => {
     for (const roleId of ALL_ROLE_IDS) {
@@ -189,7 +203,17 @@ describe('DEFAULT_ROLE_PRIVILEGES', () => {
 
   it('gives the clinician exactly its pages', () => {
     expect(pagesOf(4).sort()).toEqual(
-      ['dashboard', 'myVisits', 'messages', 'inbox', 'myProfile', 'profile', 'logout', 'header', 'timeline'].sort(),
+      [
+        'dashboard',
+        'myVisits',
+        'messages',
+        'inbox',
+        'myProfile',
+        'profile',
+        'logout',
+        'header',
+        'timeline',
+      ].sort(),
     );
   });
 
@@ -202,7 +226,14 @@ describe('DEFAULT_ROLE_PRIVILEGES', () => {
 
   it.each([2, 5, 6, 7, 13, 14])('staffing role %i holds the operational pages', (roleId) => {
     expect(pagesOf(roleId)).toEqual(
-      expect.arrayContaining(['serviceRequest', 'providers', 'unstaffedVisits', 'referralSources', 'locator', 'ccDemand']),
+      expect.arrayContaining([
+        'serviceRequest',
+        'providers',
+        'unstaffedVisits',
+        'referralSources',
+        'locator',
+        'ccDemand',
+      ]),
     );
     expect(defaultShowMine(parsedOf(roleId))).toBe(true);
     expect(pagesOf(roleId)).not.toContain('constants');

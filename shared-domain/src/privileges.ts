@@ -80,8 +80,13 @@ export function parsePrivilegeText(text: string | null | undefined): ParsedPrivi
   if (!text) return {};
   const outer = parseJson(text);
   if (!outer.ok || !isPlainObject(outer.value)) return {};
+  return parsePrivilegeMap(outer.value);
+}
+
+/** Parses a privilege map (page key -> JSON text of options) with the same rules as `parsePrivilegeText`. */
+export function parsePrivilegeMap(map: Record<string, unknown>): ParsedPrivileges {
   const entries: [string, Record<string, unknown>][] = [];
-  for (const [page, optionsText] of Object.entries(outer.value)) {
+  for (const [page, optionsText] of Object.entries(map)) {
     if (optionsText === null) continue;
     if (isPlainObject(optionsText)) {
       entries.push([page, optionsText]);
@@ -226,7 +231,10 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<number, Record<string, string>> = O
   ALL_ROLE_IDS.map((roleId) => [
     roleId,
     Object.fromEntries(
-      PAGE_GRANTS.filter((grant) => grant.roles.includes(roleId)).map((grant) => [grant.page, grant.options ?? '{}']),
+      PAGE_GRANTS.filter((grant) => grant.roles.includes(roleId)).map((grant) => [
+        grant.page,
+        grant.options ?? '{}',
+      ]),
     ),
   ]),
 );

@@ -34,12 +34,15 @@ export const ROLE_DESCRIPTIONS: Record<number, string> = {
   [ROLE.BACK_OFFICE]: 'Handles invoices, provider payments, adjustments, fines and credentialing support.',
   [ROLE.CLINICIAN]: 'A provider who is matched to visits and shifts, documents them and is paid for them.',
   [ROLE.CARE_COORDINATOR]: 'Staffs service requests: matches, assigns and follows up clinicians on visits.',
-  [ROLE.CUSTOMER_CARE_COORDINATOR]: 'Looks after organizations and their requests, and supervises care coordinators.',
+  [ROLE.CUSTOMER_CARE_COORDINATOR]:
+    'Looks after organizations and their requests, and supervises care coordinators.',
   [ROLE.OPERATIONS_DIRECTOR]: 'Oversees staffing, billing and the coordination team.',
   [ROLE.ORGANIZATION_ADMINISTRATOR]: "Manages an organization's account, its users and its service requests.",
-  [ROLE.ORGANIZATION_USER]: 'Creates patients and service requests for an organization and follows their visits.',
+  [ROLE.ORGANIZATION_USER]:
+    'Creates patients and service requests for an organization and follows their visits.',
   [ROLE.ORGANIZATION_MANAGER]: "Manages an organization's service requests and its organization users.",
-  [ROLE.CLINICIAN_MANAGER]: 'Recruits, onboards and credentials clinicians, and supervises care coordinators.',
+  [ROLE.CLINICIAN_MANAGER]:
+    'Recruits, onboards and credentials clinicians, and supervises care coordinators.',
   [ROLE.EXECUTIVE]: 'Leads the business, with the reports and the staff below the administrator.',
 };
 

@@ -8,7 +8,17 @@ export const constantSchema = z
 export type Constant = z.infer<typeof constantSchema>;
 export const updateConstantRequestSchema = z.object({ value: z.string().max(20000) });
 
-export const auditActionSchema = z.enum(['CREATE', 'UPDATE', 'DELETE', 'READ', 'LOGIN', 'LOGIN_FAILED', 'LOGOUT', 'SWITCH_USER', 'PASSWORD']);
+export const auditActionSchema = z.enum([
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'READ',
+  'LOGIN',
+  'LOGIN_FAILED',
+  'LOGOUT',
+  'SWITCH_USER',
+  'PASSWORD',
+]);
 export const auditEntrySchema = z
   .object({
     id: z.number().int(),
@@ -53,7 +63,11 @@ export const referralSourceSchema = z
     phone: z.string().nullable(),
     fax: z.string().nullable(),
     email: z.string().nullable(),
-    idleTimeout: z.number().int().nullable().describe('Minutes; overrides the idleTimeout constant for its users'),
+    idleTimeout: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Minutes; overrides the idleTimeout constant for its users'),
     dashboardVisitDateRange: z.number().int().nullable(),
     missedVisitDateRange: z.number().int().nullable(),
     tasksDateRange: z.number().int().nullable(),
@@ -73,7 +87,10 @@ export const referralSourceListQuerySchema = z.object({
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
   search: z.string().trim().max(100).optional(),
 });
-export const referralSourceListResponseSchema = z.object({ rows: z.array(referralSourceSchema), paging: pagingSchema });
+export const referralSourceListResponseSchema = z.object({
+  rows: z.array(referralSourceSchema),
+  paging: pagingSchema,
+});
 
 export const outboxChannelSchema = z.enum(['email', 'sms']);
 export const outboxMessageSchema = z
@@ -85,7 +102,7 @@ export const outboxMessageSchema = z
     bcc: z.string().nullable(),
     subject: z.string().nullable(),
     body: z.string(),
-    status: z.enum(['PENDING', 'SENT', 'FAILED']),
+    status: z.enum(['PENDING', 'SENDING', 'SENT', 'FAILED']),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     createdAt: isoDateTimeSchema,
@@ -99,10 +116,18 @@ export const outboxListQuerySchema = z.object({
   channel: outboxChannelSchema.optional(),
   to: z.string().max(254).optional(),
 });
-export const outboxListResponseSchema = z.object({ rows: z.array(outboxMessageSchema), paging: pagingSchema });
+export const outboxListResponseSchema = z.object({
+  rows: z.array(outboxMessageSchema),
+  paging: pagingSchema,
+});
 
 export const shortLinkSchema = z
-  .object({ id: z.string(), path: z.string(), createdAt: isoDateTimeSchema, expiresAt: isoDateTimeSchema.nullable() })
+  .object({
+    id: z.string(),
+    path: z.string(),
+    createdAt: isoDateTimeSchema,
+    expiresAt: isoDateTimeSchema.nullable(),
+  })
   .meta({ id: 'ShortLink' });
 export const createShortLinkRequestSchema = z.object({
   path: z

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** The one JSON error shape every failed API call answers with (read by `buildErrorText`). */
 export const fieldErrorSchema = z.object({
-  field: z.string().describe('Dotted path of the offending input field, e.g. "emailId" or "body.phoneNumber"'),
+  field: z
+    .string()
+    .describe('Dotted path of the offending input field, e.g. "emailId" or "body.phoneNumber"'),
   message: z.string(),
 });
 export const apiErrorSchema = z

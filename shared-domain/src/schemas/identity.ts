@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, pagingSchema, versionSchema } from './common';
 
-export const emailIdSchema = z.email({ error: 'must be a valid email address' }).max(254).transform((s) => s.toLowerCase());
+export const emailIdSchema = z
+  .email({ error: 'must be a valid email address' })
+  .max(254)
+  .transform((s) => s.toLowerCase());
 export const passwordSchema = z
   .string()
   .min(10, { error: 'must be at least 10 characters' })
@@ -9,7 +12,9 @@ export const passwordSchema = z
 export const phoneInputSchema = z
   .string()
   .max(30)
-  .regex(/^\s*(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\s*$/, { error: 'must be a 10-digit phone number' });
+  .regex(/^\s*(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\s*$/, {
+    error: 'must be a 10-digit phone number',
+  });
 export const nameSchema = z.string().trim().min(1, { error: 'is required' }).max(100);
 
 export const userStatusSchema = z.enum(['ACTIVE', 'INACTIVE']);
@@ -120,9 +125,14 @@ export const userListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
-export const userListResponseSchema = z.object({ rows: z.array(userSchema), paging: pagingSchema }).meta({ id: 'UserList' });
+export const userListResponseSchema = z
+  .object({ rows: z.array(userSchema), paging: pagingSchema })
+  .meta({ id: 'UserList' });
 
-export const updatePrivilegesRequestSchema = z.object({ privileges: privilegeMapSchema, version: versionSchema });
+export const updatePrivilegesRequestSchema = z.object({
+  privileges: privilegeMapSchema,
+  version: versionSchema,
+});
 
 export const registrationRequestSchema = z.object({
   emailId: emailIdSchema,
@@ -132,9 +142,19 @@ export const registrationRequestSchema = z.object({
   phoneNumber: phoneInputSchema,
   providerTypeId: z.number().int().positive().optional(),
 });
-export const forgotPasswordRequestSchema = z.object({ emailId: z.string().trim().min(1, { error: 'is required' }).max(254) });
-export const resetPasswordRequestSchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });
-export const changePasswordRequestSchema = z.object({ currentPassword: z.string().min(1, { error: 'is required' }).max(200), newPassword: passwordSchema });
+export const forgotPasswordRequestSchema = z.object({
+  emailId: z.string().trim().min(1, { error: 'is required' }).max(254),
+});
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, { error: 'is required' }).max(200),
+  newPassword: passwordSchema,
+});
 export const verifyEmailRequestSchema = z.object({ token: z.string().min(10).max(200) });
-export const verifyPhoneRequestSchema = z.object({ code: z.string().regex(/^\d{6}$/, { error: 'must be the 6-digit code' }) });
+export const verifyPhoneRequestSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, { error: 'must be the 6-digit code' }),
+});
 export const switchUserRequestSchema = z.object({ userId: z.number().int().positive() });

@@ -1,0 +1,4 @@
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  testTimeout: 60000,
+};

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installErrorHandling } from './plugins/error-handler';
+import { requireSession } from './plugins/auth';
+import type { AppServices } from './services/app-services';
+import { publicSecurityRoutes, sessionSecurityRoutes } from './modules/security/routes';
+import { usersRoutes } from './modules/admin/users/routes';
+import { rolesRoutes } from './modules/admin/roles/routes';
+import { constantsRoutes } from './modules/admin/constants/routes';
+import { auditRoutes } from './modules/admin/audit/routes';
+import { outboxRoutes } from './modules/admin/outbox/routes';
+import { referralSourcesRoutes } from './modules/admin/referral-sources/routes';
+import { publicShortLinkRoutes, shortLinkRoutes } from './modules/admin/short-links';
+import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/routes';
+
+/** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
+const PUBLIC_ROUTES = [publicPlatformRoutes, publicSecurityRoutes, publicShortLinkRoutes];
+const SESSION_ROUTES = [
+  sessionPlatformRoutes,
+  sessionSecurityRoutes,
+  usersRoutes,
+  rolesRoutes,
+  constantsRoutes,
+  auditRoutes,
+  outboxRoutes,
+  referralSourcesRoutes,
+  shortLinkRoutes,
+];
+
+const API_UP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Carelane</title></head>
+<body><h1>Carelane</h1><p>The API is up. The documentation is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
+
+export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = { actor: null, ip: request.ip };
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    // HSTS only means something over TLS; it is added per request below when the request came over https.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Carelane API',
+        version: '0.1.0',
+        description: 'The admin portal for home-care clinical staffing.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  for (const routes of PUBLIC_ROUTES) await app.register(routes, { services });
+  await app.register(async (scope) => {
+    requireSession(scope, services.db);
+    for (const routes of SESSION_ROUTES) await scope.register(routes, { services });
+  });
+
+  const staticDir = config.staticDir;
+  if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html').send(API_UP_PAGE),
+    );
+  }
+  return app;
+}

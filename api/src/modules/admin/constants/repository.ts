@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { CONSTANT_DEFAULTS, readConstants } from '@carelane/shared-domain';
+import { appConstants } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+import { randomToken } from '../../../lib/crypto';
+
+export async function listConstants(ex: Executor) {
+  return ex.select().from(appConstants).orderBy(appConstants.type, appConstants.name);
+}
+
+export async function findConstant(ex: Executor, name: string) {
+  const [row] = await ex.select().from(appConstants).where(eq(appConstants.name, name));
+  return row;
+}
+
+/** The typed view of the constants with the spec's defaults for anything missing. */
+export async function loadTypedConstants(ex: Executor) {
+  return readConstants(await listConstants(ex));
+}
+
+/** Adds any constant the database lacks, keeping values an administrator already set. */
+export async function ensureConstants(ex: Executor): Promise<void> {
+  await ex
+    .insert(appConstants)
+    .values(
+      CONSTANT_DEFAULTS.map((c) => ({
+        ...c,
+        value: c.name === 'blobEncryptionKey' && !c.value ? randomToken(32) : c.value,
+      })),
+    )
+    .onConflictDoNothing();
+}

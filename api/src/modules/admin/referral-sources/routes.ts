@@ -1,0 +1,241 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  isOrganizationRole,
+  isStaffingRole,
+  ROLE,
+  referralSourceListQuerySchema,
+  referralSourceListResponseSchema,
+  referralSourceSchema,
+  organizationOnboardStepSchema,
+  phoneInputSchema,
+  normalizePhone,
+  versionSchema,
+  type ReferralSource,
+} from '@carelane/shared-domain';
+import { referralSources } from '../../../db/schema';
+import { forbidden, notFound, staleVersion } from '../../../lib/errors';
+import { errorResponses } from '../../../lib/route-schema';
+import { recordAudit } from '../../../services/audit';
+import type { AppServices } from '../../../services/app-services';
+import { requireActor, type Actor } from '../../../services/context';
+import { publishEvent } from '../../../services/events';
+
+const tags = ['referral sources'];
+const dateRangeDays = z.number().int().min(1).max(365).nullable().optional();
+const referralSourceInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'is required' }).max(200),
+  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+  zipcode: z
+    .string()
+    .regex(/^\d{5}(-\d{4})?$/, { error: 'must be a 5-digit ZIP code' })
+    .nullable()
+    .optional(),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  phone: phoneInputSchema.nullable().optional(),
+  fax: phoneInputSchema.nullable().optional(),
+  email: z.email({ error: 'must be a valid email address' }).nullable().optional(),
+  idleTimeout: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .nullable()
+    .optional(),
+  dashboardVisitDateRange: dateRangeDays,
+  missedVisitDateRange: dateRangeDays,
+  tasksDateRange: dateRangeDays,
+  incidentsDateRange: dateRangeDays,
+  caseManager: z.boolean().optional(),
+  actionType: z.string().max(60).nullable().optional(),
+  onboardStepRS: organizationOnboardStepSchema.optional(),
+});
+const updateSchema = referralSourceInputSchema.partial().extend({ version: versionSchema });
+
+type Row = typeof referralSources.$inferSelect;
+const toReferralSource = (r: Row): ReferralSource => ({
+  ...r,
+  status: r.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
+  onboardStepRS: organizationOnboardStepSchema.catch('Rates').parse(r.onboardStepRS),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+function normalizeContact<T extends { phone?: string | null; fax?: string | null }>(input: T): T {
+  return {
+    ...input,
+    ...(input.phone !== undefined && { phone: input.phone ? normalizePhone(input.phone) : null }),
+    ...(input.fax !== undefined && { fax: input.fax ? normalizePhone(input.fax) : null }),
+  };
+}
+
+/** Organization users see only their own organization; staff see all. */
+function assertMayRead(actor: Actor, id: number) {
+  if (isOrganizationRole(actor.roleId) && actor.referralSourceId !== id) throw notFound('The organization');
+  if (
+    !isOrganizationRole(actor.roleId) &&
+    !isStaffingRole(actor.roleId) &&
+    actor.roleId !== ROLE.ADMINISTRATOR
+  ) {
+    throw notFound('The organization');
+  }
+}
+
+function assertMayWrite(actor: Actor, id: number | null) {
+  if (actor.roleId === ROLE.ADMINISTRATOR || isStaffingRole(actor.roleId)) return;
+  if (actor.roleId === ROLE.ORGANIZATION_ADMINISTRATOR && id !== null && actor.referralSourceId === id)
+    return;
+  throw forbidden('Sorry, you may not change organizations.');
+}
+
+export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  const readPages = { page: ['referralSources', 'referralSourceDetail', 'myReferralSource'] };
+  app.get(
+    '/api/admin/referralSources',
+    {
+      config: readPages,
+      schema: {
+        tags,
+        summary: 'Organizations (default ACTIVE)',
+        querystring: referralSourceListQuerySchema,
+        response: { 200: referralSourceListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request.ctx);
+      const q = request.query;
+      const filters: SQL[] = [];
+      if (q.status !== 'ALL') filters.push(eq(referralSources.status, q.status));
+      if (q.search)
+        filters.push(ilike(referralSources.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (isOrganizationRole(actor.roleId))
+        filters.push(eq(referralSources.id, actor.referralSourceId ?? -1));
+      const where = filters.length ? and(...filters) : undefined;
+      const rows = await services.db
+        .select()
+        .from(referralSources)
+        .where(where)
+        .orderBy(asc(referralSources.name), asc(referralSources.id))
+        .limit(q.pageSize)
+        .offset((q.pageNumber - 1) * q.pageSize);
+      const [count] = await services.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(referralSources)
+        .where(where);
+      const total = count?.n ?? 0;
+      return {
+        rows: rows.map(toReferralSource),
+        paging: {
+          pageNumber: q.pageNumber,
+          pageSize: q.pageSize,
+          pageCount: Math.ceil(total / q.pageSize),
+          totalCount: total,
+        },
+      };
+    },
+  );
+  app.get(
+    '/api/admin/referralSources/:id',
+    {
+      config: readPages,
+      schema: {
+        tags,
+        summary: 'One organization',
+        params: idParamsSchema,
+        response: { 200: referralSourceSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertMayRead(requireActor(request.ctx), request.params.id);
+      const [row] = await services.db
+        .select()
+        .from(referralSources)
+        .where(eq(referralSources.id, request.params.id));
+      if (!row) throw notFound('The organization');
+      return toReferralSource(row);
+    },
+  );
+  app.post(
+    '/api/admin/referralSources',
+    {
+      config: { page: 'referralSources' },
+      schema: {
+        tags,
+        summary: 'Create an organization',
+        body: referralSourceInputSchema,
+        response: { 201: referralSourceSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      assertMayWrite(requireActor(request.ctx), null);
+      const created = await services.db.transaction(async (tx) => {
+        const [row] = await tx.insert(referralSources).values(normalizeContact(request.body)).returning();
+        await recordAudit(tx, request.ctx, {
+          entity: 'referralSource',
+          entityId: row!.id,
+          action: 'CREATE',
+          before: null,
+          after: row,
+        });
+        await publishEvent(
+          tx,
+          { entity: 'referralSource', id: row!.id, action: 'created' },
+          { staffOnly: true },
+        );
+        return row!;
+      });
+      return reply.status(201).send(toReferralSource(created));
+    },
+  );
+  app.put(
+    '/api/admin/referralSources/:id',
+    {
+      config: readPages,
+      schema: {
+        tags,
+        summary: 'Edit an organization (send the version you read)',
+        params: idParamsSchema,
+        body: updateSchema,
+        response: { 200: referralSourceSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request.ctx);
+      assertMayRead(actor, request.params.id);
+      assertMayWrite(actor, request.params.id);
+      return services.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(referralSources)
+          .where(eq(referralSources.id, request.params.id));
+        if (!before) throw notFound('The organization');
+        const { version, ...changes } = request.body;
+        if (before.version !== version) throw staleVersion('organization');
+        const [after] = await tx
+          .update(referralSources)
+          .set({ ...normalizeContact(changes), updatedAt: sql`now()`, version: before.version + 1 })
+          .where(eq(referralSources.id, before.id))
+          .returning();
+        await recordAudit(tx, request.ctx, {
+          entity: 'referralSource',
+          entityId: before.id,
+          action: 'UPDATE',
+          before,
+          after,
+        });
+        await publishEvent(
+          tx,
+          { entity: 'referralSource', id: before.id, action: 'updated' },
+          { referralSourceId: before.id },
+        );
+        return toReferralSource(after!);
+      });
+    },
+  );
+};

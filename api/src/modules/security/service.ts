@@ -1,0 +1,463 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import {
+  LOGIN_BLOCKED_MESSAGE,
+  MESSAGES,
+  canManageRole,
+  canSwitchUser,
+  isLoginBlocked,
+  mergePrivileges,
+  parsePrivilegeMap,
+  type AuthenticateResponse,
+  type CurrentUser,
+} from '@carelane/shared-domain';
+import { loginAttempts, roles, users } from '../../db/schema';
+import { queryRows, type Executor } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto';
+import { recordAudit } from '../../services/audit';
+import type { AppServices } from '../../services/app-services';
+import { requireActor, type RequestContext } from '../../services/context';
+import { enqueueMessage } from '../../services/outbox';
+import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
+import { buildCurrentUser, createSession, revokeAllSessions, revokeSession } from './sessions';
+import { consumePhoneCode, consumeToken, issueSecret } from './verification';
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+const RESET_TOKEN_MINUTES = 60;
+const EMAIL_TOKEN_MINUTES = 24 * 60;
+const PHONE_CODE_MINUTES = 15;
+
+async function privilegesOf(ex: Executor, user: UserRow) {
+  const [role] = await ex
+    .select({ privileges: roles.privileges })
+    .from(roles)
+    .where(eq(roles.roleId, user.roleId));
+  return mergePrivileges(role?.privileges ?? {}, user.privileges);
+}
+
+async function failuresInWindow(ex: Executor, emailId: string, windowSeconds: number): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.emailId, emailId),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, sql`now() - make_interval(secs => ${windowSeconds})`),
+        // A success resets the count.
+        gt(
+          loginAttempts.at,
+          sql`coalesce((select max(la.at) from login_attempts la where la.email_id = ${emailId} and la.success), 'epoch'::timestamptz)`,
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function authenticate(
+  services: AppServices,
+  ctx: RequestContext,
+  input: { emailId: string; password: string },
+  meta: ClientMeta,
+): Promise<AuthenticateResponse> {
+  const { db, config } = services;
+  const emailId = input.emailId.trim().toLowerCase();
+  const { maxFailures, windowSeconds } = config.loginThrottle;
+
+  if ((await failuresInWindow(db, emailId, windowSeconds)) >= maxFailures) {
+    await recordAudit(db, ctx, {
+      entity: 'session',
+      entityId: null,
+      action: 'LOGIN_FAILED',
+      userId: null,
+      userEmail: emailId,
+      diff: { reason: { before: null, after: 'too many failed attempts' } },
+    });
+    const minutes = Math.ceil(windowSeconds / 60);
+    throw new AppError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `Too many failed sign-in attempts for this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+    );
+  }
+
+  const user = await findUserRowByEmail(db, emailId);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyPassword(await decoyPasswordHash(config.argon2), input.password).then(() => false);
+
+  if (!user || !passwordOk) {
+    await db.transaction(async (tx) => {
+      await tx.insert(loginAttempts).values({ emailId, success: false, ip: meta.ip });
+      await recordAudit(tx, ctx, {
+        entity: 'session',
+        entityId: null,
+        action: 'LOGIN_FAILED',
+        userId: user?.id ?? null,
+        userEmail: emailId,
+        diff: { reason: { before: null, after: 'wrong email or password' } },
+      });
+    });
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  if (user.status !== 'ACTIVE') {
+    await recordAudit(db, ctx, {
+      entity: 'session',
+      entityId: null,
+      action: 'LOGIN_FAILED',
+      userId: user.id,
+      userEmail: emailId,
+      diff: { reason: { before: null, after: 'account inactive' } },
+    });
+    throw forbidden('This account is inactive. Please contact your administrator.');
+  }
+  if (isLoginBlocked(parsePrivilegeMap(await privilegesOf(db, user)))) {
+    await recordAudit(db, ctx, {
+      entity: 'session',
+      entityId: null,
+      action: 'LOGIN_FAILED',
+      userId: user.id,
+      userEmail: emailId,
+      diff: { reason: { before: null, after: 'login blocked by privilege' } },
+    });
+    throw new AppError(403, 'LOGIN_BLOCKED', LOGIN_BLOCKED_MESSAGE);
+  }
+
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, user, meta);
+    await tx.insert(loginAttempts).values({ emailId, success: true, ip: meta.ip });
+    await tx
+      .update(users)
+      .set({ lastLogin: sql`now()` })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, ctx, {
+      entity: 'session',
+      entityId: session.sessionId,
+      action: 'LOGIN',
+      userId: user.id,
+      userEmail: emailId,
+      diff: null,
+    });
+    const current = await buildCurrentUser(tx, user.id, { ...session, impersonatorId: null });
+    return { user: [current], token: session.token };
+  });
+}
+
+export async function logout(services: AppServices, ctx: RequestContext): Promise<void> {
+  const actor = requireActor(ctx);
+  await services.db.transaction(async (tx) => {
+    await revokeSession(tx, actor.sessionId);
+    await recordAudit(tx, ctx, {
+      entity: 'session',
+      entityId: actor.sessionId,
+      action: 'LOGOUT',
+      diff: null,
+    });
+  });
+}
+
+export async function currentUser(
+  services: AppServices,
+  ctx: RequestContext,
+  token: string,
+): Promise<CurrentUser> {
+  const actor = requireActor(ctx);
+  const [session] = await queryRows<{ idle_timeout_minutes: number }>(
+    services.db,
+    sql`select idle_timeout_minutes from sessions where id = ${actor.sessionId}`,
+  );
+  return buildCurrentUser(services.db, actor.userId, {
+    token,
+    idleTimeoutMinutes: session?.idle_timeout_minutes ?? 50,
+    impersonatorId: actor.impersonatorId,
+  });
+}
+
+/** Always answers the same, whether or not the email exists, so the form cannot be used to find accounts. */
+export async function forgotPassword(
+  services: AppServices,
+  ctx: RequestContext,
+  emailId: string,
+): Promise<string> {
+  const user = await findUserRowByEmail(services.db, emailId);
+  if (user && user.status === 'ACTIVE') {
+    await services.db.transaction(async (tx) => {
+      await sendResetLink(services, tx, user);
+      await recordAudit(tx, ctx, {
+        entity: 'user',
+        entityId: user.id,
+        action: 'PASSWORD',
+        userId: null,
+        userEmail: user.emailId,
+        diff: { resetLink: { before: null, after: 'sent' } },
+      });
+    });
+  }
+  return MESSAGES.resetLinkSent;
+}
+
+export async function sendResetLink(services: AppServices, ex: Executor, user: UserRow): Promise<void> {
+  const token = await issueSecret(ex, user.id, 'reset', RESET_TOKEN_MINUTES);
+  await enqueueMessage(ex, {
+    channel: 'email',
+    to: user.emailId,
+    subject: 'Reset your Carelane password',
+    body:
+      `Hello ${user.firstName},\n\nUse this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n` +
+      `${services.config.publicUrl}/resetPassword?token=${token}\n\nIf you did not ask for this, you can ignore this email.`,
+  });
+}
+
+export async function resetPassword(
+  services: AppServices,
+  ctx: RequestContext,
+  input: { token: string; password: string },
+): Promise<string> {
+  const passwordHash = await hashPassword(input.password, services.config.argon2);
+  return services.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, 'reset', input.token);
+    if (userId === null) {
+      throw new AppError(
+        400,
+        'TOKEN_INVALID',
+        'This reset link is invalid or has expired. Please ask for a new one.',
+        [{ field: 'token', message: 'is invalid or has expired' }],
+      );
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, changePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+    await recordAudit(tx, ctx, {
+      entity: 'user',
+      entityId: userId,
+      action: 'PASSWORD',
+      userId,
+      diff: { password: { before: '[redacted]', after: '[redacted]' } },
+    });
+    return MESSAGES.passwordUpdated;
+  });
+}
+
+export async function changePassword(
+  services: AppServices,
+  ctx: RequestContext,
+  input: { currentPassword: string; newPassword: string },
+): Promise<string> {
+  const actor = requireActor(ctx);
+  const user = await findUserRowById(services.db, actor.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('currentPassword', 'is incorrect');
+  }
+  if (input.currentPassword === input.newPassword)
+    throw badRequest('newPassword', 'must differ from the current password');
+  const passwordHash = await hashPassword(input.newPassword, services.config.argon2);
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, changePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, ctx, {
+      entity: 'user',
+      entityId: user.id,
+      action: 'PASSWORD',
+      diff: {
+        password: { before: '[redacted]', after: '[redacted]' },
+        changePassword: { before: user.changePassword, after: false },
+      },
+    });
+  });
+  return MESSAGES.passwordUpdated;
+}
+
+async function sendEmailVerificationTo(
+  services: AppServices,
+  ex: Executor,
+  user: Pick<UserRow, 'id' | 'emailId' | 'firstName'>,
+) {
+  const token = await issueSecret(ex, user.id, 'email', EMAIL_TOKEN_MINUTES);
+  await enqueueMessage(ex, {
+    channel: 'email',
+    to: user.emailId,
+    subject: 'Verify your email for Carelane',
+    body: `Hello ${user.firstName},\n\nPlease verify your email address:\n${services.config.publicUrl}/verifyEmail?token=${token}\n`,
+  });
+}
+
+async function sendPhoneCodeTo(ex: Executor, user: Pick<UserRow, 'id' | 'phoneNumber'>) {
+  if (!user.phoneNumber) throw badRequest('phoneNumber', 'is missing on this account');
+  const code = await issueSecret(ex, user.id, 'phone', PHONE_CODE_MINUTES);
+  await enqueueMessage(ex, {
+    channel: 'sms',
+    to: user.phoneNumber,
+    body: `Your Carelane verification code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes.`,
+  });
+}
+
+export async function register(
+  services: AppServices,
+  ctx: RequestContext,
+  input: { emailId: string; password: string; firstName: string; lastName: string; phoneNumber: string },
+  normalizePhone: (p: string) => string | null,
+): Promise<string> {
+  const passwordHash = await hashPassword(input.password, services.config.argon2);
+  return services.db.transaction(async (tx) => {
+    if (await findUserRowByEmail(tx, input.emailId)) {
+      throw new AppError(
+        409,
+        'EMAIL_TAKEN',
+        'An account with this email already exists. Sign in, or reset your password.',
+        [{ field: 'emailId', message: 'is already registered' }],
+      );
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({
+        emailId: input.emailId,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: normalizePhone(input.phoneNumber),
+        roleId: 4,
+        onboardStep: 'Contract',
+      })
+      .returning();
+    await recordAudit(tx, ctx, {
+      entity: 'user',
+      entityId: user!.id,
+      action: 'CREATE',
+      userId: user!.id,
+      userEmail: user!.emailId,
+      before: null,
+      after: { ...user!, passwordHash: user!.passwordHash },
+    });
+    await sendEmailVerificationTo(services, tx, user!);
+    await sendPhoneCodeTo(tx, user!);
+    return MESSAGES.registrationSuccessful;
+  });
+}
+
+export async function resendEmailVerification(services: AppServices, ctx: RequestContext): Promise<void> {
+  const actor = requireActor(ctx);
+  await services.db.transaction(async (tx) => {
+    const user = await findUserRowById(tx, actor.userId);
+    if (!user) throw notFound('The user');
+    await sendEmailVerificationTo(services, tx, user);
+  });
+}
+
+export async function verifyEmail(
+  services: AppServices,
+  ctx: RequestContext,
+  token: string,
+): Promise<string> {
+  return services.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, 'email', token);
+    if (userId === null)
+      throw new AppError(400, 'EMAIL_VERIFICATION_FAILED', MESSAGES.emailVerificationFailed, [
+        { field: 'token', message: 'is invalid or has expired' },
+      ]);
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+    await recordAudit(tx, ctx, {
+      entity: 'user',
+      entityId: userId,
+      action: 'UPDATE',
+      userId,
+      diff: { emailVerified: { before: false, after: true } },
+    });
+    return MESSAGES.emailVerified;
+  });
+}
+
+export async function resendPhoneCode(services: AppServices, ctx: RequestContext): Promise<void> {
+  const actor = requireActor(ctx);
+  await services.db.transaction(async (tx) => {
+    const user = await findUserRowById(tx, actor.userId);
+    if (!user) throw notFound('The user');
+    await sendPhoneCodeTo(tx, user);
+  });
+}
+
+export async function verifyPhone(services: AppServices, ctx: RequestContext, code: string): Promise<string> {
+  const actor = requireActor(ctx);
+  return services.db.transaction(async (tx) => {
+    if (!(await consumePhoneCode(tx, actor.userId, code))) {
+      throw new AppError(400, 'PHONE_VERIFICATION_FAILED', MESSAGES.phoneVerificationFailed, [
+        { field: 'code', message: 'is incorrect or has expired' },
+      ]);
+    }
+    await tx.update(users).set({ phoneVerified: true }).where(eq(users.id, actor.userId));
+    await recordAudit(tx, ctx, {
+      entity: 'user',
+      entityId: actor.userId,
+      action: 'UPDATE',
+      diff: { phoneVerified: { before: false, after: true } },
+    });
+    return 'Phone Number Verified Successfully!';
+  });
+}
+
+/** Switch user: a new session as the target, remembering the real user; only into roles the real user manages. */
+export async function switchUser(
+  services: AppServices,
+  ctx: RequestContext,
+  targetId: number,
+  meta: ClientMeta,
+): Promise<AuthenticateResponse> {
+  const actor = requireActor(ctx);
+  const realUserId = actor.impersonatorId ?? actor.userId;
+  const realUser = await findUserRowById(services.db, realUserId);
+  if (!realUser) throw unauthorized();
+  const realPrivileges = parsePrivilegeMap(await privilegesOf(services.db, realUser));
+  if (!canSwitchUser(realPrivileges)) throw forbidden('Sorry, you may not switch user.');
+  const target = await findUserRowById(services.db, targetId);
+  if (!target || !canManageRole(realUser.roleId, target.roleId)) throw notFound('The user');
+  if (target.status !== 'ACTIVE') throw conflict('This user is inactive and cannot be switched to.');
+  if (target.id === realUser.id) throw badRequest('userId', 'is you already');
+  return services.db.transaction(async (tx) => {
+    await revokeSession(tx, actor.sessionId);
+    const session = await createSession(tx, target, { ...meta, impersonatorId: realUser.id });
+    await recordAudit(tx, ctx, {
+      entity: 'session',
+      entityId: session.sessionId,
+      action: 'SWITCH_USER',
+      userId: realUser.id,
+      userEmail: realUser.emailId,
+      diff: { user: { before: actor.emailId, after: target.emailId } },
+    });
+    const current = await buildCurrentUser(tx, target.id, { ...session, impersonatorId: realUser.id });
+    return { user: [current], token: session.token };
+  });
+}
+
+/** Ends a switched session and signs the real user back in. */
+export async function switchBack(
+  services: AppServices,
+  ctx: RequestContext,
+  meta: ClientMeta,
+): Promise<AuthenticateResponse> {
+  const actor = requireActor(ctx);
+  if (actor.impersonatorId === null) throw badRequest('session', 'is not a switched session');
+  const realUser = await findUserRowById(services.db, actor.impersonatorId);
+  if (!realUser || realUser.status !== 'ACTIVE') throw unauthorized();
+  return services.db.transaction(async (tx) => {
+    await revokeSession(tx, actor.sessionId);
+    const session = await createSession(tx, realUser, meta);
+    await recordAudit(tx, ctx, {
+      entity: 'session',
+      entityId: session.sessionId,
+      action: 'SWITCH_USER',
+      userId: realUser.id,
+      userEmail: realUser.emailId,
+      diff: { user: { before: actor.emailId, after: realUser.emailId } },
+    });
+    const current = await buildCurrentUser(tx, realUser.id, { ...session, impersonatorId: null });
+    return { user: [current], token: session.token };
+  });
+}

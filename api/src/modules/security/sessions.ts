@@ -1,0 +1,96 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { effectiveIdleTimeoutMinutes, mergePrivileges, type CurrentUser } from '@carelane/shared-domain';
+import { referralSources, roles, sessions, users } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { loadTypedConstants } from '../admin/constants/repository';
+import type { UserRow } from '../admin/users/repository';
+
+export async function idleTimeoutFor(ex: Executor, user: Pick<UserRow, 'referralSourceId'>): Promise<number> {
+  const constants = await loadTypedConstants(ex);
+  let organizationMinutes: number | null = null;
+  if (user.referralSourceId != null) {
+    const [org] = await ex
+      .select({ idleTimeout: referralSources.idleTimeout })
+      .from(referralSources)
+      .where(eq(referralSources.id, user.referralSourceId));
+    organizationMinutes = org?.idleTimeout ?? null;
+  }
+  return effectiveIdleTimeoutMinutes(constants.idleTimeoutMinutes, organizationMinutes);
+}
+
+export async function createSession(
+  ex: Executor,
+  user: UserRow,
+  meta: { ip: string | null; userAgent: string | null; impersonatorId?: number | null },
+): Promise<{ token: string; sessionId: number; idleTimeoutMinutes: number }> {
+  const token = randomToken();
+  const idleTimeoutMinutes = await idleTimeoutFor(ex, user);
+  const [session] = await ex
+    .insert(sessions)
+    .values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      impersonatorId: meta.impersonatorId ?? null,
+      idleTimeoutMinutes,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: session!.id, idleTimeoutMinutes };
+}
+
+export async function revokeSession(ex: Executor, sessionId: number): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(ex: Executor, userId: number): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The signed-in user as SPEC §3 lists it. */
+export async function buildCurrentUser(
+  ex: Executor,
+  userId: number,
+  session: { token: string; idleTimeoutMinutes: number; impersonatorId: number | null },
+): Promise<CurrentUser> {
+  const [row] = await ex
+    .select({
+      user: users,
+      rolename: roles.rolename,
+      rolePrivileges: roles.privileges,
+      onboardStepRS: referralSources.onboardStepRS,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .leftJoin(referralSources, eq(referralSources.id, users.referralSourceId))
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`user ${userId} vanished while signing in`);
+  const { user } = row;
+  return {
+    id: user.id,
+    pin: user.pin,
+    emailId: user.emailId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    token: session.token,
+    referralSourceId: user.referralSourceId,
+    rolename: row.rolename,
+    roleId: user.roleId,
+    privileges: JSON.stringify(mergePrivileges(row.rolePrivileges, user.privileges)),
+    onboardStep: user.onboardStep,
+    onboardStepRS: row.onboardStepRS ?? null,
+    firstAssigment: user.firstAssignment,
+    appDownloaded: user.appDownloaded,
+    backOfficeSupportId: user.backOfficeSupportId,
+    changePassword: user.changePassword,
+    idleTimeout: session.idleTimeoutMinutes,
+    impersonatorId: session.impersonatorId,
+  };
+}

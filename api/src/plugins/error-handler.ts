@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError, FieldError } from '@carelane/shared-domain';
+import { AppError } from '../lib/errors';
+
+const REQUIRED_PATTERN = /received undefined$/;
+
+function fieldMessage(message: string, keyword: string): string {
+  if (keyword === 'invalid_type' && REQUIRED_PATTERN.test(message)) return 'is required';
+  if (keyword === 'unrecognized_keys') return message;
+  return message.replace(/^Invalid input: /, '').replace(/^Invalid option: /, 'must be one of ');
+}
+
+function send(reply: FastifyReply, body: ApiError): void {
+  void reply.status(body.statusCode).type('application/json').send(body);
+}
+
+/** Turns every failure into the one JSON error shape; no stack trace or SQL ever leaves the server. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 429 && error.errors === undefined) reply.header('retry-after', '60');
+      return send(reply, {
+        statusCode: error.statusCode,
+        code: error.code,
+        error: error.message,
+        errors: error.errors,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const errors: FieldError[] = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return { field: path || where, message: fieldMessage(v.message ?? 'is invalid', v.keyword) };
+      });
+      const text = errors.map((e) => `${e.field}: ${e.message}`).join(', ');
+      return send(reply, { statusCode: 400, code: 'VALIDATION', error: text, errors });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const message = 'is larger than the server accepts';
+      return send(reply, {
+        statusCode: 400,
+        code: 'BODY_TOO_LARGE',
+        error: `body: ${message}`,
+        errors: [{ field: 'body', message }],
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const message = 'must be sent as application/json';
+      return send(reply, {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        error: `body: ${message}`,
+        errors: [{ field: 'body', message }],
+      });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, empty body, bad content length.
+      const message =
+        error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
+          ? 'is not valid JSON'
+          : 'is invalid';
+      return send(reply, {
+        statusCode: 400,
+        code: 'VALIDATION',
+        error: `body: ${message}`,
+        errors: [{ field: 'body', message }],
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, {
+      statusCode: 500,
+      code: 'INTERNAL',
+      error: 'Something went wrong on our side. Please try again, and tell support if it keeps happening.',
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    send(reply, {
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      error: `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDemoData, seedReferenceData } from './db/seed';
+import { buildApp } from './app';
+import { EventHub } from './services/events';
+import { OutboxDispatcher, httpSmsAdapter, recordOnlyAdapter, smtpAdapter } from './services/outbox';
+import type { AppServices } from './services/app-services';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: AppServices;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds, and listens. Used by main and by the API tests alike. */
+export async function startServer(config: AppConfig, existing?: Database): Promise<RunningServer> {
+  const database =
+    existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await seedReferenceData(database.db);
+    if (config.seedDemoData) await seedDemoData(database.db, config.argon2);
+    const events = new EventHub();
+    await events.start(database);
+    const outbox = new OutboxDispatcher(database.db, {
+      email: config.smtpUrl
+        ? smtpAdapter(config.smtpUrl, 'Carelane <no-reply@carelane.local>')
+        : recordOnlyAdapter,
+      sms: process.env.SMS_GATEWAY_URL ? httpSmsAdapter(process.env.SMS_GATEWAY_URL) : recordOnlyAdapter,
+    });
+    const services: AppServices = { config, database, db: database.db, events, outbox };
+    const app = await buildApp(services);
+    await app.listen({ port: config.port, host: config.host });
+    outbox.start();
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      services,
+      url: `http://127.0.0.1:${port}`,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await outbox.stop();
+          await events.stop();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

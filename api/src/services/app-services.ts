@@ -1,0 +1,13 @@
+import type { AppConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import type { EventHub } from './events';
+import type { OutboxDispatcher } from './outbox';
+
+/** What route plugins and domain services are handed: built once at start, shared by every request. */
+export interface AppServices {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  events: EventHub;
+  outbox: OutboxDispatcher;
+}
