@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../config';
+import { DEMO_PASSWORD } from '../db/seed';
+import { startServer, type RunningServer } from '../server';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it when one answers). */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export { DEMO_PASSWORD };
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer extends RunningServer {
+  kind: DatabaseKind;
+  request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  /** Signs in and returns the session token; fails the test if sign-in does not succeed. */
+  login(emailId: string, password?: string): Promise<string>;
+  /** Raw SQL against the server's own database, for checking what was (or was not) written. */
+  sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Fresh PostgreSQL database per test server, dropped at close. */
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `carelane_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(kind: DatabaseKind, overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.DATABASE_URL!) : undefined;
+  const config = loadConfig(
+    { ...process.env, DATABASE_URL: '' },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: pgDb?.url,
+      dataDir: 'memory://',
+      logLevel: 'silent',
+      // Cheaper hashing keeps the suite quick; the behaviour is the same.
+      argon2: { memoryCost: 4096, timeCost: 2, parallelism: 1 },
+      ...overrides,
+    },
+  );
+  const server = await startServer(config);
+  const close = server.close;
+  const request: TestServer['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    } else if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed as any, headers: response.headers };
+  };
+  return {
+    ...server,
+    kind,
+    request,
+    async login(emailId, password = DEMO_PASSWORD) {
+      const res = await request('POST', '/api/security/authenticate', { body: { emailId, password } });
+      if (res.status !== 200) throw new Error(`login of ${emailId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    async sql(text, params = []) {
+      const { sql } = await import('drizzle-orm');
+      const chunks = text.split(/\$\d+/);
+      const query = sql.join(
+        chunks.flatMap((chunk, i) => (i < params.length ? [sql.raw(chunk), sql`${params[i]}`] : [sql.raw(chunk)])),
+        sql.raw(''),
+      );
+      const result = (await server.services.db.execute(query)) as unknown as { rows: any[] };
+      return result.rows;
+    },
+    async close() {
+      await close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database kind against a real server with the demo data.
+ * `server()` gives the running server inside tests.
+ */
+export function describeEachDatabase(title: string, suite: (server: () => TestServer) => void, overrides?: Partial<AppConfig>) {
+  describe.each(DATABASE_KINDS)(`${title} [%s]`, (kind) => {
+    let current: TestServer | undefined;
+    beforeAll(async () => {
+      current = await startTestServer(kind, overrides);
+    });
+    afterAll(async () => {
+      await current?.close();
+    });
+    suite(() => {
+      if (!current) throw new Error('the test server did not start');
+      return current;
+    });
+  });
+}
