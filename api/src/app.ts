@@ -44,6 +44,13 @@ const SESSION_ROUTES = [
 const API_UP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Carelane</title></head>
 <body><h1>Carelane</h1><p>The API is up. The documentation is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method and URL), for checking the OpenAPI document covers them. */
+    registeredRoutes: { method: string; url: string; hidden: boolean }[];
+  }
+}
+
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
@@ -54,6 +61,12 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  app.decorate('registeredRoutes', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      app.registeredRoutes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
+    }
+  });
 
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request) => {
