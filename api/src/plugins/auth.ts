@@ -52,6 +52,7 @@ interface SessionRow {
   change_password: boolean;
   user_privileges: Record<string, string>;
   role_privileges: Record<string, string>;
+  impersonator_status: string;
 }
 
 /** Resolves a bearer token to its actor, or throws 401 for a missing, revoked or idle-expired session. */
@@ -64,13 +65,16 @@ export async function resolveActor(db: Db, token: string | undefined): Promise<A
            (extract(epoch from (now() - s.last_seen_at)) * 1000)::float8 as idle_ms,
            s.revoked_at is not null as revoked,
            u.email_id, u.role_id, u.referral_source_id, u.status, u.change_password,
-           u.privileges as user_privileges, r.privileges as role_privileges
+           u.privileges as user_privileges, r.privileges as role_privileges,
+           coalesce(i.status, 'ACTIVE') as impersonator_status
     from sessions s
     join users u on u.id = s.user_id
     join roles r on r.role_id = u.role_id
+    left join users i on i.id = s.impersonator_id
     where s.token_hash = ${sha256(token)}`,
   );
-  if (!row || row.revoked || row.status !== 'ACTIVE')
+  // A switched session lives only as long as its real user is active.
+  if (!row || row.revoked || row.status !== 'ACTIVE' || row.impersonator_status !== 'ACTIVE')
     throw unauthorized('Your session has ended. Please sign in again.');
   if (row.idle_ms > row.idle_timeout_minutes * 60_000) throw sessionExpired();
   if (row.idle_ms > TOUCH_AFTER_MS) {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, FieldError } from '@carelane/shared-domain';
 import { AppError } from '../lib/errors';
@@ -9,6 +9,21 @@ function fieldMessage(message: string, keyword: string): string {
   if (keyword === 'invalid_type' && REQUIRED_PATTERN.test(message)) return 'is required';
   if (keyword === 'unrecognized_keys') return message;
   return message.replace(/^Invalid input: /, '').replace(/^Invalid option: /, 'must be one of ');
+}
+
+/** Where fastify keeps each validated part of a request. */
+const REQUEST_PART = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+
+/** True when nothing was sent at `path` of the validated part (a schema's own message may hide that). */
+function isMissing(request: FastifyRequest, where: string, path: string[]): boolean {
+  const part = REQUEST_PART[where as keyof typeof REQUEST_PART];
+  if (!part || path.length === 0) return false;
+  let value: unknown = request[part];
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return false;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value === undefined;
 }
 
 function send(reply: FastifyReply, body: ApiError): void {
@@ -30,8 +45,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       const errors: FieldError[] = error.validation.map((v) => {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        return { field: path || where, message: fieldMessage(v.message ?? 'is invalid', v.keyword) };
+        const segments = v.instancePath.split('/').filter(Boolean);
+        const path = segments.join('.');
+        const message =
+          v.keyword === 'invalid_type' && isMissing(request, where, segments)
+            ? 'is required'
+            : fieldMessage(v.message ?? 'is invalid', v.keyword);
+        return { field: path || where, message };
       });
       const text = errors.map((e) => `${e.field}: ${e.message}`).join(', ');
       return send(reply, { statusCode: 400, code: 'VALIDATION', error: text, errors });

@@ -40,23 +40,46 @@ async function privilegesOf(ex: Executor, user: UserRow) {
   return mergePrivileges(role?.privileges ?? {}, user.privileges);
 }
 
-async function failuresInWindow(ex: Executor, emailId: string, windowSeconds: number): Promise<number> {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.emailId, emailId),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.at, sql`now() - make_interval(secs => ${windowSeconds})`),
-        // A success resets the count.
-        gt(
-          loginAttempts.at,
-          sql`coalesce((select max(la.at) from login_attempts la where la.email_id = ${emailId} and la.success), 'epoch'::timestamptz)`,
+/**
+ * Writes this sign-in attempt as a failure before the password is checked, and tells whether it may go
+ * on: at most `maxFailures` failures (this one included) since the last success within the window.
+ * Writing first, under a per-email lock, makes simultaneous guesses count each other; otherwise a burst
+ * of parallel guesses would all pass the check before any of them was recorded.
+ */
+async function reserveAttempt(
+  db: Executor,
+  emailId: string,
+  ip: string | null,
+  { maxFailures, windowSeconds }: { maxFailures: number; windowSeconds: number },
+): Promise<{ attemptId: number; allowed: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${emailId}`}))`);
+    const [attempt] = await tx
+      .insert(loginAttempts)
+      .values({ emailId, success: false, ip })
+      .returning({ id: loginAttempts.id });
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.emailId, emailId),
+          eq(loginAttempts.success, false),
+          gt(loginAttempts.at, sql`now() - make_interval(secs => ${windowSeconds})`),
+          // A success resets the count.
+          gt(
+            loginAttempts.id,
+            sql`coalesce((select max(la.id) from login_attempts la where la.email_id = ${emailId} and la.success), 0)`,
+          ),
         ),
-      ),
-    );
-  return row?.n ?? 0;
+      );
+    return { attemptId: attempt!.id, allowed: (row?.n ?? 0) <= maxFailures };
+  });
+}
+
+/** Takes back a reserved attempt that turned out not to be a wrong password. */
+async function withdrawAttempt(ex: Executor, attemptId: number): Promise<void> {
+  await ex.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
 }
 
 export async function authenticate(
@@ -67,16 +90,21 @@ export async function authenticate(
 ): Promise<AuthenticateResponse> {
   const { db, config } = services;
   const emailId = input.emailId.trim().toLowerCase();
-  const { maxFailures, windowSeconds } = config.loginThrottle;
+  const { windowSeconds } = config.loginThrottle;
 
-  if ((await failuresInWindow(db, emailId, windowSeconds)) >= maxFailures) {
-    await recordAudit(db, ctx, {
-      entity: 'session',
-      entityId: null,
-      action: 'LOGIN_FAILED',
-      userId: null,
-      userEmail: emailId,
-      diff: { reason: { before: null, after: 'too many failed attempts' } },
+  const { attemptId, allowed } = await reserveAttempt(db, emailId, meta.ip, config.loginThrottle);
+  if (!allowed) {
+    await db.transaction(async (tx) => {
+      // Refused attempts do not extend the window.
+      await withdrawAttempt(tx, attemptId);
+      await recordAudit(tx, ctx, {
+        entity: 'session',
+        entityId: null,
+        action: 'LOGIN_FAILED',
+        userId: null,
+        userEmail: emailId,
+        diff: { reason: { before: null, after: 'too many failed attempts' } },
+      });
     });
     const minutes = Math.ceil(windowSeconds / 60);
     throw new AppError(
@@ -92,45 +120,49 @@ export async function authenticate(
     : await verifyPassword(await decoyPasswordHash(config.argon2), input.password).then(() => false);
 
   if (!user || !passwordOk) {
-    await db.transaction(async (tx) => {
-      await tx.insert(loginAttempts).values({ emailId, success: false, ip: meta.ip });
-      await recordAudit(tx, ctx, {
-        entity: 'session',
-        entityId: null,
-        action: 'LOGIN_FAILED',
-        userId: user?.id ?? null,
-        userEmail: emailId,
-        diff: { reason: { before: null, after: 'wrong email or password' } },
-      });
+    // The reserved attempt stays as the recorded failure.
+    await recordAudit(db, ctx, {
+      entity: 'session',
+      entityId: null,
+      action: 'LOGIN_FAILED',
+      userId: user?.id ?? null,
+      userEmail: emailId,
+      diff: { reason: { before: null, after: 'wrong email or password' } },
     });
     throw unauthorized(WRONG_CREDENTIALS);
   }
   if (user.status !== 'ACTIVE') {
-    await recordAudit(db, ctx, {
-      entity: 'session',
-      entityId: null,
-      action: 'LOGIN_FAILED',
-      userId: user.id,
-      userEmail: emailId,
-      diff: { reason: { before: null, after: 'account inactive' } },
+    await db.transaction(async (tx) => {
+      await withdrawAttempt(tx, attemptId);
+      await recordAudit(tx, ctx, {
+        entity: 'session',
+        entityId: null,
+        action: 'LOGIN_FAILED',
+        userId: user.id,
+        userEmail: emailId,
+        diff: { reason: { before: null, after: 'account inactive' } },
+      });
     });
     throw forbidden('This account is inactive. Please contact your administrator.');
   }
   if (isLoginBlocked(parsePrivilegeMap(await privilegesOf(db, user)))) {
-    await recordAudit(db, ctx, {
-      entity: 'session',
-      entityId: null,
-      action: 'LOGIN_FAILED',
-      userId: user.id,
-      userEmail: emailId,
-      diff: { reason: { before: null, after: 'login blocked by privilege' } },
+    await db.transaction(async (tx) => {
+      await withdrawAttempt(tx, attemptId);
+      await recordAudit(tx, ctx, {
+        entity: 'session',
+        entityId: null,
+        action: 'LOGIN_FAILED',
+        userId: user.id,
+        userEmail: emailId,
+        diff: { reason: { before: null, after: 'login blocked by privilege' } },
+      });
     });
     throw new AppError(403, 'LOGIN_BLOCKED', LOGIN_BLOCKED_MESSAGE);
   }
 
   return db.transaction(async (tx) => {
     const session = await createSession(tx, user, meta);
-    await tx.insert(loginAttempts).values({ emailId, success: true, ip: meta.ip });
+    await tx.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
     await tx
       .update(users)
       .set({ lastLogin: sql`now()` })
@@ -229,10 +261,14 @@ export async function resetPassword(
         [{ field: 'token', message: 'is invalid or has expired' }],
       );
     }
-    await tx
+    const [updated] = await tx
       .update(users)
       .set({ passwordHash, changePassword: false, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      .returning({ emailId: users.emailId });
+    // Proving the mailbox lifts the sign-in throttle, as its 429 text promises ("or reset your password"):
+    // failures are counted only since the last success.
+    await tx.insert(loginAttempts).values({ emailId: updated!.emailId, success: true, ip: ctx.ip });
     await revokeAllSessions(tx, userId);
     await recordAudit(tx, ctx, {
       entity: 'user',
@@ -386,12 +422,9 @@ export async function resendPhoneCode(services: AppServices, ctx: RequestContext
 
 export async function verifyPhone(services: AppServices, ctx: RequestContext, code: string): Promise<string> {
   const actor = requireActor(ctx);
-  return services.db.transaction(async (tx) => {
-    if (!(await consumePhoneCode(tx, actor.userId, code))) {
-      throw new AppError(400, 'PHONE_VERIFICATION_FAILED', MESSAGES.phoneVerificationFailed, [
-        { field: 'code', message: 'is incorrect or has expired' },
-      ]);
-    }
+  // The refusal is thrown after the commit: a wrong try must stay counted, or the code could be guessed.
+  const verified = await services.db.transaction(async (tx) => {
+    if (!(await consumePhoneCode(tx, actor.userId, code))) return false;
     await tx.update(users).set({ phoneVerified: true }).where(eq(users.id, actor.userId));
     await recordAudit(tx, ctx, {
       entity: 'user',
@@ -399,8 +432,14 @@ export async function verifyPhone(services: AppServices, ctx: RequestContext, co
       action: 'UPDATE',
       diff: { phoneVerified: { before: false, after: true } },
     });
-    return 'Phone Number Verified Successfully!';
+    return true;
   });
+  if (!verified) {
+    throw new AppError(400, 'PHONE_VERIFICATION_FAILED', MESSAGES.phoneVerificationFailed, [
+      { field: 'code', message: 'is incorrect or has expired' },
+    ]);
+  }
+  return 'Phone Number Verified Successfully!';
 }
 
 /** Switch user: a new session as the target, remembering the real user; only into roles the real user manages. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { effectiveIdleTimeoutMinutes, mergePrivileges, type CurrentUser } from '@carelane/shared-domain';
 import { referralSources, roles, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/client';
@@ -47,11 +47,14 @@ export async function revokeSession(ex: Executor, sessionId: number): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** Ends every session of the user, including those in which they act as someone else (switch user). */
 export async function revokeAllSessions(ex: Executor, userId: number): Promise<void> {
   await ex
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)), isNull(sessions.revokedAt)),
+    );
 }
 
 /** The signed-in user as SPEC §3 lists it. */

@@ -74,10 +74,17 @@ export async function consumePhoneCode(ex: Executor, userId: number, code: strin
     );
   if (!live) return false;
   const matches = live.tokenHash === hashFor('phone', code, userId);
-  const attempts = live.attempts + 1;
-  await ex
+  // Counted in the database, and only while the code is still live, so simultaneous tries cannot
+  // share one count.
+  const [counted] = await ex
     .update(verificationTokens)
-    .set({ attempts, usedAt: matches || attempts >= MAX_CODE_ATTEMPTS ? sql`now()` : null })
-    .where(eq(verificationTokens.id, live.id));
-  return matches;
+    .set({
+      attempts: sql`${verificationTokens.attempts} + 1`,
+      usedAt: matches
+        ? sql`now()`
+        : sql`case when ${verificationTokens.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then now() end`,
+    })
+    .where(and(eq(verificationTokens.id, live.id), isNull(verificationTokens.usedAt)))
+    .returning({ attempts: verificationTokens.attempts });
+  return matches && counted !== undefined && counted.attempts <= MAX_CODE_ATTEMPTS;
 }
