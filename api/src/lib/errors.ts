@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: FieldError[],
+    /** Sent as Retry-After with 429 answers. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -25,3 +27,11 @@ export const staleVersion = (thing: string) =>
     `This ${thing} was changed by someone else since you opened it. Reload it and make your change again.`,
     'STALE_VERSION',
   );
+
+/** True for PostgreSQL's unique_violation (23505), whether the driver error is thrown bare or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

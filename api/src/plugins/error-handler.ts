@@ -34,7 +34,7 @@ function send(reply: FastifyReply, body: ApiError): void {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode === 429 && error.errors === undefined) reply.header('retry-after', '60');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, {
         statusCode: error.statusCode,
         code: error.code,

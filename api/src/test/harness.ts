@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test answers are read loosely; each test asserts their shape */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config';
@@ -19,7 +20,11 @@ export interface ApiResponse<T = any> {
 
 export interface TestServer extends RunningServer {
   kind: DatabaseKind;
-  request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   /** Signs in and returns the session token; fails the test if sign-in does not succeed. */
   login(emailId: string, password?: string): Promise<string>;
   /** Raw SQL against the server's own database, for checking what was (or was not) written. */
@@ -46,7 +51,10 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(kind: DatabaseKind, overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestServer> {
   const pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.DATABASE_URL!) : undefined;
   const config = loadConfig(
     { ...process.env, DATABASE_URL: '' },
@@ -87,14 +95,17 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<App
     request,
     async login(emailId, password = DEMO_PASSWORD) {
       const res = await request('POST', '/api/security/authenticate', { body: { emailId, password } });
-      if (res.status !== 200) throw new Error(`login of ${emailId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`login of ${emailId} answered ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },
     async sql(text, params = []) {
       const { sql } = await import('drizzle-orm');
       const chunks = text.split(/\$\d+/);
       const query = sql.join(
-        chunks.flatMap((chunk, i) => (i < params.length ? [sql.raw(chunk), sql`${params[i]}`] : [sql.raw(chunk)])),
+        chunks.flatMap((chunk, i) =>
+          i < params.length ? [sql.raw(chunk), sql`${params[i]}`] : [sql.raw(chunk)],
+        ),
         sql.raw(''),
       );
       const result = (await server.services.db.execute(query)) as unknown as { rows: any[] };
@@ -111,7 +122,11 @@ export async function startTestServer(kind: DatabaseKind, overrides: Partial<App
  * Runs a suite once per database kind against a real server with the demo data.
  * `server()` gives the running server inside tests.
  */
-export function describeEachDatabase(title: string, suite: (server: () => TestServer) => void, overrides?: Partial<AppConfig>) {
+export function describeEachDatabase(
+  title: string,
+  suite: (server: () => TestServer) => void,
+  overrides?: Partial<AppConfig>,
+) {
   describe.each(DATABASE_KINDS)(`${title} [%s]`, (kind) => {
     let current: TestServer | undefined;
     beforeAll(async () => {

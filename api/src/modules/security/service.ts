@@ -12,7 +12,15 @@ import {
 } from '@carelane/shared-domain';
 import { loginAttempts, roles, users } from '../../db/schema';
 import { queryRows, type Executor } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import {
+  AppError,
+  isUniqueViolation,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../lib/errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto';
 import { recordAudit } from '../../services/audit';
 import type { AppServices } from '../../services/app-services';
@@ -111,6 +119,8 @@ export async function authenticate(
       429,
       'TOO_MANY_ATTEMPTS',
       `Too many failed sign-in attempts for this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+      undefined,
+      windowSeconds,
     );
   }
 
@@ -336,6 +346,14 @@ async function sendPhoneCodeTo(ex: Executor, user: Pick<UserRow, 'id' | 'phoneNu
   });
 }
 
+const emailTaken = () =>
+  new AppError(
+    409,
+    'EMAIL_TAKEN',
+    'An account with this email already exists. Sign in, or reset your password.',
+    [{ field: 'emailId', message: 'is already registered' }],
+  );
+
 export async function register(
   services: AppServices,
   ctx: RequestContext,
@@ -343,15 +361,8 @@ export async function register(
   normalizePhone: (p: string) => string | null,
 ): Promise<string> {
   const passwordHash = await hashPassword(input.password, services.config.argon2);
-  return services.db.transaction(async (tx) => {
-    if (await findUserRowByEmail(tx, input.emailId)) {
-      throw new AppError(
-        409,
-        'EMAIL_TAKEN',
-        'An account with this email already exists. Sign in, or reset your password.',
-        [{ field: 'emailId', message: 'is already registered' }],
-      );
-    }
+  const registered = services.db.transaction(async (tx) => {
+    if (await findUserRowByEmail(tx, input.emailId)) throw emailTaken();
     const [user] = await tx
       .insert(users)
       .values({
@@ -376,6 +387,10 @@ export async function register(
     await sendEmailVerificationTo(services, tx, user!);
     await sendPhoneCodeTo(tx, user!);
     return MESSAGES.registrationSuccessful;
+  });
+  // Two registrations racing for one email: the unique index decides, and the loser hears the same 409.
+  return registered.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? emailTaken() : error;
   });
 }
 
