@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListResponseSchema } from '@carelane/shared-domain';
 import { auditLog } from '../../../db/schema';
@@ -26,7 +26,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       const start = q.startDate ? new Date(q.startDate) : new Date(end.getTime() - 30 * DAY_MS);
       if (Number.isNaN(start.getTime())) throw badRequest('startDate', 'is not a date');
       if (Number.isNaN(end.getTime())) throw badRequest('endDate', 'is not a date');
-      const filters: SQL[] = [gte(auditLog.at, start), lte(auditLog.at, end)];
+      // Entries are stored to the microsecond but shown to the millisecond: the end date takes in its
+      // whole millisecond, so an entry's own `at` used as endDate includes that entry.
+      const filters: SQL[] = [gte(auditLog.at, start), lt(auditLog.at, new Date(end.getTime() + 1))];
       if (q.entity) filters.push(eq(auditLog.entity, q.entity));
       if (q.entityId) filters.push(eq(auditLog.entityId, q.entityId));
       if (q.action) filters.push(eq(auditLog.action, q.action));

@@ -18,10 +18,20 @@ const NUMERIC = new Set([
   'fileSizeLimit',
   'twoStringDuplicatePercentage',
 ]);
+const MAX_IDLE_MINUTES = 24 * 60;
 
 function checkValue(name: string, value: string) {
   if (NUMERIC.has(name) && (value.trim() === '' || !Number.isFinite(Number(value)) || Number(value) <= 0)) {
     throw badRequest('value', `must be a positive number for ${name}`);
+  }
+  // Sessions keep the idle timeout as whole minutes (as organizations do): 1.5 or 1e12 would make
+  // every sign-in fail.
+  if (name === 'idleTimeout' && !(Number.isInteger(Number(value)) && Number(value) <= MAX_IDLE_MINUTES)) {
+    throw badRequest('value', `must be a whole number of minutes from 1 to ${MAX_IDLE_MINUTES} for ${name}`);
+  }
+  // A share of matching characters: above 1 it would be ignored for the default.
+  if (name === 'twoStringDuplicatePercentage' && Number(value) > 1) {
+    throw badRequest('value', `must be at most 1 for ${name}`);
   }
   const trimmed = value.trim();
   if (

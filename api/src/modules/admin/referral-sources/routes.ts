@@ -220,8 +220,9 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
         const [after] = await tx
           .update(referralSources)
           .set({ ...normalizeContact(changes), updatedAt: sql`now()`, version: before.version + 1 })
-          .where(eq(referralSources.id, before.id))
+          .where(and(eq(referralSources.id, before.id), eq(referralSources.version, before.version)))
           .returning();
+        if (!after) throw staleVersion('organization');
         await recordAudit(tx, request.ctx, {
           entity: 'referralSource',
           entityId: before.id,
@@ -234,7 +235,7 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
           { entity: 'referralSource', id: before.id, action: 'updated' },
           { referralSourceId: before.id },
         );
-        return toReferralSource(after!);
+        return toReferralSource(after);
       });
     },
   );

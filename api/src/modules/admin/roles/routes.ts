@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLE, managedRoleIds, roleSchema, updatePrivilegesRequestSchema } from '@carelane/shared-domain';
@@ -52,9 +52,10 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         if (before.version !== request.body.version) throw staleVersion('role');
         const [after] = await tx
           .update(roles)
-          .set({ privileges: request.body.privileges, version: sql`${roles.version} + 1` })
-          .where(eq(roles.roleId, before.roleId))
+          .set({ privileges: request.body.privileges, version: before.version + 1 })
+          .where(and(eq(roles.roleId, before.roleId), eq(roles.version, before.version)))
           .returning();
+        if (!after) throw staleVersion('role');
         await recordAudit(tx, request.ctx, {
           entity: 'role',
           entityId: before.roleId,
@@ -63,7 +64,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
           after,
         });
         await publishEvent(tx, { entity: 'role', id: before.roleId, action: 'updated' });
-        return after!;
+        return after;
       });
     },
   );

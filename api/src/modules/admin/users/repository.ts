@@ -70,14 +70,14 @@ export async function findUserRowById(ex: Executor, id: number): Promise<UserRow
 export interface UserScope {
   /** Only users of these roles (the roles the actor manages). */
   roleIds: readonly number[];
-  /** Only users of this organization (organization actors). */
+  /** Only users of this organization (organization actors); null, an organization actor with none, sees nobody. */
   referralSourceId?: number | null;
 }
 
 export async function listUsers(ex: Executor, query: UserListQuery, scope: UserScope) {
-  if (!scope.roleIds.length) return { rows: [], totalCount: 0 };
+  if (!scope.roleIds.length || scope.referralSourceId === null) return { rows: [], totalCount: 0 };
   const filters: SQL[] = [inArray(users.roleId, [...scope.roleIds])];
-  if (scope.referralSourceId != null) filters.push(eq(users.referralSourceId, scope.referralSourceId));
+  if (scope.referralSourceId !== undefined) filters.push(eq(users.referralSourceId, scope.referralSourceId));
   if (query.roleId !== undefined) filters.push(eq(users.roleId, query.roleId));
   if (query.referralSourceId !== undefined) filters.push(eq(users.referralSourceId, query.referralSourceId));
   if (query.status) filters.push(eq(users.status, query.status));

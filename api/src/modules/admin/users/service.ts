@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ROLE,
   ROLE_NAMES,
@@ -42,7 +42,11 @@ function scopeOf(actor: Actor) {
 /** True when the actor may see and act on this user: the role matrix, and for organization actors their own organization. */
 function inScope(actor: Actor, user: Pick<UserRow, 'roleId' | 'referralSourceId'>): boolean {
   if (!canManageRole(actor.roleId, user.roleId)) return false;
-  if (isOrganizationRole(actor.roleId) && user.referralSourceId !== actor.referralSourceId) return false;
+  if (
+    isOrganizationRole(actor.roleId) &&
+    (actor.referralSourceId === null || user.referralSourceId !== actor.referralSourceId)
+  )
+    return false;
   return true;
 }
 
@@ -72,7 +76,7 @@ async function resolveOrganization(
     return null;
   }
   if (isOrganizationRole(actor.roleId)) {
-    if (requested != null && requested !== actor.referralSourceId)
+    if (actor.referralSourceId === null || (requested != null && requested !== actor.referralSourceId))
       throw forbidden('Sorry, you may only manage users of your own organization.');
     return actor.referralSourceId;
   }
@@ -192,9 +196,11 @@ export async function updateUser(
         updatedAt: sql`now()`,
         version: before.version + 1,
       })
-      .where(eq(users.id, id))
+      // The version check again in the write: a save that committed since we read loses nothing.
+      .where(and(eq(users.id, id), eq(users.version, before.version)))
       .returning();
-    if (after!.status === 'INACTIVE' && before.status !== 'INACTIVE') await revokeAllSessions(tx, id);
+    if (!after) throw staleVersion('user');
+    if (after.status === 'INACTIVE' && before.status !== 'INACTIVE') await revokeAllSessions(tx, id);
     await recordAudit(tx, ctx, { entity: 'user', entityId: id, action: 'UPDATE', before, after });
     await publishEvent(
       tx,
@@ -253,8 +259,9 @@ export async function setUserPrivileges(
     const [after] = await tx
       .update(users)
       .set({ privileges: input.privileges, updatedAt: sql`now()`, version: before.version + 1 })
-      .where(eq(users.id, id))
+      .where(and(eq(users.id, id), eq(users.version, before.version)))
       .returning();
+    if (!after) throw staleVersion('user');
     await recordAudit(tx, ctx, { entity: 'user', entityId: id, action: 'UPDATE', before, after });
     await publishEvent(tx, { entity: 'user', id, action: 'updated' }, { userIds: [id, actor.userId] });
     return (await findUserById(tx, id))!;

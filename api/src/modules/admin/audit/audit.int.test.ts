@@ -1,0 +1,277 @@
+import { describeEachDatabase, type TestServer } from '../../../test/harness';
+
+interface Entry {
+  id: number;
+  at: string;
+  userId: number | null;
+  userEmail: string | null;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  diff: Record<string, { before: unknown; after: unknown }> | null;
+}
+
+const DAY_MS = 86_400_000;
+
+async function audit(s: TestServer, token: string, query: Record<string, string | number>) {
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const res = await s.request<{ auditList: Entry[]; auditCount: number; paging: Record<string, number> }>(
+    'GET',
+    `/api/admin/audit?${qs}`,
+    { token },
+  );
+  if (res.status !== 200) throw new Error(`audit answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+describeEachDatabase('audit log', (server) => {
+  let admin = '';
+  let adminId = 0;
+  let userId = 0;
+
+  beforeAll(async () => {
+    admin = await server().login('admin@carelane.local');
+    const [me] = await server().sql<{ id: number }>(
+      "select id from users where email_id = 'admin@carelane.local'",
+    );
+    adminId = me!.id;
+    const created = await server().request('POST', '/api/admin/users', {
+      token: admin,
+      body: {
+        emailId: 'audited@audit.test',
+        firstName: 'Audie',
+        lastName: 'Old',
+        roleId: 5,
+        password: 'Audited-pass-1',
+      },
+    });
+    expect(created.status).toBe(201);
+    userId = created.body.id;
+    const edited = await server().request('PUT', `/api/admin/users/${userId}`, {
+      token: admin,
+      body: { lastName: 'New', version: created.body.version },
+    });
+    expect(edited.status).toBe(200);
+    const deactivated = await server().request('POST', `/api/admin/users/${userId}/deactivate`, {
+      token: admin,
+    });
+    expect(deactivated.status).toBe(200);
+  });
+
+  it('lists a user’s creation, edit and deactivation with their differences, newest first', async () => {
+    const body = await audit(server(), admin, { entity: 'user', entityId: userId });
+    expect(body.auditList.map((e) => e.action)).toEqual(['UPDATE', 'UPDATE', 'CREATE']);
+    expect(body.auditCount).toBe(3);
+    const [deactivation, edit, creation] = body.auditList;
+    expect(edit!.diff).toEqual({ lastName: { before: 'Old', after: 'New' } });
+    expect(deactivation!.diff).toEqual({ status: { before: 'ACTIVE', after: 'INACTIVE' } });
+    expect(creation!.diff).toMatchObject({
+      emailId: { before: null, after: 'audited@audit.test' },
+      lastName: { before: null, after: 'Old' },
+      roleId: { before: null, after: 5 },
+      changePassword: { before: null, after: true },
+    });
+    for (const entry of body.auditList) {
+      expect(entry).toMatchObject({
+        userId: adminId,
+        userEmail: 'admin@carelane.local',
+        entity: 'user',
+        entityId: String(userId),
+      });
+    }
+  });
+
+  it('never shows a password hash: the field reads [redacted]', async () => {
+    const body = await audit(server(), admin, { entity: 'user', entityId: userId, action: 'CREATE' });
+    expect(body.auditList[0]!.diff!.passwordHash).toEqual({ before: null, after: '[redacted]' });
+    const [leaks] = await server().sql<{ n: number }>(
+      "select count(*)::int as n from audit_log where diff::text like '%$argon2%'",
+    );
+    expect(leaks!.n).toBe(0);
+  });
+
+  it('records a changed constant', async () => {
+    const res = await server().request('PUT', '/api/admin/constants/autoSaveInterval', {
+      token: admin,
+      body: { value: '45' },
+    });
+    expect(res.status).toBe(200);
+    const body = await audit(server(), admin, { entity: 'constant', entityId: 'autoSaveInterval' });
+    expect(body.auditList).toHaveLength(1);
+    expect(body.auditList[0]).toMatchObject({
+      action: 'UPDATE',
+      userId: adminId,
+      diff: { value: { before: '30', after: '45' } },
+    });
+  });
+
+  it('never shows the blob encryption key', async () => {
+    const [key] = await server().sql<{ value: string }>(
+      "select value from app_constants where name = 'blobEncryptionKey'",
+    );
+    const res = await server().request('PUT', '/api/admin/constants/blobEncryptionKey', {
+      token: admin,
+      body: { value: 'a-brand-new-secret-key-value' },
+    });
+    expect(res.status).toBe(200);
+    const body = await audit(server(), admin, { entity: 'constant', entityId: 'blobEncryptionKey' });
+    const text = JSON.stringify(body);
+    expect(text).not.toContain(key!.value);
+    expect(text).not.toContain('a-brand-new-secret-key-value');
+  });
+
+  it('records changed role privileges', async () => {
+    const roles = await server().request('GET', '/api/admin/roles', { token: admin });
+    const role = (
+      roles.body.rows as Array<{ roleId: number; privileges: Record<string, string>; version: number }>
+    ).find((r) => r.roleId === 13)!;
+    const privileges = { ...role.privileges, reports: '{"export":1}' };
+    const res = await server().request('PUT', '/api/admin/roles/13/privileges', {
+      token: admin,
+      body: { privileges, version: role.version },
+    });
+    expect(res.status).toBe(200);
+    const body = await audit(server(), admin, { entity: 'role', entityId: 13 });
+    expect(body.auditList).toHaveLength(1);
+    expect(body.auditList[0]!.action).toBe('UPDATE');
+    expect(body.auditList[0]!.diff).toEqual({ privileges: { before: role.privileges, after: privileges } });
+  });
+
+  it('records a created referral source', async () => {
+    const res = await server().request('POST', '/api/admin/referralSources', {
+      token: admin,
+      body: { name: 'Audit Valley Care', zipcode: '78704' },
+    });
+    expect(res.status).toBe(201);
+    const body = await audit(server(), admin, { entity: 'referralSource', entityId: res.body.id });
+    expect(body.auditList).toHaveLength(1);
+    expect(body.auditList[0]).toMatchObject({
+      action: 'CREATE',
+      diff: { name: { before: null, after: 'Audit Valley Care' }, zipcode: { before: null, after: '78704' } },
+    });
+  });
+
+  it('filters by action and by acting user', async () => {
+    const creates = await audit(server(), admin, { action: 'CREATE', pageSize: 1000 });
+    expect(creates.auditList.length).toBeGreaterThanOrEqual(2);
+    expect(creates.auditList.every((e) => e.action === 'CREATE')).toBe(true);
+    const director = await server().login('director@carelane.local');
+    const [d] = await server().sql<{ id: number }>(
+      "select id from users where email_id = 'director@carelane.local'",
+    );
+    const byDirector = await audit(server(), admin, { userId: d!.id, pageSize: 1000 });
+    expect(byDirector.auditList.length).toBeGreaterThan(0);
+    expect(byDirector.auditList.every((e) => e.userId === d!.id)).toBe(true);
+    expect(byDirector.auditList.map((e) => e.action)).toContain('LOGIN');
+    const byAdmin = await audit(server(), director, { userId: adminId, entity: 'user', entityId: userId });
+    expect(byAdmin.auditCount).toBe(3);
+  });
+
+  it('filters by startDate and endDate', async () => {
+    const all = await audit(server(), admin, { entity: 'user', entityId: userId });
+    const creation = all.auditList.find((e) => e.action === 'CREATE')!;
+    const edit = all.auditList.find((e) => e.diff?.lastName)!;
+    const upToCreation = await audit(server(), admin, {
+      entity: 'user',
+      entityId: userId,
+      endDate: creation.at,
+    });
+    expect(upToCreation.auditList.map((e) => e.id)).toEqual([creation.id]);
+    const fromEdit = await audit(server(), admin, { entity: 'user', entityId: userId, startDate: edit.at });
+    expect(fromEdit.auditList.map((e) => e.id)).not.toContain(creation.id);
+    expect(fromEdit.auditList.map((e) => e.id)).toContain(edit.id);
+    const future = await audit(server(), admin, {
+      startDate: new Date(Date.now() + DAY_MS).toISOString(),
+      endDate: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+    });
+    expect(future.auditList).toEqual([]);
+    const bad = await server().request('GET', '/api/admin/audit?startDate=yesterday', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('startDate');
+  });
+
+  it('shows the last 30 days by default; an older entry only with startDate', async () => {
+    const [inserted] = await server().sql<{ id: string | number }>(
+      `insert into audit_log (at, user_id, user_email, entity, entity_id, action, diff)
+       values (now() - interval '40 days', $1, 'admin@carelane.local', 'user', $2, 'UPDATE', '{"firstName":{"before":"Ancient","after":"Audie"}}')
+       returning id`,
+      [adminId, String(userId)],
+    );
+    const old = { id: Number(inserted!.id) };
+    const byDefault = await audit(server(), admin, { entity: 'user', entityId: userId });
+    expect(byDefault.auditList.map((e) => e.id)).not.toContain(old.id);
+    expect(byDefault.auditCount).toBe(3);
+    const widened = await audit(server(), admin, {
+      entity: 'user',
+      entityId: userId,
+      startDate: new Date(Date.now() - 50 * DAY_MS).toISOString(),
+    });
+    expect(widened.auditList.map((e) => e.id)).toContain(old.id);
+    expect(widened.auditCount).toBe(4);
+    // An end date alone reaches back 30 days from that end date.
+    const ending = await audit(server(), admin, {
+      entity: 'user',
+      entityId: userId,
+      endDate: new Date(Date.now() - 35 * DAY_MS).toISOString(),
+    });
+    expect(ending.auditList.map((e) => e.id)).toEqual([old.id]);
+  });
+
+  it('pages 100 entries by default and counts the whole range', async () => {
+    // Enough entries to fill more than one page.
+    await server().sql(
+      `insert into audit_log (user_id, user_email, entity, action)
+       select $1, 'admin@carelane.local', 'bulk', 'READ' from generate_series(1, 105)`,
+      [adminId],
+    );
+    const body = await audit(server(), admin, {});
+    const [{ n } = { n: 0 }] = await server().sql<{ n: number }>(
+      "select count(*)::int as n from audit_log where at >= now() - interval '30 days'",
+    );
+    expect(body.auditList).toHaveLength(100);
+    expect(body.paging).toEqual({
+      pageNumber: 1,
+      pageSize: 100,
+      pageCount: Math.ceil(n / 100),
+      totalCount: n,
+    });
+    expect(body.auditCount).toBe(n);
+    const bulk = await audit(server(), admin, { entity: 'bulk', pageSize: 50, pageNumber: 3 });
+    expect(bulk.auditList).toHaveLength(5);
+    expect(bulk.paging).toEqual({ pageNumber: 3, pageSize: 50, pageCount: 3, totalCount: 105 });
+  });
+
+  describe.each([
+    { roleId: 1, email: 'admin@carelane.local', status: 200 },
+    { roleId: 7, email: 'director@carelane.local', status: 200 },
+    { roleId: 14, email: 'executive@carelane.local', status: 200 },
+    { roleId: 2, email: 'backoffice@carelane.local', status: 403 },
+    { roleId: 4, email: 'clinician@carelane.local', status: 403 },
+    { roleId: 5, email: 'coordinator@carelane.local', status: 403 },
+    { roleId: 6, email: 'customercare@carelane.local', status: 403 },
+    { roleId: 8, email: 'orgadmin@carelane.local', status: 403 },
+    { roleId: 9, email: 'orguser@carelane.local', status: 403 },
+    { roleId: 12, email: 'orgmanager@carelane.local', status: 403 },
+    { roleId: 13, email: 'clinicianmanager@carelane.local', status: 403 },
+  ])('role $roleId', ({ email, status }) => {
+    it(`reads the audit log: ${status}`, async () => {
+      const token = await server().login(email);
+      const res = await server().request('GET', '/api/admin/audit', { token });
+      expect(res.status).toBe(status);
+      if (status === 403)
+        expect(res.body).toEqual({
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          error: "Sorry, you don't have access to this.",
+        });
+      else expect(res.body.auditList.length).toBeGreaterThan(0);
+    });
+  });
+
+  it('refuses without a session', async () => {
+    const res = await server().request('GET', '/api/admin/audit');
+    expect(res.status).toBe(401);
+  });
+});
