@@ -117,7 +117,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   for (const routes of PUBLIC_ROUTES) await app.register(routes, { services });
   await app.register(async (scope) => {
-    requireSession(scope, services.db);
+    requireSession(scope, services);
     for (const routes of SESSION_ROUTES) await scope.register(routes, { services });
   });
 

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { EventHub } from './services/events';
 import { OutboxDispatcher, httpSmsAdapter, recordOnlyAdapter, smtpAdapter } from './services/outbox';
 import type { AppServices } from './services/app-services';
+import { ReadCache } from './services/read-cache';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -29,7 +30,9 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
         : recordOnlyAdapter,
       sms: process.env.SMS_GATEWAY_URL ? httpSmsAdapter(process.env.SMS_GATEWAY_URL) : recordOnlyAdapter,
     });
-    const services: AppServices = { config, database, db: database.db, events, outbox };
+    const readCache = new ReadCache(database.kind === 'pglite');
+    await readCache.start(database);
+    const services: AppServices = { config, database, db: database.db, events, outbox, readCache };
     const app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
@@ -45,6 +48,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
           await app.close();
           await outbox.stop();
           await events.stop();
+          await readCache.stop();
           await database.close();
         })();
         return closing;

@@ -7,6 +7,8 @@ import {
   parsePrivilegeMap,
 } from '@carelane/shared-domain';
 import { queryRows, type Db } from '../db/client';
+import type { AppServices } from '../services/app-services';
+import type { ReadCache } from '../services/read-cache';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
 import type { Actor, RequestContext } from '../services/context';
@@ -29,7 +31,7 @@ const TOUCH_AFTER_MS = 30_000;
 export const sessionExpired = () =>
   new AppError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
   // The cookie is accepted only on reads (the event stream, downloads): writes need the header, so a
@@ -56,28 +58,19 @@ interface SessionRow {
 }
 
 /** Resolves a bearer token to its actor, or throws 401 for a missing, revoked or idle-expired session. */
-export async function resolveActor(db: Db, token: string | undefined): Promise<Actor> {
+export async function resolveActor(db: Db, cache: ReadCache, token: string | undefined): Promise<Actor> {
   if (!token) throw unauthorized();
-  const [row] = await queryRows<SessionRow>(
-    db,
-    sql`
-    select s.id as session_id, s.user_id, s.impersonator_id, s.idle_timeout_minutes,
-           (extract(epoch from (now() - s.last_seen_at)) * 1000)::float8 as idle_ms,
-           s.revoked_at is not null as revoked,
-           u.email_id, u.role_id, u.referral_source_id, u.status, u.change_password,
-           u.privileges as user_privileges, r.privileges as role_privileges,
-           coalesce(i.status, 'ACTIVE') as impersonator_status
-    from sessions s
-    join users u on u.id = s.user_id
-    join roles r on r.role_id = u.role_id
-    left join users i on i.id = s.impersonator_id
-    where s.token_hash = ${sha256(token)}`,
-  );
+  const tokenHash = sha256(token);
+  const { row, fetchedAt } = await cache.read(`session:${tokenHash}`, SESSION_TABLES, async () => ({
+    row: await loadSession(db, tokenHash),
+    fetchedAt: Date.now(),
+  }));
   // A switched session lives only as long as its real user is active.
   if (!row || row.revoked || row.status !== 'ACTIVE' || row.impersonator_status !== 'ACTIVE')
     throw unauthorized('Your session has ended. Please sign in again.');
-  if (row.idle_ms > row.idle_timeout_minutes * 60_000) throw sessionExpired();
-  if (row.idle_ms > TOUCH_AFTER_MS) {
+  const idleMs = row.idle_ms + (Date.now() - fetchedAt);
+  if (idleMs > row.idle_timeout_minutes * 60_000) throw sessionExpired();
+  if (idleMs > TOUCH_AFTER_MS) {
     await db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
   }
   return {
@@ -92,15 +85,39 @@ export async function resolveActor(db: Db, token: string | undefined): Promise<A
   };
 }
 
+const SESSION_TABLES = ['sessions', 'users', 'roles'] as const;
+
+async function loadSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await queryRows<SessionRow>(
+    db,
+    sql`
+    select s.id as session_id, s.user_id, s.impersonator_id, s.idle_timeout_minutes,
+           (extract(epoch from (now() - s.last_seen_at)) * 1000)::float8 as idle_ms,
+           s.revoked_at is not null as revoked,
+           u.email_id, u.role_id, u.referral_source_id, u.status, u.change_password,
+           u.privileges as user_privileges, r.privileges as role_privileges,
+           coalesce(i.status, 'ACTIVE') as impersonator_status
+    from sessions s
+    join users u on u.id = s.user_id
+    join roles r on r.role_id = u.role_id
+    left join users i on i.id = s.impersonator_id
+    where s.token_hash = ${tokenHash}`,
+  );
+  return row;
+}
+
 export function holdsPage(actor: Actor, page: string | string[]): boolean {
   const pages = Array.isArray(page) ? page : [page];
   return pages.some((p) => Object.prototype.hasOwnProperty.call(actor.privileges, p));
 }
 
 /** Applied to the whole protected scope: every route in it needs a live session, and its page privilege. */
-export function requireSession(scope: FastifyInstance, db: Db): void {
+export function requireSession(
+  scope: FastifyInstance,
+  services: Pick<AppServices, 'db' | 'readCache'>,
+): void {
   scope.addHook('onRequest', async (request) => {
-    const actor = await resolveActor(db, bearerToken(request));
+    const actor = await resolveActor(services.db, services.readCache, bearerToken(request));
     request.ctx.actor = actor;
     const config = request.routeOptions.config;
     if (isLoginBlocked(parsePrivilegeMap(actor.privileges))) throw forbidden(LOGIN_BLOCKED_MESSAGE);

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { EventHub } from './events';
 import type { OutboxDispatcher } from './outbox';
+import type { ReadCache } from './read-cache';
 
 /** What route plugins and domain services are handed: built once at start, shared by every request. */
 export interface AppServices {
@@ -10,4 +11,5 @@ export interface AppServices {
   db: Db;
   events: EventHub;
   outbox: OutboxDispatcher;
+  readCache: ReadCache;
 }

@@ -14,7 +14,7 @@ import {
   verifyPhoneRequestSchema,
 } from '@carelane/shared-domain';
 import { errorResponses, messageSchema } from '../../lib/route-schema';
-import { SESSION_COOKIE } from '../../plugins/auth';
+import { SESSION_COOKIE, bearerToken } from '../../plugins/auth';
 import type { AppServices } from '../../services/app-services';
 import * as security from './service';
 
@@ -120,8 +120,7 @@ export const sessionSecurityRoutes: FastifyPluginAsyncZod<{ services: AppService
         response: { 200: currentUserSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      security.currentUser(services, request.ctx, request.headers.authorization?.slice(7) ?? ''),
+    async (request) => security.currentUser(services, request.ctx, bearerToken(request) ?? ''),
   );
   app.post(
     '/api/security/logout',

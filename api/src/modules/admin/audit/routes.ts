@@ -4,6 +4,7 @@ import { auditListQuerySchema, auditListResponseSchema } from '@carelane/shared-
 import { auditLog } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
+import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
 
 const DAY_MS = 86_400_000;
@@ -49,12 +50,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       return {
         auditList: rows.map((r) => ({ ...r, at: r.at.toISOString(), action: r.action as never })),
         auditCount: total,
-        paging: {
-          pageNumber: q.pageNumber,
-          pageSize: q.pageSize,
-          pageCount: Math.ceil(total / q.pageSize),
-          totalCount: total,
-        },
+        paging: pagingOf(q, total),
       };
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxListQuerySchema, outboxListResponseSchema } from '@carelane/shared-domain';
 import { outbox } from '../../../db/schema';
 import { errorResponses } from '../../../lib/route-schema';
+import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
 
 export const outboxRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
@@ -50,12 +51,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
           createdAt: r.createdAt.toISOString(),
           sentAt: r.sentAt?.toISOString() ?? null,
         })),
-        paging: {
-          pageNumber: q.pageNumber,
-          pageSize: q.pageSize,
-          pageCount: Math.ceil(total / q.pageSize),
-          totalCount: total,
-        },
+        paging: pagingOf(q, total),
       };
     },
   );

@@ -18,6 +18,7 @@ import {
 import { referralSources } from '../../../db/schema';
 import { forbidden, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
+import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
@@ -131,12 +132,7 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
       const total = count?.n ?? 0;
       return {
         rows: rows.map(toReferralSource),
-        paging: {
-          pageNumber: q.pageNumber,
-          pageSize: q.pageSize,
-          pageCount: Math.ceil(total / q.pageSize),
-          totalCount: total,
-        },
+        paging: pagingOf(q, total),
       };
     },
   );

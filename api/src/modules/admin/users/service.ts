@@ -16,6 +16,7 @@ import { referralSources, users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound, staleVersion } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/crypto';
+import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { publishEvent } from '../../../services/events';
@@ -91,16 +92,13 @@ async function resolveOrganization(
 
 export async function listUsers(services: AppServices, ctx: RequestContext, query: UserListQuery) {
   const actor = requireActor(ctx);
-  const { rows, totalCount } = await listUserRows(services.db, query, scopeOf(actor));
-  return {
-    rows,
-    paging: {
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-      pageCount: Math.ceil(totalCount / query.pageSize),
-      totalCount,
-    },
-  };
+  const scope = scopeOf(actor);
+  const { rows, totalCount } = await services.readCache.read(
+    `users:${JSON.stringify([scope, query])}`,
+    ['users', 'roles', 'referral_sources'],
+    () => listUserRows(services.db, query, scope),
+  );
+  return { rows, paging: pagingOf(query, totalCount) };
 }
 
 export async function getUser(services: AppServices, ctx: RequestContext, id: number): Promise<User> {

@@ -1,0 +1,50 @@
+import type { Database } from '../db/client';
+
+export const TABLE_CHANGED_CHANNEL = 'carelane_table_changed';
+
+/**
+ * Caches reads by the generations of the tables they read. Triggers (migration 0001) NOTIFY a table's name on
+ * every write; each notice bumps that table's generation, so an entry read before the write is never served
+ * after it.
+ *
+ * Enabled on the embedded PGlite only: there the server is the database's one client and PGlite delivers the
+ * notice before the write's own call returns, so the cache is exactly as fresh as the database. With PostgreSQL
+ * (several instances, notices arriving a moment later) reads go to the database every time.
+ */
+export class ReadCache {
+  private readonly generations = new Map<string, number>();
+  private readonly entries = new Map<string, { stamp: string; value: unknown }>();
+  private stopListening: (() => Promise<void>) | undefined;
+
+  constructor(
+    readonly enabled: boolean,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  async start(database: Database): Promise<void> {
+    if (!this.enabled) return;
+    this.stopListening = await database.listen(TABLE_CHANGED_CHANNEL, (table) => {
+      this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.entries.clear();
+    await this.stopListening?.();
+  }
+
+  async read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const stamp = tables.map((t) => this.generations.get(t) ?? 0).join('.');
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp) return hit.value as T;
+    const value = await load();
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { stamp, value });
+    return value;
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}
