@@ -10,7 +10,11 @@ describeEachDatabase('platform', (server) => {
   it('answers unknown routes with 404 in the error shape', async () => {
     const res = await server().request('GET', '/api/no/such/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', error: 'There is nothing at GET /api/no/such/thing.' });
+    expect(res.body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      error: 'There is nothing at GET /api/no/such/thing.',
+    });
   });
 
   it('sends the security headers', async () => {
@@ -23,7 +27,10 @@ describeEachDatabase('platform', (server) => {
 
   it('redirects a short link and refuses an unknown one', async () => {
     const token = await server().login('admin@carelane.local');
-    const created = await server().request('POST', '/api/admin/shortUrl', { token, body: { path: '/episode?episodeId=12' } });
+    const created = await server().request('POST', '/api/admin/shortUrl', {
+      token,
+      body: { path: '/episode?episodeId=12' },
+    });
     expect(created.status).toBe(201);
     const follow = await server().request('GET', `/r/${created.body.id}`);
     expect(follow.status).toBe(302);
