@@ -1,0 +1,60 @@
+// Sums a V8 CPU profile (node --cpu-prof) of the server by component: where its one JavaScript thread spends time.
+import fs from 'node:fs';
+
+const CATEGORIES = [
+  ['idle (waiting for I/O)', (f) => f.functionName === '(idle)'],
+  [
+    'PGlite (WebAssembly PostgreSQL + its JS)',
+    (f) => f.url.startsWith('wasm://') || f.url.includes('@electric-sql/pglite'),
+  ],
+  [
+    'socket writes (writev: queries to PostgreSQL, responses)',
+    (f) =>
+      ['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String'].includes(f.functionName) && !f.url,
+  ],
+  ['drizzle-orm (query building, row mapping)', (f) => f.url.includes('/drizzle-orm/')],
+  ['pg driver', (f) => /\/node_modules\/pg(-[a-z]+)?\//.test(f.url)],
+  [
+    'zod (validation, response serialization)',
+    (f) => f.url.includes('/zod/') || f.url.includes('fastify-type-provider-zod'),
+  ],
+  [
+    'fastify, helmet, cors, cookie',
+    (f) =>
+      /\/node_modules\/(fastify|@fastify\/[^/]+|find-my-way|helmet|avvio|light-my-request|fast-json-stringify|cookie|content-type)\//.test(
+        f.url,
+      ),
+  ],
+  ['API code (api/dist/main.cjs)', (f) => f.url.endsWith('main.cjs')],
+  ['garbage collector', (f) => f.functionName === '(garbage collector)'],
+  ['Node core (http, net, streams, timers)', (f) => f.url.startsWith('node:')],
+];
+
+/**
+ * Answers { totalMs, busyMs, rows: [[category, ms, percent]] } for the samples of the profile file taken
+ * between `fromBeforeEndMs` and `toBeforeEndMs` before the profile ended (the process exited), so the
+ * start-up and the shutdown are left out.
+ */
+export function summarizeProfile(file, { fromBeforeEndMs = Infinity, toBeforeEndMs = 0 } = {}) {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map();
+  let totalUs = 0;
+  let idleUs = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    const beforeEndMs = (profile.endTime - at) / 1000;
+    if (beforeEndMs > fromBeforeEndMs || beforeEndMs < toBeforeEndMs) return;
+    const frame = nodes.get(id).callFrame;
+    const category = CATEGORIES.find(([, test]) => test(frame))?.[0] ?? 'other (native, V8, module loading)';
+    totals.set(category, (totals.get(category) ?? 0) + delta);
+    totalUs += delta;
+    if (frame.functionName === '(idle)') idleUs += delta;
+  });
+  const rows = [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .map(([category, us]) => [category, us / 1000, (100 * us) / totalUs]);
+  return { totalMs: totalUs / 1000, busyMs: (totalUs - idleUs) / 1000, rows };
+}

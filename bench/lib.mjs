@@ -1,0 +1,310 @@
+// Shared helpers of the benchmarks: build, spawn the real server, wait for health, sign in, percentiles,
+// throw-away data folders and PostgreSQL databases.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_DIR = path.resolve(BENCH_DIR, '..');
+export const API_DIR = path.join(REPO_DIR, 'api');
+export const MAIN = path.join(API_DIR, 'dist', 'main.cjs');
+export const ADMIN = { emailId: 'admin@carelane.local', password: 'Carelane-demo-1' };
+export const PG_BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** True when the module is run directly (`node startup.mjs`), not imported by run-all. */
+export const isMain = (metaUrl) =>
+  process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === metaUrl;
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds api/dist/main.cjs when it is missing or older than its sources (what `npm start` does). */
+export function buildIfStale() {
+  const built = fs.existsSync(MAIN) ? fs.statSync(MAIN).mtimeMs : 0;
+  const sources = Math.max(
+    ...['api/src', 'api/migrations', 'shared-domain/src'].map((d) => newestMtime(path.join(REPO_DIR, d))),
+  );
+  if (built >= sources) return;
+  console.log('Building the API (api/dist/main.cjs is missing or stale)…');
+  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: API_DIR, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('node build.mjs failed');
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const server of running) server.child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+process.on('exit', () => {
+  for (const server of running) server.child.kill('SIGKILL');
+});
+
+/**
+ * Spawns `node [nodeArgs] api/dist/main.cjs` on a free port. `target` is { dataDir } (embedded PGlite) or { databaseUrl }.
+ * Returns { url, child, spawnedAt, output(), exited, stop(), kill() }.
+ */
+export async function spawnServer(target, extraEnv = {}, nodeArgs = []) {
+  const port = await freePort();
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  delete env.NODE_OPTIONS;
+  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, extraEnv);
+  if (target.dataDir) env.DATA_DIR = target.dataDir;
+  else env.DATABASE_URL = target.databaseUrl;
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+    cwd: REPO_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let done = false;
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      done = true;
+      running.delete(server);
+      resolve({ code, signal });
+    }),
+  );
+  const server = {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    spawnedAt,
+    output: () => output,
+    exited,
+    hasExited: () => done,
+    /** SIGTERM: the server closes the database and exits. */
+    async stop() {
+      if (!done) child.kill('SIGTERM');
+      let timer;
+      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, 30_000, null)));
+      const exit = await Promise.race([exited, timeout]);
+      clearTimeout(timer);
+      if (!exit) {
+        child.kill('SIGKILL');
+        await exited;
+        throw new Error('the server did not stop within 30 s of SIGTERM');
+      }
+      return exit;
+    },
+    async kill() {
+      if (!done) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+  running.add(server);
+  return server;
+}
+
+/** Polls GET /api/health every 20 ms; resolves with ms since the spawn when it answers 200. */
+export async function waitForHealth(server, timeoutMs = 60_000) {
+  while (performance.now() - server.spawnedAt < timeoutMs) {
+    if (server.hasExited()) throw new Error(`the server exited before answering:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - server.spawnedAt;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(20);
+  }
+  throw new Error(`GET /api/health did not answer 200 within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+export async function startHealthy(target, extraEnv, nodeArgs) {
+  const server = await spawnServer(target, extraEnv, nodeArgs);
+  server.readyMs = await waitForHealth(server);
+  return server;
+}
+
+export async function login(server, credentials = ADMIN) {
+  const res = await fetch(`${server.url}/api/security/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const body = await res.json();
+  if (res.status !== 200 || !body.token)
+    throw new Error(`login answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+export function tempDataDir(label) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `carelane-bench-${label}-`));
+}
+
+export function removeDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether the PostgreSQL server answers; resolves with its version or null. */
+export async function postgresVersion(baseUrl = PG_BASE_URL) {
+  const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query('show server_version');
+    return rows[0].server_version;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A fresh database on the PostgreSQL server; `drop()` removes it. */
+export async function createDatabase(baseUrl = PG_BASE_URL) {
+  const name = `carelane_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Nearest-rank percentile of a list of numbers. */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function latencySummary(values) {
+  return {
+    count: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+    max: values.length ? Math.max(...values) : NaN,
+  };
+}
+
+export const ms = (value, digits = 1) => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a');
+
+/** Times `fn` `runs` times after `warmup` runs; answers the latency summary in ms. */
+export async function timeRepeated(fn, runs = 50, warmup = 5) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return latencySummary(times);
+}
+
+/**
+ * Runs autocannon and records every response time (autocannon's own histogram has no p95).
+ * Answers { latency: {p50,p95,p99,max,count}, requestsPerSecond, non2xx, errors, timeouts, durationS }.
+ */
+export async function cannon(options) {
+  const { default: autocannon } = await import('autocannon');
+  const times = [];
+  const instance = autocannon({ ...options });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  return {
+    latency: latencySummary(times),
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationS: result.duration,
+  };
+}
+
+/** One row of the final summary: a measured figure, optionally against a budget (lower is better). */
+export function figure(benchmark, metric, value, unit, budget) {
+  return {
+    benchmark,
+    metric,
+    value,
+    unit,
+    budget: budget ?? null,
+    verdict: budget === undefined || budget === null ? '' : value < budget ? 'PASS' : 'OVER',
+  };
+}
+
+/**
+ * Direct SQL on the server's database, bypassing the API: PGlite on DATA_DIR/pgdata (only while no server
+ * holds the folder) or a pg client on the database URL. Answers { query(text, params) -> rows, close() }.
+ */
+export async function openDirect(target) {
+  if (target.dataDir) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+    return {
+      query: async (text, params = []) => (await db.query(text, params)).rows,
+      close: () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  return {
+    query: async (text, params = []) => (await client.query(text, params)).rows,
+    close: () => client.end(),
+  };
+}
+
+/** Formats rows of cells as an aligned plain-text table (first row = header). */
+export function textTable(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) =>
+    r
+      .map((cell, i) => String(cell).padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(rows[0]), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n');
+}
+
+/** The same rows as a Markdown table. */
+export function markdownTable(rows) {
+  const line = (r) => `| ${r.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+}
