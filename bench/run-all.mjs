@@ -21,7 +21,7 @@ const loadBefore = os.loadavg();
 buildIfStale();
 const pgVersion = await postgresVersion();
 const commit = git('rev-parse', '--short', 'HEAD');
-const dirty = git('status', '--porcelain', '--', 'api', 'shared-domain') !== '';
+const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'api', 'shared-domain') !== '';
 
 const sections = [];
 for (const bench of [startup, login, userList]) sections.push(await bench.run());
