@@ -41,6 +41,8 @@ const SESSION_ROUTES = [
   shortLinkRoutes,
 ];
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const API_UP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Carelane</title></head>
 <body><h1>Carelane</h1><p>The API is up. The documentation is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
@@ -94,6 +96,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     },
   });
   app.addHook('onSend', async (request, reply) => {
+    // Runs after the handler's transaction committed and before the answer leaves.
+    if (!SAFE_METHODS.has(request.method)) services.readCache.noteLocalWrite();
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });

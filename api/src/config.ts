@@ -19,6 +19,8 @@ export interface AppConfig {
   loginThrottle: { maxFailures: number; windowSeconds: number };
   bodyLimitBytes: number;
   seedDemoData: boolean;
+  /** Cache reads invalidated by table-change notices (services/read-cache.ts); READ_CACHE=0 turns it off. */
+  readCache: boolean;
   logLevel: string;
 }
 
@@ -60,6 +62,7 @@ export function loadConfig(
     },
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     seedDemoData: env.SEED_DEMO_DATA !== '0',
+    readCache: env.READ_CACHE !== '0',
     logLevel: env.LOG_LEVEL ?? 'warn',
   };
   return { ...base, ...overrides };

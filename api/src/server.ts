@@ -30,7 +30,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
         : recordOnlyAdapter,
       sms: process.env.SMS_GATEWAY_URL ? httpSmsAdapter(process.env.SMS_GATEWAY_URL) : recordOnlyAdapter,
     });
-    const readCache = new ReadCache(database.kind === 'pglite');
+    const readCache = new ReadCache(config.readCache);
     await readCache.start(database);
     const services: AppServices = { config, database, db: database.db, events, outbox, readCache };
     const app = await buildApp(services);

@@ -20,8 +20,15 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; returns the unsubscribe function. `onGap` is called when notices may have
+   * been missed (the listening connection was lost) and again once it listens anew.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: (state: 'lost' | 'restored') => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -87,28 +94,57 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock(724011)').catch(() => {});
     lockClient.release();
   }
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<{ stop: () => Promise<void> }>();
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
-      });
-      client.on('error', () => {});
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      listeners.push(client);
-      return async () => {
-        await client.end().catch(() => {});
+    async listen(channel, onMessage, onGap) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (afterGap: boolean): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (msg) => {
+          if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
+        });
+        // A lost listening connection is reopened every second until it listens again; meanwhile the caller
+        // knows notices may be missed.
+        const lost = () => {
+          if (stopped || client !== c) return;
+          client = undefined;
+          onGap?.('lost');
+          retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
+        };
+        c.on('error', lost);
+        c.on('end', lost);
+        client = c;
+        try {
+          await c.connect();
+          await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        } catch (error) {
+          if (!afterGap) throw error;
+          lost();
+          return;
+        }
+        if (afterGap) onGap?.('restored');
       };
+      await connect(false);
+      const listener = {
+        stop: async () => {
+          stopped = true;
+          clearTimeout(retry);
+          listeners.delete(listener);
+          await client?.end().catch(() => {});
+        },
+      };
+      listeners.add(listener);
+      return listener.stop;
     },
     async ping() {
       await pool.query('select 1');
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await Promise.all([...listeners].map((l) => l.stop()));
       await pool.end();
     },
   };

@@ -7,14 +7,20 @@ export const TABLE_CHANGED_CHANNEL = 'carelane_table_changed';
  * every write; each notice bumps that table's generation, so an entry read before the write is never served
  * after it.
  *
- * Enabled on the embedded PGlite only: there the server is the database's one client and PGlite delivers the
- * notice before the write's own call returns, so the cache is exactly as fresh as the database. With PostgreSQL
- * (several instances, notices arriving a moment later) reads go to the database every time.
+ * How fresh it is:
+ * - PGlite delivers the notice before the write's own call returns, and this server is its only client: the
+ *   cache is exactly as fresh as the database.
+ * - With PostgreSQL, notices reach the other instances a moment after the commit (milliseconds on one network).
+ *   The writing instance itself does not wait for them: every write request bumps a local epoch before its
+ *   answer leaves (`noteLocalWrite`), so whoever made a change reads it back at once.
+ * - While the listening connection is lost, the cache is bypassed and emptied; it resumes once listening again.
  */
 export class ReadCache {
   private readonly generations = new Map<string, number>();
   private readonly entries = new Map<string, { stamp: string; value: unknown }>();
   private stopListening: (() => Promise<void>) | undefined;
+  private localEpoch = 0;
+  private listening = false;
 
   constructor(
     readonly enabled: boolean,
@@ -23,9 +29,21 @@ export class ReadCache {
 
   async start(database: Database): Promise<void> {
     if (!this.enabled) return;
-    this.stopListening = await database.listen(TABLE_CHANGED_CHANNEL, (table) => {
-      this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
-    });
+    this.stopListening = await database.listen(
+      TABLE_CHANGED_CHANNEL,
+      (table) => this.generations.set(table, (this.generations.get(table) ?? 0) + 1),
+      (state) => {
+        this.entries.clear();
+        this.localEpoch++;
+        this.listening = state === 'restored';
+      },
+    );
+    this.listening = true;
+  }
+
+  /** A write was made by this instance: nothing cached before it is served after it. */
+  noteLocalWrite(): void {
+    this.localEpoch++;
   }
 
   async stop(): Promise<void> {
@@ -34,8 +52,8 @@ export class ReadCache {
   }
 
   async read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
-    const stamp = tables.map((t) => this.generations.get(t) ?? 0).join('.');
+    if (!this.enabled || !this.listening) return load();
+    const stamp = `${this.localEpoch}:${tables.map((t) => this.generations.get(t) ?? 0).join('.')}`;
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;
     const value = await load();

@@ -55,7 +55,10 @@ export async function startTestServer(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},
 ): Promise<TestServer> {
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.DATABASE_URL!) : undefined;
+  const pgDb =
+    kind === 'postgres' && !overrides.databaseUrl
+      ? await createPostgresDatabase(process.env.DATABASE_URL!)
+      : undefined;
   const config = loadConfig(
     { ...process.env, DATABASE_URL: '' },
     {
