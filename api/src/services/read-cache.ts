@@ -19,6 +19,8 @@ export class ReadCache {
   private readonly generations = new Map<string, number>();
   private readonly entries = new Map<string, { stamp: string; value: unknown }>();
   private stopListening: (() => Promise<void>) | undefined;
+  /** Loads under way, so concurrent misses of one entry share one query. */
+  private readonly loading = new Map<string, Promise<unknown>>();
   private localEpoch = 0;
   private listening = false;
 
@@ -56,7 +58,12 @@ export class ReadCache {
     const stamp = `${this.localEpoch}:${tables.map((t) => this.generations.get(t) ?? 0).join('.')}`;
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;
-    const value = await load();
+    const flightKey = `${stamp}|${key}`;
+    const pending = this.loading.get(flightKey);
+    if (pending) return pending as Promise<T>;
+    const load$ = load().finally(() => this.loading.delete(flightKey));
+    this.loading.set(flightKey, load$);
+    const value = await load$;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { stamp, value });
     return value;
