@@ -270,4 +270,28 @@ describeEachDatabase('referral sources', (server) => {
     const one = await server().request('GET', `/api/admin/referralSources/${lakeside}`, { token });
     expect(one.status).toBe(403);
   });
+
+  it('lets an organization administrator edit their organization but not activate or deactivate it', async () => {
+    const orgAdmin = await server().login('orgadmin@carelane.local');
+    const current = await server().request('GET', `/api/admin/referralSources/${sunrise}`, {
+      token: orgAdmin,
+    });
+    const refused = await server().request('PUT', `/api/admin/referralSources/${sunrise}`, {
+      token: orgAdmin,
+      body: { status: 'INACTIVE', version: current.body.version },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('Sorry, only Carelane staff may activate or deactivate an organization.');
+    const [row] = await server().sql<{ status: string }>(
+      'select status from referral_sources where id = $1',
+      [sunrise],
+    );
+    expect(row!.status).toBe('ACTIVE');
+    const renamed = await server().request('PUT', `/api/admin/referralSources/${sunrise}`, {
+      token: orgAdmin,
+      body: { phone: '(512) 555-0199', version: current.body.version },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.phone).toBe('5125550199');
+  });
 });

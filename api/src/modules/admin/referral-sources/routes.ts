@@ -213,6 +213,13 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
         if (!before) throw notFound('The organization');
         const { version, ...changes } = request.body;
         if (before.version !== version) throw staleVersion('organization');
+        if (
+          isOrganizationRole(actor.roleId) &&
+          changes.status !== undefined &&
+          changes.status !== before.status
+        ) {
+          throw forbidden('Sorry, only Carelane staff may activate or deactivate an organization.');
+        }
         const [after] = await tx
           .update(referralSources)
           .set({ ...normalizeContact(changes), updatedAt: sql`now()`, version: before.version + 1 })

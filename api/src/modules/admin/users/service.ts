@@ -172,7 +172,12 @@ export async function updateUser(
             tx,
             actor,
             roleId,
-            input.referralSourceId !== undefined ? input.referralSourceId : before.referralSourceId,
+            input.referralSourceId !== undefined
+              ? input.referralSourceId
+              : // Moving to a staff role leaves the organization behind.
+                isOrganizationRole(roleId)
+                ? before.referralSourceId
+                : null,
           )
         : before.referralSourceId;
     if (input.status === 'INACTIVE' && id === actor.userId)

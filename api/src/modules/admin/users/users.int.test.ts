@@ -25,6 +25,7 @@ interface UserBody {
   firstName: string;
   lastName: string;
   roleId: number;
+  referralSourceId: number | null;
   status: string;
   changePassword: boolean;
   version: number;
@@ -559,5 +560,26 @@ describeEachDatabase('users', (server) => {
       );
       expect(row).toEqual({ privileges: {}, version: user.version });
     });
+  });
+
+  it('clears the organization when a user moves from an organization role to a staff role', async () => {
+    const admin = await server().login('admin@carelane.local');
+    const [org] = await server().sql<{ id: number }>(
+      "select id from referral_sources where name = 'Sunrise Home Health'",
+    );
+    const orgUser = await createUser(server(), admin, {
+      emailId: `mover.${Date.now()}@example.com`,
+      firstName: 'Morgan',
+      lastName: 'Mover',
+      roleId: 9,
+      referralSourceId: org!.id,
+    });
+    expect(orgUser.referralSourceId).toBe(org!.id);
+    const moved = await server().request<UserBody>('PUT', `/api/admin/users/${orgUser.id}`, {
+      token: admin,
+      body: { roleId: 5, version: orgUser.version },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ roleId: 5, referralSourceId: null, referralSourceName: null });
   });
 });
