@@ -1,6 +1,7 @@
 // Shared helpers of the benchmarks: build, spawn the real server, wait for health, sign in, percentiles,
 // throw-away data folders and PostgreSQL databases.
-import { spawn, spawnSync } from 'node:child_process';
+import { buildIfStale as buildApiIfStale } from '../scripts/build-if-stale.mjs';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -22,28 +23,9 @@ export const isMain = (metaUrl) =>
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function newestMtime(dir) {
-  if (!fs.existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds api/dist/main.cjs when it is missing or older than its sources (what `npm start` does). */
 export function buildIfStale() {
-  const built = fs.existsSync(MAIN) ? fs.statSync(MAIN).mtimeMs : 0;
-  const sources = Math.max(
-    ...['api/src', 'api/migrations', 'shared-domain/src'].map((d) => newestMtime(path.join(REPO_DIR, d))),
-  );
-  if (built >= sources) return;
-  console.log('Building the API (api/dist/main.cjs is missing or stale)…');
-  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: API_DIR, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('node build.mjs failed');
+  buildApiIfStale('api');
 }
 
 export function freePort() {

@@ -30,26 +30,12 @@ const KINDS: Kind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pgli
 // ---------------------------------------------------------------------------------------------------------
 // Build once when dist/main.cjs is missing or older than the sources it is built from.
 
-function newestMtime(dir: string): number {
-  if (!fs.existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 function buildIfStale(): void {
-  const built = fs.existsSync(MAIN) ? fs.statSync(MAIN).mtimeMs : 0;
-  const sources = Math.max(
-    ...['api/src', 'api/migrations', 'shared-domain/src'].map((d) => newestMtime(path.join(REPO_DIR, d))),
-  );
-  if (built >= sources) return;
-  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: API_DIR, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`node build.mjs failed:\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(process.execPath, [path.join(REPO_DIR, 'scripts/build-if-stale.mjs'), 'api'], {
+    cwd: REPO_DIR,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`building the API failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

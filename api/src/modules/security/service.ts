@@ -11,7 +11,7 @@ import {
   type CurrentUser,
 } from '@carelane/shared-domain';
 import { loginAttempts, roles, users } from '../../db/schema';
-import { queryRows, type Executor } from '../../db/client';
+import { queryRows, type Db, type Executor } from '../../db/client';
 import {
   AppError,
   isUniqueViolation,
@@ -90,6 +90,38 @@ async function withdrawAttempt(ex: Executor, attemptId: number): Promise<void> {
   await ex.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
 }
 
+function auditLoginFailure(
+  ex: Executor,
+  ctx: RequestContext,
+  userId: number | null,
+  emailId: string,
+  reason: string,
+) {
+  return recordAudit(ex, ctx, {
+    entity: 'session',
+    entityId: null,
+    action: 'LOGIN_FAILED',
+    userId,
+    userEmail: emailId,
+    diff: { reason: { before: null, after: reason } },
+  });
+}
+
+/** A sign-in refused for a reason other than the password: the reserved attempt is withdrawn, the refusal audited. */
+function refuseLogin(
+  db: Db,
+  ctx: RequestContext,
+  attemptId: number,
+  userId: number | null,
+  emailId: string,
+  reason: string,
+) {
+  return db.transaction(async (tx) => {
+    await withdrawAttempt(tx, attemptId);
+    await auditLoginFailure(tx, ctx, userId, emailId, reason);
+  });
+}
+
 export async function authenticate(
   services: AppServices,
   ctx: RequestContext,
@@ -102,18 +134,8 @@ export async function authenticate(
 
   const { attemptId, allowed } = await reserveAttempt(db, emailId, meta.ip, config.loginThrottle);
   if (!allowed) {
-    await db.transaction(async (tx) => {
-      // Refused attempts do not extend the window.
-      await withdrawAttempt(tx, attemptId);
-      await recordAudit(tx, ctx, {
-        entity: 'session',
-        entityId: null,
-        action: 'LOGIN_FAILED',
-        userId: null,
-        userEmail: emailId,
-        diff: { reason: { before: null, after: 'too many failed attempts' } },
-      });
-    });
+    // Refused attempts do not extend the window.
+    await refuseLogin(db, ctx, attemptId, null, emailId, 'too many failed attempts');
     const minutes = Math.ceil(windowSeconds / 60);
     throw new AppError(
       429,
@@ -131,42 +153,15 @@ export async function authenticate(
 
   if (!user || !passwordOk) {
     // The reserved attempt stays as the recorded failure.
-    await recordAudit(db, ctx, {
-      entity: 'session',
-      entityId: null,
-      action: 'LOGIN_FAILED',
-      userId: user?.id ?? null,
-      userEmail: emailId,
-      diff: { reason: { before: null, after: 'wrong email or password' } },
-    });
+    await auditLoginFailure(db, ctx, user?.id ?? null, emailId, 'wrong email or password');
     throw unauthorized(WRONG_CREDENTIALS);
   }
   if (user.status !== 'ACTIVE') {
-    await db.transaction(async (tx) => {
-      await withdrawAttempt(tx, attemptId);
-      await recordAudit(tx, ctx, {
-        entity: 'session',
-        entityId: null,
-        action: 'LOGIN_FAILED',
-        userId: user.id,
-        userEmail: emailId,
-        diff: { reason: { before: null, after: 'account inactive' } },
-      });
-    });
+    await refuseLogin(db, ctx, attemptId, user.id, emailId, 'account inactive');
     throw forbidden('This account is inactive. Please contact your administrator.');
   }
   if (isLoginBlocked(parsePrivilegeMap(await privilegesOf(db, user)))) {
-    await db.transaction(async (tx) => {
-      await withdrawAttempt(tx, attemptId);
-      await recordAudit(tx, ctx, {
-        entity: 'session',
-        entityId: null,
-        action: 'LOGIN_FAILED',
-        userId: user.id,
-        userEmail: emailId,
-        diff: { reason: { before: null, after: 'login blocked by privilege' } },
-      });
-    });
+    await refuseLogin(db, ctx, attemptId, user.id, emailId, 'login blocked by privilege');
     throw new AppError(403, 'LOGIN_BLOCKED', LOGIN_BLOCKED_MESSAGE);
   }
 
