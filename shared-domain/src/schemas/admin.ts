@@ -133,7 +133,8 @@ export const createShortLinkRequestSchema = z.object({
   path: z
     .string()
     .max(2000)
-    .regex(/^\/(?!\/)[^\s]*$/, { error: 'must be an in-app path starting with a single /' }),
+    // Browsers read `//host` and `/\host` as another site: only a path on this one is allowed.
+    .regex(/^\/(?![/\\])[^\s\\]*$/, { error: 'must be an in-app path starting with a single /' }),
   expiresInDays: z.number().int().min(1).max(365).optional(),
 });
 

@@ -39,4 +39,16 @@ describeEachDatabase('platform', (server) => {
     expect(resolved.body).toEqual({ path: '/episode?episodeId=12' });
     expect((await server().request('GET', '/r/nosuchlink')).status).toBe(404);
   });
+
+  it.each(['//evil.example/x', '/\\evil.example/x', 'https://evil.example', 'episode', '/a b'])(
+    'refuses a short link to %s, which is not a path on this site',
+    async (path) => {
+      const token = await server().login('admin@carelane.local');
+      const res = await server().request('POST', '/api/admin/shortUrl', { token, body: { path } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { field: 'path', message: 'must be an in-app path starting with a single /' },
+      ]);
+    },
+  );
 });
