@@ -1,0 +1,201 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import {
+  authenticateResponseSchema,
+  canOpenPage,
+  constantSchema,
+  currentUserSchema,
+  effectiveIdleTimeoutMinutes,
+  parsePrivilegeText,
+  privilegeOption,
+  readConstants,
+  type Constant,
+  type CurrentUser,
+  type PageKey,
+} from '@carelane/shared-domain';
+import { ApiCallError, apiClient, isApiCallError } from './api-client';
+import { getBus, type Session } from './bus';
+import { getQueryClient } from './query';
+
+/** sessionStorage key of the session's token: a reload of the tab keeps the session. */
+export const SESSION_STORAGE_KEY = 'carelane.session';
+
+const constantListSchema = constantSchema.array();
+const anyAnswer = z.unknown();
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+function storeToken(token: string | null): void {
+  const store = storage();
+  if (!store) return;
+  if (token) store.setItem(SESSION_STORAGE_KEY, token);
+  else store.removeItem(SESSION_STORAGE_KEY);
+}
+
+function isSetFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0 && Number.isFinite(value);
+  if (typeof value === 'string') return ['1', 'true'].includes(value.trim().toLowerCase());
+  return false;
+}
+
+/**
+ * The idle timeout is off when the `header.noIdleTimer` privilege option is set, or when the
+ * `noIdleTimer` constant is set ('1' / 'true') or is a JSON list holding the user's id.
+ */
+function idleTimerOff(user: CurrentUser, privileges: Session['privileges'], list: Constant[]): boolean {
+  if (isSetFlag(privilegeOption(privileges, 'header', 'noIdleTimer'))) return true;
+  const constant = list.find((item) => item.name === 'noIdleTimer')?.value;
+  if (constant === undefined) return false;
+  if (isSetFlag(constant)) return true;
+  try {
+    const ids: unknown = JSON.parse(constant);
+    return Array.isArray(ids) && ids.some((id) => String(id) === String(user.id));
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the bus's session from the signed-in user and the constants list. */
+export function buildSession(user: CurrentUser, token: string, constantList: Constant[]): Session {
+  const privileges = parsePrivilegeText(user.privileges);
+  const constants = readConstants(constantList);
+  return {
+    user,
+    token,
+    privileges,
+    constants,
+    idleTimeoutMs: effectiveIdleTimeoutMinutes(constants.idleTimeoutMinutes, user.idleTimeout) * 60_000,
+    noIdleTimer: idleTimerOff(user, privileges, constantList),
+    startedAt: Date.now(),
+  };
+}
+
+/** The constants list; when it cannot be read, an empty list (every constant then has its default). */
+async function loadConstants(token: string): Promise<Constant[]> {
+  try {
+    return await apiClient.get('/api/admin/constants', constantListSchema, { token });
+  } catch {
+    return [];
+  }
+}
+
+/** Puts a session on the bus (or clears it), keeps its token for a reload, and forgets other users' data. */
+export function setSession(session: Session | null): void {
+  const bus = getBus();
+  const previous = bus.session$.getValue();
+  if (
+    previous?.user.id !== session?.user.id ||
+    previous?.user.impersonatorId !== session?.user.impersonatorId
+  ) {
+    getQueryClient().clear();
+  }
+  storeToken(session?.token ?? null);
+  bus.session$.next(session);
+}
+
+async function startSession(user: CurrentUser | undefined, token: string): Promise<Session> {
+  if (!user) {
+    throw new ApiCallError({
+      kind: 'invalid-response',
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      body: undefined,
+      text: '',
+      message: 'The server signed in no user.',
+    });
+  }
+  const session = buildSession(user, token, await loadConstants(token));
+  setSession(session);
+  return session;
+}
+
+/**
+ * Signs in: authenticates, loads the constants, puts the session on the bus and keeps its token in
+ * sessionStorage. Rejects with an `ApiCallError` (show 'Sorry, login failed. ' + `error.text`).
+ */
+export async function signIn(emailId: string, password: string): Promise<Session> {
+  const answer = await apiClient.post(
+    '/api/security/authenticate',
+    { emailId, password },
+    authenticateResponseSchema,
+    { token: '' },
+  );
+  return startSession(answer.user[0], answer.token);
+}
+
+/**
+ * Restores the session after a reload: the token kept in sessionStorage (else the session cookie,
+ * for a new tab) is checked with /api/security/me. Null when there is no session any more; rejects
+ * with an `ApiCallError` when the server cannot be reached (the session may still be good).
+ */
+export async function restoreSession(): Promise<Session | null> {
+  const stored = storage()?.getItem(SESSION_STORAGE_KEY) ?? '';
+  let user: CurrentUser;
+  try {
+    user = await apiClient.get('/api/security/me', currentUserSchema, {
+      token: stored,
+      quietUnauthorized: true,
+    });
+  } catch (error) {
+    if (isApiCallError(error) && (error.status === 401 || error.status === 403)) {
+      setSession(null);
+      return null;
+    }
+    throw error;
+  }
+  const token = stored || user.token;
+  if (!token) {
+    setSession(null);
+    return null;
+  }
+  return startSession(user, token);
+}
+
+/** Signs out: the server revokes the session (failures ignored), then the bus, storage and cache are cleared. */
+export async function signOut(): Promise<void> {
+  const session = getBus().session$.getValue();
+  if (session) {
+    await apiClient
+      .post('/api/security/logout', {}, anyAnswer, { token: session.token, quietUnauthorized: true })
+      .catch(() => undefined);
+  }
+  setSession(null);
+}
+
+/** Acts as another user (for the roles allowed); the server audits it. */
+export async function switchUser(userId: number): Promise<Session> {
+  const answer = await apiClient.post('/api/security/switchUser', { userId }, authenticateResponseSchema);
+  return startSession(answer.user[0], answer.token);
+}
+
+/** Returns from a switched session to the real user. */
+export async function switchBack(): Promise<Session> {
+  const answer = await apiClient.post('/api/security/switchBack', {}, authenticateResponseSchema);
+  return startSession(answer.user[0], answer.token);
+}
+
+function subscribeSession(onChange: () => void): () => void {
+  const subscription = getBus().session$.subscribe(onChange);
+  return () => subscription.unsubscribe();
+}
+
+function sessionSnapshot(): Session | null {
+  return getBus().session$.getValue();
+}
+
+/** The current session (null when signed out); re-renders when it changes. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, sessionSnapshot, sessionSnapshot);
+}
+
+/** Whether the session's user may open the page with this privilege key (SPEC §6). */
+export function canOpen(session: Session | null | undefined, pageKey: PageKey | (string & {})): boolean {
+  return session ? canOpenPage(session.privileges, pageKey) : false;
+}
