@@ -1,0 +1,46 @@
+// The singletons every page shares (ARCHITECTURE.md §2): the shell provides them, the remotes never bundle them.
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const rootPackage = require(path.join(ROOT, 'package.json'));
+
+const npmVersion = (name) => {
+  const pinned = rootPackage.dependencies?.[name] ?? rootPackage.devDependencies?.[name];
+  return pinned ? `^${pinned.replace(/^[\^~]/, '')}` : false;
+};
+
+/** Share key -> the package whose version it carries. */
+const SINGLETONS = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  antd: 'antd',
+  '@ant-design/icons': null,
+  rxjs: 'rxjs',
+  '@tanstack/react-query': '@tanstack/react-query',
+  dayjs: 'dayjs',
+  zod: null,
+  '@carelane/shared-domain': 'workspace',
+  '@carelane/shared-session': 'workspace',
+  '@carelane/shared-ui': 'workspace',
+};
+
+/**
+ * The `shared` option of ModuleFederationPlugin.
+ * provider: true for the shell (and a remote's standalone dev server), which bundles and offers each singleton;
+ * false for a deployed remote, which takes them from the page (`import: false`) and so carries no copy.
+ */
+function sharedConfig({ provider }) {
+  return Object.fromEntries(
+    Object.entries(SINGLETONS).map(([key, versionOf]) => {
+      const requiredVersion =
+        versionOf === 'workspace' ? '^0.1.0' : versionOf === null ? false : npmVersion(versionOf);
+      const config = { singleton: true, requiredVersion, strictVersion: false };
+      if (!provider) config.import = false;
+      return [key, config];
+    }),
+  );
+}
+
+module.exports = { SINGLETONS, sharedConfig, ROOT };
