@@ -1,0 +1,43 @@
+export {
+  AppProviders,
+  type AppProvidersProps,
+  ErrorBoundary,
+  RENDER_ERROR_MESSAGE,
+} from './app-providers/AppProviders';
+export { carelaneTheme } from './app-providers/theme';
+export { PageFrame, type PageFrameProps } from './page-frame/PageFrame';
+export { AppHeader, type AppHeaderProps } from './app-header/AppHeader';
+export { DataTable, type DataTableProps, type SortChange } from './data-table/DataTable';
+export { paginationSummary } from './data-table/pagination-summary';
+export { DateRangeFilter, type DateRangeFilterProps } from './date-range-filter/DateRangeFilter';
+export { applyDateRange, type AppliedDateRange } from './date-range-filter/apply-date-range';
+export { PhoneInput, type PhoneInputProps, PHONE_ERROR } from './phone-input/PhoneInput';
+export { DateInput, type DateInputProps, DATE_ERROR } from './date-input/DateInput';
+export { RatingBadge, type RatingBadgeProps, type RatingDetails } from './rating-badge/RatingBadge';
+export {
+  AddressAutocomplete,
+  type AddressAutocompleteProps,
+  type AddressLogger,
+} from './address-autocomplete/AddressAutocomplete';
+export {
+  type Address,
+  ADDRESS_AUTOCOMPLETE_PATH,
+  AddressAutocompleteError,
+  addressLabel,
+  type AddressSuggestion,
+  fetchAddressSuggestions,
+  type FetchSuggestions,
+} from './address-autocomplete/fetch-address-suggestions';
+export { EngagementDot, type EngagementDotProps } from './engagement-dot/EngagementDot';
+export { VisitStatusTag, type VisitStatusTagProps } from './visit-status-tag/VisitStatusTag';
+export {
+  FACILITY_UNACCEPTED_SUFFIX,
+  VISIT_STATUS_COLORS,
+  VISIT_STATUSES,
+  type VisitLabelInput,
+  type VisitStatus,
+  visitStatusColor,
+  visitStatusLabel,
+} from './visit-status-tag/visit-status';
+export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
+export { ErrorState, type ErrorStateProps } from './error-state/ErrorState';
