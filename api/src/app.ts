@@ -6,7 +6,6 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -15,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandling } from './plugins/error-handler';
+import { registerStaticSite } from './static-site';
 import { requireSession } from './plugins/auth';
 import type { AppServices } from './services/app-services';
 import { publicSecurityRoutes, sessionSecurityRoutes } from './modules/security/routes';
@@ -127,7 +127,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   const staticDir = config.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+    await registerStaticSite(app, staticDir);
   } else {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html').send(API_UP_PAGE),

@@ -10,7 +10,11 @@ export interface AppConfig {
   /** Public address used in links sent by email. */
   publicUrl: string;
   smtpUrl: string | undefined;
-  /** Folder of static files served at / (the shell and remotes), if built. */
+  /**
+   * STATIC_DIR: the assembled front end served at / (the shell, the areas under /remotes/, remotes.json,
+   * Storybook under /storybook), as scripts/assemble-static.mjs writes it (`npm start` uses build/static).
+   * Without it (or without an index.html in it) only the API is served.
+   */
   staticDir: string | undefined;
   production: boolean;
   trustProxy: boolean;

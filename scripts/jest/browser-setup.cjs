@@ -23,3 +23,24 @@ const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element) => computedStyle(element);
 // The build label webpack's DefinePlugin puts in place.
 globalThis.__CARELANE_BUILD__ = 'test';
+// antd's forms batch through MessageChannel, which jsdom lacks. Node's own keeps jest from exiting, so a
+// setTimeout stand-in delivers each message to the other port.
+if (!globalThis.MessageChannel) {
+  class Port {
+    onmessage = null;
+    other = null;
+    postMessage(data) {
+      setTimeout(() => this.other?.onmessage?.({ data }), 0);
+    }
+    start() {}
+    close() {}
+  }
+  globalThis.MessageChannel = class MessageChannel {
+    constructor() {
+      this.port1 = new Port();
+      this.port2 = new Port();
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  };
+}

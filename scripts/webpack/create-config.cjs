@@ -106,7 +106,8 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
     mode: production ? 'production' : 'development',
     context: dir,
     entry,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production source maps stay beside the build (not published by assemble-static, not referenced).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     target: 'web',
     output: {
       path: outputPath,

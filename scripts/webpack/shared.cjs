@@ -1,12 +1,12 @@
 // The singletons every page shares (ARCHITECTURE.md §2): the shell provides them, the remotes never bundle them.
+const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
-const rootPackage = require(path.join(ROOT, 'package.json'));
-
+/** `^` + the installed version: a remote built against another major of a singleton is refused. */
 const npmVersion = (name) => {
-  const pinned = rootPackage.dependencies?.[name] ?? rootPackage.devDependencies?.[name];
-  return pinned ? `^${pinned.replace(/^[\^~]/, '')}` : false;
+  const manifest = path.join(ROOT, 'node_modules', name, 'package.json');
+  return `^${JSON.parse(fs.readFileSync(manifest, 'utf8')).version}`;
 };
 
 /** Share key -> the package whose version it carries. */
@@ -16,11 +16,10 @@ const SINGLETONS = {
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
   antd: 'antd',
-  '@ant-design/icons': null,
   rxjs: 'rxjs',
   '@tanstack/react-query': '@tanstack/react-query',
   dayjs: 'dayjs',
-  zod: null,
+  zod: 'zod',
   '@carelane/shared-domain': 'workspace',
   '@carelane/shared-session': 'workspace',
   '@carelane/shared-ui': 'workspace',
@@ -34,8 +33,7 @@ const SINGLETONS = {
 function sharedConfig({ provider }) {
   return Object.fromEntries(
     Object.entries(SINGLETONS).map(([key, versionOf]) => {
-      const requiredVersion =
-        versionOf === 'workspace' ? '^0.1.0' : versionOf === null ? false : npmVersion(versionOf);
+      const requiredVersion = versionOf === 'workspace' ? '^0.1.0' : npmVersion(versionOf);
       const config = { singleton: true, requiredVersion, strictVersion: false };
       if (!provider) config.import = false;
       return [key, config];

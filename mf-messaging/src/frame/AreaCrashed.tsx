@@ -1,20 +1,7 @@
-import { Button, Result } from 'antd';
+import { ErrorState, RENDER_ERROR_MESSAGE } from '@carelane/shared-ui';
 
-/** What the area shows when one of its pages throws while rendering. */
+/** What the area shows when it throws outside its pages' own error boundary. */
 export function AreaCrashed({ area, error }: { area: string; error: Error }) {
-  console.error(`${area}: a page failed to render`, error);
-  return (
-    <div role="alert" style={{ padding: 24 }}>
-      <Result
-        status="error"
-        title="Something went wrong"
-        subTitle="Sorry, this page could not be shown. Try again, or reload the page."
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      />
-    </div>
-  );
+  console.error(`${area}: the area failed to render`, error);
+  return <ErrorState message={RENDER_ERROR_MESSAGE} onRetry={() => window.location.reload()} />;
 }

@@ -1,0 +1,1 @@
+module.exports = { ...require('../scripts/jest/web-preset.cjs') };

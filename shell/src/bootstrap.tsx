@@ -1,0 +1,58 @@
+import {
+  connectEvents,
+  getBus,
+  getSession,
+  invalidateOnEntityChanged,
+  restoreSession,
+  watchIdleSession,
+} from '@carelane/shared-session';
+import { createRoot } from 'react-dom/client';
+import { navigateToUrl, start, triggerAppChange } from 'single-spa';
+import { ShellApp } from './app/ShellApp';
+import { loadDeployment } from './deployment/remotes-file';
+import { registerAreas } from './federation/areas';
+import { sendClientLog } from './federation/client-log';
+import { initFederation, registerAreaRemotes } from './federation/federation';
+import { SHELL_ROUTES, accessTo, resolvePath } from './routing/routes';
+import { watchUnsavedInput } from './session/unsaved-input';
+
+async function main() {
+  initFederation();
+  const reserved = new Set(SHELL_ROUTES.map((route) => route.path));
+  // Both at once: the deployment file and the session kept from before a reload.
+  const [deployment] = await Promise.all([
+    loadDeployment(reserved),
+    restoreSession().catch(() => null), // the server cannot be reached: start signed out
+  ]);
+  if (deployment.problems.length > 0) {
+    console.warn('remotes.json:', deployment.problems);
+    sendClientLog('warn', 'remotes.json has problems', { problems: deployment.problems.slice(0, 20) });
+  }
+
+  registerAreaRemotes(deployment.areas);
+  registerAreas(deployment.areas, (area, pathname) => {
+    const resolved = resolvePath(pathname, deployment.areas);
+    return (
+      resolved.kind === 'area' &&
+      resolved.area.name === area.name &&
+      accessTo(getSession(), resolved.route) === 'open'
+    );
+  });
+
+  watchUnsavedInput();
+  watchIdleSession();
+  invalidateOnEntityChanged();
+  connectEvents();
+  const bus = getBus();
+  bus.navigate$.subscribe((path) => navigateToUrl(path));
+
+  const root = document.getElementById('carelane-root');
+  if (!root) throw new Error('index.html has no #carelane-root');
+  createRoot(root).render(<ShellApp deployment={deployment} />);
+
+  start({ urlRerouteOnly: true });
+  // Signing in or out changes which areas may be active.
+  bus.session$.subscribe(() => void triggerAppChange());
+}
+
+void main();

@@ -1,0 +1,67 @@
+import { parseDeployment } from './remotes-file';
+
+const billing = {
+  name: 'mf-billing',
+  title: 'Billing',
+  description: 'Invoices',
+  manifest: '/remotes/mf-billing/mf-manifest.json',
+  routes: [{ path: '/invoices', title: 'Invoices', pages: ['invoices'], menu: true }],
+};
+
+describe('parseDeployment', () => {
+  it('reads each area with its federation name and full routes', () => {
+    const { areas, problems } = parseDeployment([billing], new Set(['/']));
+    expect(problems).toEqual([]);
+    expect(areas).toEqual([
+      {
+        name: 'mf-billing',
+        federationName: 'mf_billing',
+        title: 'Billing',
+        description: 'Invoices',
+        manifest: '/remotes/mf-billing/mf-manifest.json',
+        routes: [{ path: '/invoices', title: 'Invoices', pages: ['invoices'], menu: true, public: false }],
+      },
+    ]);
+  });
+
+  it('accepts the short form of a route: its path alone', () => {
+    const { areas } = parseDeployment(
+      [{ name: 'mf-notes', manifest: '/remotes/mf-notes/mf-manifest.json', routes: ['/notes'] }],
+      new Set(),
+    );
+    expect(areas[0]?.routes).toEqual([
+      { path: '/notes', title: '/notes', pages: [], menu: false, public: false },
+    ]);
+    expect(areas[0]?.title).toBe('mf-notes');
+  });
+
+  it('leaves out a bad line and keeps the others', () => {
+    const { areas, problems } = parseDeployment(
+      [{ name: 'Bad Name', manifest: '', routes: [] }, billing],
+      new Set(),
+    );
+    expect(areas.map((area) => area.name)).toEqual(['mf-billing']);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^remotes.json line 1:/);
+  });
+
+  it('never lets an area take a shell route or another area’s route', () => {
+    const thief = {
+      name: 'mf-reports',
+      manifest: '/remotes/mf-reports/mf-manifest.json',
+      routes: ['/users', '/invoices', '/dashboard'],
+    };
+    const { areas, problems } = parseDeployment([billing, thief], new Set(['/users']));
+    expect(areas[1]?.routes.map((route) => route.path)).toEqual(['/dashboard']);
+    expect(problems).toEqual([
+      'mf-reports: /users already belongs to the shell',
+      'mf-reports: /invoices already belongs to mf-billing',
+    ]);
+  });
+
+  it('refuses a file that is not a list', () => {
+    expect(parseDeployment({ areas: [] }, new Set()).problems).toEqual([
+      'remotes.json is not a list of areas',
+    ]);
+  });
+});

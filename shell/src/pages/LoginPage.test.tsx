@@ -1,0 +1,62 @@
+import { LOGIN_BLOCKED_MESSAGE } from '@carelane/shared-domain';
+import { getBus, setSession } from '@carelane/shared-session';
+import { AppProviders } from '@carelane/shared-ui';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LoginPage } from './LoginPage';
+
+function answer(status: number, body: unknown) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+async function signInWith(fetchAnswer: () => Promise<Response>) {
+  // Like the network, read the request before answering (ky waits for its body to be consumed).
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    await new Request(input, init).text();
+    return fetchAnswer();
+  }) as typeof fetch;
+  const errorToasts: string[] = [];
+  const subscription = getBus().errorToast$.subscribe((text) => errorToasts.push(text));
+  render(
+    <AppProviders>
+      <LoginPage />
+    </AppProviders>,
+  );
+  await userEvent.type(screen.getByLabelText('Email'), 'someone@carelane.local');
+  await userEvent.type(screen.getByLabelText('Password'), 'not-the-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  return { errorToasts, done: () => subscription.unsubscribe() };
+}
+
+describe('LoginPage', () => {
+  afterEach(() => setSession(null));
+
+  it("shows 'Sorry, login failed. ' and the server's text when the password is wrong", async () => {
+    const { errorToasts, done } = await signInWith(() =>
+      answer(401, { statusCode: 401, code: 'UNAUTHORIZED', error: 'The email or password is incorrect.' }),
+    );
+    const text = 'Sorry, login failed. The email or password is incorrect.';
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(errorToasts).toEqual([text]);
+    expect(getBus().session$.getValue()).toBeNull();
+    done();
+  });
+
+  it('shows the blocked-login text alone when header.blockLogin is set', async () => {
+    const { done } = await signInWith(() =>
+      answer(403, { statusCode: 403, code: 'LOGIN_BLOCKED', error: LOGIN_BLOCKED_MESSAGE }),
+    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(LOGIN_BLOCKED_MESSAGE));
+    done();
+  });
+
+  it('shows the offline text when the server cannot be reached', async () => {
+    const { done } = await signInWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Server could not be reached. Please ensure you are online and then try again.',
+    );
+    done();
+  });
+});

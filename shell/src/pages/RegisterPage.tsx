@@ -1,0 +1,81 @@
+import { MESSAGES } from '@carelane/shared-domain';
+import { apiClient, isApiCallError, publishErrorToast, publishToast } from '@carelane/shared-session';
+import { PhoneInput } from '@carelane/shared-ui';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { z } from 'zod';
+import { InAppLink } from '../app/InAppLink';
+import { showFieldErrors } from '../app/form-errors';
+import { navigate } from '../routing/location';
+import { setLoginNotice } from '../session/login-notice';
+import { PublicCard } from './PublicCard';
+
+type Registration = {
+  firstName: string;
+  lastName: string;
+  emailId: string;
+  phoneNumber: string;
+  password: string;
+};
+
+const messageAnswer = z.object({ message: z.string() });
+
+/** Clinicians register themselves (role 4); the server emails a verification link and texts a code. */
+export function RegisterPage() {
+  const [form] = Form.useForm<Registration>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: Registration) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await apiClient.post('/api/security/register', values, messageAnswer);
+      publishToast(MESSAGES.registrationSuccessful);
+      setLoginNotice(answer.message);
+      navigate('/');
+    } catch (error) {
+      showFieldErrors(form, error);
+      // SPEC §8: a failed registration has no text of its own; the server's text is shown.
+      const text = `${MESSAGES.registrationFailed}${isApiCallError(error) ? error.text : ''}`;
+      setFailure(text || 'Registration did not go through. Please try again.');
+      if (text) publishErrorToast(text);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicCard title="Register as a clinician">
+      <Form<Registration> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true }]}>
+          <Input autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item label="Last name" name="lastName" rules={[{ required: true, whitespace: true }]}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Form.Item label="Email" name="emailId" rules={[{ required: true, type: 'email' }]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item label="Mobile phone" name="phoneNumber" rules={[{ required: true }]}>
+          <PhoneInput required />
+        </Form.Item>
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[{ required: true }, { min: 10, message: 'At least 10 characters.' }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {failure ? (
+          <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />
+        ) : null}
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Register
+        </Button>
+      </Form>
+      <p style={{ marginTop: 16, marginBottom: 0 }}>
+        Already registered? <InAppLink to="/">Sign in</InAppLink>
+      </p>
+    </PublicCard>
+  );
+}

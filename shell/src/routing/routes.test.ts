@@ -1,0 +1,86 @@
+import { ROLE } from '@carelane/shared-domain';
+import { sessionOf } from '../test/sessions';
+import { accessTo, findShellRoute, homePath, resolvePath, safeReturnPath, type RouteInfo } from './routes';
+
+const route = (path: string, pages: string[], extra: Partial<RouteInfo> = {}): RouteInfo => ({
+  path,
+  title: path,
+  pages,
+  menu: true,
+  public: false,
+  ...extra,
+});
+
+const AREAS = [
+  {
+    name: 'mf-billing',
+    title: 'Billing',
+    routes: [route('/invoices', ['invoices', 'myInvoices'])],
+  },
+  {
+    name: 'mf-reports',
+    title: 'Reports',
+    routes: [
+      route('/dashboard', ['dashboard']),
+      route('/survey/clinician', [], { public: true, menu: false }),
+    ],
+  },
+];
+
+describe('resolvePath', () => {
+  it('finds the shell route first, then the area owning the path, else not found', () => {
+    expect(resolvePath('/users', AREAS)).toMatchObject({ kind: 'shell', route: { path: '/users' } });
+    expect(resolvePath('/invoices/', AREAS)).toMatchObject({ kind: 'area', area: { name: 'mf-billing' } });
+    expect(resolvePath('/no-such-page', AREAS)).toEqual({ kind: 'notFound' });
+    expect(resolvePath('/Invoices', AREAS)).toEqual({ kind: 'notFound' });
+  });
+
+  it('reads /r/{id} as the short-link route', () => {
+    expect(findShellRoute('/r/abc123')?.path).toBe('/r');
+    expect(findShellRoute('/r')?.path).toBe('/r');
+    expect(findShellRoute('/r/a/b')).toBeUndefined();
+  });
+});
+
+describe('accessTo', () => {
+  const invoices = AREAS[0]!.routes[0]!;
+  it('opens public routes to everyone and sends the signed-out to sign in', () => {
+    expect(accessTo(null, AREAS[1]!.routes[1]!)).toBe('open');
+    expect(accessTo(null, invoices)).toBe('signIn');
+  });
+
+  it('opens a route when the user holds any one of its page keys', () => {
+    expect(accessTo(sessionOf(ROLE.BACK_OFFICE), invoices)).toBe('open');
+    expect(accessTo(sessionOf(ROLE.ORGANIZATION_ADMINISTRATOR), invoices)).toBe('open'); // myInvoices
+    expect(accessTo(sessionOf(ROLE.CARE_COORDINATOR), invoices)).toBe('forbidden');
+    expect(accessTo(sessionOf(ROLE.CLINICIAN), findShellRoute('/users')!)).toBe('forbidden');
+    expect(accessTo(sessionOf(ROLE.CLINICIAN), findShellRoute('/help')!)).toBe('open');
+  });
+
+  it('sends a user who must change their password to that page first', () => {
+    const session = sessionOf(ROLE.BACK_OFFICE, { changePassword: true });
+    expect(accessTo(session, invoices)).toBe('changePassword');
+    expect(accessTo(session, findShellRoute('/changePassword')!)).toBe('open');
+  });
+});
+
+describe('homePath', () => {
+  it('starts at the dashboard when the user may open it', () => {
+    expect(homePath(sessionOf(ROLE.CLINICIAN), AREAS)).toBe('/dashboard');
+  });
+  it('else at the first page of the navigation', () => {
+    expect(homePath(sessionOf(ROLE.BACK_OFFICE), [AREAS[0]!])).toBe('/invoices');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each(['/invoices?x=1', '/', '/a/b#c'])('keeps the in-app path %s', (path) => {
+    expect(safeReturnPath(path)).toBe(path);
+  });
+  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example', 'invoices', '/a b', '', null])(
+    'refuses %s',
+    (path) => {
+      expect(safeReturnPath(path)).toBeNull();
+    },
+  );
+});

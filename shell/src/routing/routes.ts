@@ -1,0 +1,94 @@
+import { canOpen, type Session } from '@carelane/shared-session';
+
+/** One route: the shell's own, or one an area owns (from remotes.json). */
+export type RouteInfo = {
+  path: string;
+  title: string;
+  /** Privilege page keys (SPEC §6); holding any one opens the route. Empty: any signed-in user. */
+  pages: readonly string[];
+  /** Shown in the navigation. */
+  menu: boolean;
+  /** Opens without signing in. */
+  public: boolean;
+};
+
+/** The shell's own routes (ARCHITECTURE.md §8). The pages themselves are in ../pages. */
+export const SHELL_ROUTES: readonly RouteInfo[] = [
+  { path: '/', title: 'Sign in', pages: [], menu: false, public: true },
+  { path: '/register', title: 'Register', pages: [], menu: false, public: true },
+  { path: '/resetPassword', title: 'Reset password', pages: [], menu: false, public: true },
+  { path: '/verifyEmail', title: 'Verify email', pages: [], menu: false, public: true },
+  { path: '/r', title: 'Short link', pages: [], menu: false, public: true },
+  { path: '/forwardToWebapp', title: 'Opening Carelane', pages: [], menu: false, public: true },
+  { path: '/changePassword', title: 'Change password', pages: [], menu: false, public: false },
+  { path: '/verifyPhone', title: 'Verify phone number', pages: [], menu: false, public: false },
+  { path: '/profile', title: 'Profile', pages: ['profile', 'myProfile'], menu: false, public: false },
+  { path: '/help', title: 'Help', pages: [], menu: false, public: false },
+  { path: '/users', title: 'Users', pages: ['users'], menu: true, public: false },
+  { path: '/user', title: 'User', pages: ['userDetail'], menu: false, public: false },
+  { path: '/auditLogs', title: 'Audit logs', pages: ['activityLogs'], menu: true, public: false },
+  { path: '/outbox', title: 'Outbox', pages: ['outbox'], menu: true, public: false },
+  { path: '/shortUrl', title: 'Short links', pages: ['shortUrl'], menu: true, public: false },
+];
+
+/** `/invoices/` and `/invoices` are one page. */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The shell route a path opens: `/r/{id}` is the short-link route. */
+export function findShellRoute(pathname: string): RouteInfo | undefined {
+  const path = normalizePath(pathname);
+  const lookup = /^\/r\/[^/]+$/.test(path) ? '/r' : path;
+  return SHELL_ROUTES.find((route) => route.path === lookup);
+}
+
+/** Whether the session (null: signed out) may open the route. */
+export function mayOpen(session: Session | null, route: RouteInfo): boolean {
+  if (route.public) return true;
+  if (!session) return false;
+  return route.pages.length === 0 || route.pages.some((page) => canOpen(session, page));
+}
+
+/** An in-app path safe to go to after signing in: one leading slash, never another site. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !/^\/(?![/\\])/.test(value) || /[\s\\]/.test(value)) return null;
+  return value;
+}
+
+export type Access = 'open' | 'signIn' | 'changePassword' | 'forbidden';
+
+/** What opening the route means for this session. */
+export function accessTo(session: Session | null, route: RouteInfo): Access {
+  if (route.public) return 'open';
+  if (!session) return 'signIn';
+  if (session.user.changePassword && route.path !== '/changePassword') return 'changePassword';
+  return mayOpen(session, route) ? 'open' : 'forbidden';
+}
+
+/** Areas as the router needs them (AreaDeployment fits). */
+export type RoutedArea = { name: string; title: string; routes: readonly RouteInfo[] };
+
+export type Resolved<A extends RoutedArea> =
+  { kind: 'shell'; route: RouteInfo } | { kind: 'area'; area: A; route: RouteInfo } | { kind: 'notFound' };
+
+/** Who owns a path: the shell, one area (remotes.json), or no one (not found). */
+export function resolvePath<A extends RoutedArea>(pathname: string, areas: readonly A[]): Resolved<A> {
+  const shellRoute = findShellRoute(pathname);
+  if (shellRoute) return { kind: 'shell', route: shellRoute };
+  const path = normalizePath(pathname);
+  for (const area of areas) {
+    const route = area.routes.find((candidate) => candidate.path === path);
+    if (route) return { kind: 'area', area, route };
+  }
+  return { kind: 'notFound' };
+}
+
+/** Where a signed-in user starts: the dashboard, else the first page of the navigation they may open. */
+export function homePath(session: Session, areas: readonly RoutedArea[]): string {
+  const candidates = [
+    ...areas.flatMap((area) => area.routes),
+    ...SHELL_ROUTES.filter((route) => route.menu),
+  ].filter((route) => route.menu && mayOpen(session, route));
+  return candidates.find((route) => route.path === '/dashboard')?.path ?? candidates[0]?.path ?? '/profile';
+}
