@@ -1,0 +1,7 @@
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+/** Everything one run writes: the database, the served front end, the server's log. */
+export const RUN_DIR = path.join(ROOT, 'e2e/.run');
+export const STATIC_DIR = path.join(RUN_DIR, 'static');
+export const SERVER_LOG = path.join(RUN_DIR, 'server.log');
