@@ -31,6 +31,7 @@ export default tseslint.config(
       '**/storybook-static/**',
       '**/coverage/**',
       '**/test-results/**',
+      'e2e/.run/**',
     ],
   },
   js.configs.recommended,

@@ -7,6 +7,7 @@ import { BENCH_DIR, REPO_DIR, buildIfStale, markdownTable, postgresVersion, text
 import * as startup from './startup.mjs';
 import * as login from './login.mjs';
 import * as userList from './user-list.mjs';
+import * as frontend from './frontend.mjs';
 
 function git(...args) {
   try {
@@ -21,10 +22,10 @@ const loadBefore = os.loadavg();
 buildIfStale();
 const pgVersion = await postgresVersion();
 const commit = git('rev-parse', '--short', 'HEAD');
-const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'api', 'shared-domain') !== '';
+const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'api', 'shared-domain', 'shell', 'shared-ui', 'shared-session', 'mf-*') !== '';
 
 const sections = [];
-for (const bench of [startup, login, userList]) sections.push(await bench.run());
+for (const bench of [startup, login, userList, frontend]) sections.push(await bench.run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);

@@ -16,7 +16,7 @@ export const DEFAULT_STATIC_DIR = path.join(ROOT, 'build/static');
 const COMPRESSIBLE = /\.(?:js|mjs|json|html|css|svg|txt)$/;
 const SKIPPED = /\.(?:map|LICENSE\.txt)$/;
 
-function copyFolder(from, to) {
+export function copyFolder(from, to) {
   fs.mkdirSync(to, { recursive: true });
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
@@ -34,7 +34,7 @@ export function precompress(folder) {
       precompress(file);
       continue;
     }
-    if (!COMPRESSIBLE.test(entry.name)) continue;
+    if (!COMPRESSIBLE.test(entry.name) || entry.name === 'remotes.json') continue;
     const content = fs.readFileSync(file);
     if (content.length < 1024) continue;
     fs.writeFileSync(
@@ -57,6 +57,20 @@ export function remoteLine(area, folder, publicPath = `/remotes/${area}/`) {
   };
 }
 
+/** Writes remotes.json with its compressed twins (a stale .br twin would be served in its place). */
+export function writeRemotesFile(folder, lines) {
+  const file = path.join(folder, 'remotes.json');
+  const text = `${JSON.stringify(lines, null, 2)}\n`;
+  // Each file is replaced by a rename, so a request never reads half of one.
+  const replace = (target, content) => {
+    fs.writeFileSync(`${target}.tmp`, content);
+    fs.renameSync(`${target}.tmp`, target);
+  };
+  replace(`${file}.br`, zlib.brotliCompressSync(text));
+  replace(`${file}.gz`, zlib.gzipSync(text));
+  replace(file, text);
+}
+
 /** Assembles into `outDir` (replaced as a whole, so a running server never sees half of it). */
 export function assembleStatic(outDir = DEFAULT_STATIC_DIR, { areas = AREAS } = {}) {
   const shellDist = path.join(ROOT, 'shell/dist');
@@ -72,7 +86,7 @@ export function assembleStatic(outDir = DEFAULT_STATIC_DIR, { areas = AREAS } = 
     copyFolder(dist, path.join(next, 'remotes', area));
     lines.push(remoteLine(area, dist));
   }
-  fs.writeFileSync(path.join(next, 'remotes.json'), `${JSON.stringify(lines, null, 2)}\n`);
+  writeRemotesFile(next, lines);
 
   const storybook = path.join(ROOT, 'shared-ui/storybook-static');
   if (fs.existsSync(path.join(storybook, 'index.html'))) copyFolder(storybook, path.join(next, 'storybook'));

@@ -50,8 +50,22 @@ export const BUILDS = {
   ),
 };
 
+// shared-ui's Storybook, served at /storybook (its own npm script, not `build`).
+BUILDS.storybook = {
+  workspace: 'shared-ui',
+  script: 'build-storybook',
+  output: 'shared-ui/storybook-static/index.html',
+  sources: ['shared-ui/src', 'shared-ui/.storybook', 'shared-domain/src'],
+};
+
+/** The npm command that builds one entry of BUILDS. */
+function buildCommand(name) {
+  const { workspace = name, script = 'build' } = BUILDS[name];
+  return ['run', script, '-w', workspace];
+}
+
 /** Everything `npm start` serves. */
-export const WEB_BUILDS = ['shell', ...AREAS];
+export const WEB_BUILDS = ['shell', ...AREAS, 'storybook'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -76,7 +90,7 @@ export function isStale(workspace) {
 export function buildIfStale(workspace, { stdio = 'inherit' } = {}) {
   if (!isStale(workspace)) return false;
   if (stdio === 'inherit') console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio, encoding: 'utf8' });
+  const result = spawnSync('npm', buildCommand(workspace), { cwd: ROOT, stdio, encoding: 'utf8' });
   if (result.status !== 0)
     throw new Error(`building ${workspace} failed${result.stderr ? `:\n${result.stderr}` : ''}`);
   // A bundler may leave an unchanged output untouched: mark it as built now.
@@ -100,7 +114,7 @@ export async function buildManyIfStale(workspaces, { concurrency = 2, log = cons
     for (let workspace = queue.shift(); workspace; workspace = queue.shift()) {
       log(`Building ${workspace}…`);
       await new Promise((resolve, reject) => {
-        const child = spawn('npm', ['run', 'build', '-w', workspace], {
+        const child = spawn('npm', buildCommand(workspace), {
           cwd: ROOT,
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -1,7 +1,7 @@
-// jsdom, with Node's fetch family added (see jest.environment.cjs); ky ships as ES modules only, so
-// it is compiled like our own code.
+// jsdom with Node's fetch family (scripts/jest/jsdom-environment.cjs); ky ships as ES modules only, so it
+// is compiled like our own code.
 module.exports = {
   ...require('../jest.preset.cjs'),
-  testEnvironment: '<rootDir>/jest.environment.cjs',
+  testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
   transformIgnorePatterns: ['/node_modules/(?!ky/)'],
 };

@@ -10,6 +10,8 @@ export function baseUrl(): string {
 }
 
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be an object pattern.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(baseUrl()),
 });
 export { expect };

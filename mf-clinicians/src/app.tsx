@@ -1,22 +1,24 @@
 // The only module this area exposes (`./app`): single-spa lifecycles with one React root (createRoot).
+import * as sharedSession from '@carelane/shared-session';
+import { createAreaLifecycles } from '@carelane/shared-ui';
+import * as reactQuery from '@tanstack/react-query';
+import * as antd from 'antd';
+import dayjs from 'dayjs';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { AreaRoot } from './frame/AreaRoot';
-import { AreaCrashed } from './frame/AreaCrashed';
+import * as rxjs from 'rxjs';
 import { PAGES, ROUTE_TABLE } from './routes';
 
-export const AREA = 'mf-clinicians';
+// This area's build label, put in place by webpack's DefinePlugin.
+declare const __CARELANE_BUILD__: string;
 
-function Root() {
-  return <AreaRoot area={AREA} table={ROUTE_TABLE} pages={PAGES} />;
-}
+// The singletons as this area's own bundle imports them: the shell checks they are its own (SingletonProbe).
+const singletons = { React, ReactDOMClient, antd, rxjs, reactQuery, dayjs, sharedSession };
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  errorBoundary: (error: Error) => <AreaCrashed area={AREA} error={error} />,
+export const { bootstrap, mount, unmount } = createAreaLifecycles({
+  area: 'mf-clinicians',
+  table: ROUTE_TABLE,
+  pages: PAGES,
+  singletons,
+  build: __CARELANE_BUILD__,
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

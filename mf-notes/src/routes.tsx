@@ -1,9 +1,8 @@
-import type { ComponentType } from 'react';
-import type { AreaRouteTable, PageProps } from './frame/area-routes';
+import type { AreaPages, AreaRouteTable } from '@carelane/shared-ui';
 import table from './routes.json';
 
 /** The routes this area owns (ARCHITECTURE.md §8); `routes.json` is also what remotes.json carries. */
 export const ROUTE_TABLE: AreaRouteTable = table;
 
 /** The pages built so far, by path. Every other route shows "not built yet". */
-export const PAGES: Partial<Record<string, ComponentType<PageProps>>> = {};
+export const PAGES: AreaPages = {};

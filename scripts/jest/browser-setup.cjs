@@ -22,6 +22,7 @@ if (!window.ResizeObserver) {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element) => computedStyle(element);
 // The build label webpack's DefinePlugin puts in place.
+// The build label webpack's DefinePlugin puts in place in an area's own code.
 globalThis.__CARELANE_BUILD__ = 'test';
 // antd's forms batch through MessageChannel, which jsdom lacks. Node's own keeps jest from exiting, so a
 // setTimeout stand-in delivers each message to the other port.

@@ -41,3 +41,28 @@ export {
 } from './visit-status-tag/visit-status';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { ErrorState, type ErrorStateProps } from './error-state/ErrorState';
+// The frame of every area's React root: its `app.tsx` is one call of createAreaLifecycles.
+export {
+  type AreaPages,
+  type AreaRoute,
+  type AreaRouteTable,
+  findRoute,
+  normalizePath,
+  type PageProps,
+} from './area-frame/area-routes';
+export { usePathname } from './area-frame/use-pathname';
+export { AreaRoot, type AreaRootProps } from './area-frame/AreaRoot';
+export { NotBuiltYet } from './area-frame/NotBuiltYet';
+export { AreaCrashed } from './area-frame/AreaCrashed';
+export {
+  SINGLETONS_KEY,
+  SingletonProbe,
+  type SingletonProbeProps,
+  type SingletonRecord,
+  type SingletonRefs,
+} from './area-frame/SingletonProbe';
+export {
+  type AreaLifecycles,
+  type AreaLifecyclesOptions,
+  createAreaLifecycles,
+} from './area-frame/create-area-lifecycles';

@@ -5,7 +5,7 @@ import type { Deployment } from '../deployment/remotes-file';
 import { sendClientLog } from '../federation/client-log';
 import { SessionExpiryWatch } from './SessionExpiryWatch';
 import { ShellLayout } from './ShellLayout';
-import { SingletonProbe } from './SingletonProbe';
+import { ShellSingletonProbe } from './SingletonProbe';
 import { ToastOutlet } from './ToastOutlet';
 
 function reportRenderError(error: Error, info: ErrorInfo) {
@@ -20,7 +20,7 @@ function reportRenderError(error: Error, info: ErrorInfo) {
 export function ShellApp({ deployment }: { deployment: Deployment }) {
   return (
     <AppProviders queryClient={getQueryClient()} onError={reportRenderError}>
-      <SingletonProbe owner="shell" />
+      <ShellSingletonProbe />
       <ToastOutlet />
       <SessionExpiryWatch />
       <ShellLayout deployment={deployment} />

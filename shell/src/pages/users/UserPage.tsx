@@ -247,7 +247,8 @@ export function UserPage() {
       </PageFrame>
     );
   }
-  if (user.isError) {
+  // A failed refresh keeps the form on screen: what the user typed must not vanish under them.
+  if (user.isError && !user.data) {
     return (
       <PageFrame title="User">
         <ErrorState

@@ -1,0 +1,3 @@
+// `@carelane/shared-ui/testing`: helpers for the areas' tests. Kept out of the main entry so that no
+// production bundle carries Testing Library or jest globals.
+export { describeAreaRoutes, type AreaRoutesSpec } from './area-frame/describe-area-routes';
