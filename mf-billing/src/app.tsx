@@ -2,7 +2,7 @@
 import * as sharedSession from '@carelane/shared-session';
 import { createAreaLifecycles } from '@carelane/shared-ui';
 import * as reactQuery from '@tanstack/react-query';
-import * as antd from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import dayjs from 'dayjs';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
@@ -13,7 +13,15 @@ import { PAGES, ROUTE_TABLE } from './routes';
 declare const __CARELANE_BUILD__: string;
 
 // The singletons as this area's own bundle imports them: the shell checks they are its own (SingletonProbe).
-const singletons = { React, ReactDOMClient, antd, rxjs, reactQuery, dayjs, sharedSession };
+const singletons = {
+  React,
+  ReactDOMClient,
+  antd: { ConfigProvider, theme },
+  rxjs,
+  reactQuery,
+  dayjs,
+  sharedSession,
+};
 
 export const { bootstrap, mount, unmount } = createAreaLifecycles({
   area: 'mf-billing',

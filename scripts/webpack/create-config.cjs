@@ -24,19 +24,23 @@ function swcRule(production) {
     test: /\.[cm]?[jt]sx?$/,
     include: SOURCE_FOLDERS,
     exclude: /node_modules/,
-    use: {
-      loader: 'swc-loader',
-      options: {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: {
-            react: { runtime: 'automatic', development: !production, refresh: false },
+    // Loaders run last to first: swc compiles, then imports of antd and shared-ui are split per module.
+    use: [
+      { loader: path.join(__dirname, 'split-imports-loader.cjs') },
+      {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: {
+              react: { runtime: 'automatic', development: !production, refresh: false },
+            },
+            target: 'es2022',
           },
-          target: 'es2022',
+          sourceMaps: true,
         },
-        sourceMaps: true,
       },
-    },
+    ],
   };
 }
 
@@ -97,7 +101,12 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
       };
 
   const entry = host
-    ? { main: './src/index.ts' }
+    ? {
+        main: [
+          './src/index.ts',
+          `${path.join(__dirname, 'provide-shared-loader.cjs')}!${path.join(__dirname, 'provide-shared.js')}`,
+        ],
+      }
     : standalone
       ? { main: path.join(__dirname, 'standalone/index.js') }
       : {};

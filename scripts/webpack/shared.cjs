@@ -1,6 +1,7 @@
 // The singletons every page shares (ARCHITECTURE.md §2): the shell provides them, the remotes never bundle them.
 const fs = require('node:fs');
 const path = require('node:path');
+const { sharedModuleKeys } = require('./split-imports.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 /** `^` + the installed version: a remote built against another major of a singleton is refused. */
@@ -9,20 +10,23 @@ const npmVersion = (name) => {
   return `^${JSON.parse(fs.readFileSync(manifest, 'utf8')).version}`;
 };
 
-/** Share key -> the package whose version it carries. */
+/**
+ * Share key -> the package whose version it carries. antd and shared-ui are shared one module at a time
+ * (split-imports.cjs): shared whole, antd alone would be 440 KB compressed on every page, the login page included.
+ * zod is not shared: it holds no state a page must have once, and shared whole it cannot be tree-shaken.
+ */
 const SINGLETONS = {
   react: 'react',
   'react/jsx-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  antd: 'antd',
   rxjs: 'rxjs',
   '@tanstack/react-query': '@tanstack/react-query',
   dayjs: 'dayjs',
-  zod: 'zod',
   '@carelane/shared-domain': 'workspace',
   '@carelane/shared-session': 'workspace',
-  '@carelane/shared-ui': 'workspace',
+  ...Object.fromEntries(sharedModuleKeys().antd.map((key) => [key, 'antd'])),
+  ...Object.fromEntries(sharedModuleKeys()['@carelane/shared-ui'].map((key) => [key, 'workspace'])),
 };
 
 /**

@@ -22,7 +22,8 @@ export const SINGLETONS_KEY = Symbol.for('carelane.singletons');
 export type SingletonRefs = {
   React: typeof React;
   ReactDOMClient: typeof ReactDOMClient;
-  antd: typeof antd;
+  /** Only what the probe reads: antd is shared one component at a time. */
+  antd: Pick<typeof antd, 'ConfigProvider' | 'theme'>;
   rxjs: typeof rxjs;
   reactQuery: typeof reactQuery;
   dayjs: typeof dayjs;

@@ -1,6 +1,6 @@
 import * as sharedSession from '@carelane/shared-session';
 import * as reactQuery from '@tanstack/react-query';
-import * as antd from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import dayjs from 'dayjs';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
@@ -11,7 +11,7 @@ import { SINGLETONS_KEY, type SingletonRecord, type SingletonRefs } from './Sing
 export const TEST_SINGLETONS: SingletonRefs = {
   React,
   ReactDOMClient,
-  antd,
+  antd: { ConfigProvider, theme },
   rxjs,
   reactQuery,
   dayjs,

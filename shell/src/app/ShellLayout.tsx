@@ -1,31 +1,46 @@
 import { useSession } from '@carelane/shared-session';
 import { ErrorState } from '@carelane/shared-ui';
 import { Flex, Layout, Spin, theme } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import type { AreaDeployment, Deployment } from '../deployment/remotes-file';
 import { DYNAMIC_PAGE_LOADING_FAILED } from '../federation/client-log';
-import { AuditLogsPage } from '../pages/admin/AuditLogsPage';
-import { OutboxPage } from '../pages/admin/OutboxPage';
-import { ChangePasswordPage } from '../pages/ChangePasswordPage';
-import { HelpPage } from '../pages/HelpPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { ProfilePage } from '../pages/ProfilePage';
-import { RegisterPage } from '../pages/RegisterPage';
-import { ResetPasswordPage } from '../pages/ResetPasswordPage';
-import { ForwardPage, ShortLinkPage } from '../pages/ShortLinkPage';
-import { ShortUrlPage } from '../pages/ShortUrlPage';
-import { UserPage } from '../pages/users/UserPage';
-import { UsersPage } from '../pages/users/UsersPage';
-import { VerifyEmailPage } from '../pages/VerifyEmailPage';
-import { VerifyPhonePage } from '../pages/VerifyPhonePage';
 import { currentAddress, loginPathFor, redirect, useShellLocation } from '../routing/location';
 import { accessTo, homePath, resolvePath, safeReturnPath } from '../routing/routes';
 import { AreaSlot } from './AreaSlot';
 import { AreaStatus } from './AreaStatus';
-import { ShellHeader } from './Header';
-import { Navigation } from './Navigation';
+
+// Every page but sign-in loads on demand: the login page carries only what it shows.
+const AuditLogsPage = lazy(() =>
+  import('../pages/admin/AuditLogsPage').then((m) => ({ default: m.AuditLogsPage })),
+);
+const OutboxPage = lazy(() => import('../pages/admin/OutboxPage').then((m) => ({ default: m.OutboxPage })));
+const ChangePasswordPage = lazy(() =>
+  import('../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const HelpPage = lazy(() => import('../pages/HelpPage').then((m) => ({ default: m.HelpPage })));
+const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const RegisterPage = lazy(() => import('../pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ResetPasswordPage = lazy(() =>
+  import('../pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ShortUrlPage = lazy(() => import('../pages/ShortUrlPage').then((m) => ({ default: m.ShortUrlPage })));
+const UserPage = lazy(() => import('../pages/users/UserPage').then((m) => ({ default: m.UserPage })));
+const UsersPage = lazy(() => import('../pages/users/UsersPage').then((m) => ({ default: m.UsersPage })));
+const VerifyEmailPage = lazy(() =>
+  import('../pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const VerifyPhonePage = lazy(() =>
+  import('../pages/VerifyPhonePage').then((m) => ({ default: m.VerifyPhonePage })),
+);
+const ShortLinkPage = lazy(() =>
+  import('../pages/ShortLinkPage').then((m) => ({ default: m.ShortLinkPage })),
+);
+const ForwardPage = lazy(() => import('../pages/ShortLinkPage').then((m) => ({ default: m.ForwardPage })));
+const ShellHeader = lazy(() => import('./Header').then((m) => ({ default: m.ShellHeader })));
+const Navigation = lazy(() => import('./Navigation').then((m) => ({ default: m.Navigation })));
 
 function ShellPage({ path, areas, home }: { path: string; areas: readonly AreaDeployment[]; home: string }) {
   switch (path) {
@@ -129,7 +144,11 @@ export function ShellLayout({ deployment }: { deployment: Deployment }) {
   const navigation = chrome && !session.user.changePassword;
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {chrome ? <ShellHeader session={session} home={home} /> : null}
+      {chrome ? (
+        <Suspense fallback={<div style={{ height: 56 }} />}>
+          <ShellHeader session={session} home={home} />
+        </Suspense>
+      ) : null}
       <Layout hasSider={navigation}>
         {navigation ? (
           <Layout.Sider
@@ -139,7 +158,9 @@ export function ShellLayout({ deployment }: { deployment: Deployment }) {
             collapsedWidth={0}
             style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto' }}
           >
-            <Navigation session={session} areas={areas} pathname={pathname} />
+            <Suspense fallback={null}>
+              <Navigation session={session} areas={areas} pathname={pathname} />
+            </Suspense>
           </Layout.Sider>
         ) : null}
         <Layout.Content>
@@ -149,7 +170,7 @@ export function ShellLayout({ deployment }: { deployment: Deployment }) {
               resolved.kind === 'area' ? resolved.area.name : resolved.kind === 'shell' ? 'shell' : 'none'
             }
           >
-            {content}
+            <Suspense fallback={<Waiting />}>{content}</Suspense>
             <AreaSlot visible={areaVisible && !redirectTo} />
           </main>
         </Layout.Content>
