@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import chromiumOptions from '../scripts/chromium.cjs';
 import { assembleStatic } from '../scripts/assemble-static.mjs';
 import { AREAS, WEB_BUILDS, buildManyIfStale } from '../scripts/build-if-stale.mjs';
 import {
@@ -32,20 +33,10 @@ const AREA_ROUTES = {
 const BUDGET = { loginJsKb: 300, fcpMs: 1000, firstVisitMs: 600, returnMs: 150 };
 const kb = (bytes) => bytes / 1024;
 
+const { chromiumLaunchOptions } = chromiumOptions;
+
 function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ ...chromiumLaunchOptions(), headless: true });
 }
 
 /** A cold load of the login page: compressed JavaScript transferred before it is interactive, and FCP. */

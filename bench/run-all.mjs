@@ -22,7 +22,19 @@ const loadBefore = os.loadavg();
 buildIfStale();
 const pgVersion = await postgresVersion();
 const commit = git('rev-parse', '--short', 'HEAD');
-const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'api', 'shared-domain', 'shell', 'shared-ui', 'shared-session', 'mf-*') !== '';
+const dirty =
+  git(
+    'status',
+    '--porcelain',
+    '--untracked-files=no',
+    '--',
+    'api',
+    'shared-domain',
+    'shell',
+    'shared-ui',
+    'shared-session',
+    'mf-*',
+  ) !== '';
 
 const sections = [];
 for (const bench of [startup, login, userList, frontend]) sections.push(await bench.run());

@@ -1,8 +1,7 @@
 // The end-to-end suite: Debian's Chromium (a browser download does not work here) driven by Playwright,
 // against the product as `npm start` serves it, on a fresh embedded database (support/global-setup.ts).
 import { defineConfig } from '@playwright/test';
-
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { chromiumLaunchOptions } from '../scripts/chromium.cjs';
 
 export default defineConfig({
   testDir: './tests',
@@ -21,17 +20,6 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 });

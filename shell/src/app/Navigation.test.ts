@@ -1,6 +1,6 @@
 import { ROLE } from '@carelane/shared-domain';
 import type { AreaDeployment } from '../deployment/remotes-file';
-import { sessionOf } from '../test/sessions';
+import { sessionOf } from '@carelane/shared-session/testing';
 import { navigationFor } from './Navigation';
 
 const area = (name: string, title: string, routes: [string, string[], boolean?][]): AreaDeployment => ({

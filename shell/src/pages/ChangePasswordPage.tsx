@@ -9,6 +9,7 @@ import {
 } from '@carelane/shared-session';
 import { PageFrame } from '@carelane/shared-ui';
 import { Alert, Button, Form, Input } from 'antd';
+import { NewPasswordFields, FormFailure } from '../app/form-parts';
 import { useState } from 'react';
 import { z } from 'zod';
 import { showFieldErrors } from '../app/form-errors';
@@ -60,32 +61,8 @@ export function ChangePasswordPage({ home }: { home: string }) {
           <Form.Item label="Current password" name="currentPassword" rules={[{ required: true }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item
-            label="New password"
-            name="newPassword"
-            rules={[{ required: true }, { min: 10, message: 'At least 10 characters.' }]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label="Repeat the new password"
-            name="confirm"
-            dependencies={['newPassword']}
-            rules={[
-              { required: true },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value) =>
-                  value === getFieldValue('newPassword')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('The two passwords differ.')),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          {failure ? (
-            <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />
-          ) : null}
+          <NewPasswordFields name="newPassword" />
+          <FormFailure text={failure} />
           <Button type="primary" htmlType="submit" loading={busy}>
             Change password
           </Button>

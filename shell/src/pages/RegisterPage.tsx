@@ -1,9 +1,10 @@
 import { MESSAGES } from '@carelane/shared-domain';
 import { apiClient, isApiCallError, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { PhoneInput } from '@carelane/shared-ui';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { FormFailure, PasswordField } from '../app/form-parts';
 import { InAppLink } from '../app/InAppLink';
 import { showFieldErrors } from '../app/form-errors';
 import { navigate } from '../routing/location';
@@ -59,16 +60,8 @@ export function RegisterPage() {
         <Form.Item label="Mobile phone" name="phoneNumber" rules={[{ required: true }]}>
           <PhoneInput required />
         </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true }, { min: 10, message: 'At least 10 characters.' }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        {failure ? (
-          <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />
-        ) : null}
+        <PasswordField name="password" label="Password" />
+        <FormFailure text={failure} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           Register
         </Button>

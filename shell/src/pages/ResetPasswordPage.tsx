@@ -1,6 +1,7 @@
 import { MESSAGES } from '@carelane/shared-domain';
 import { apiClient, errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { Alert, Button, Form, Input } from 'antd';
+import { NewPasswordFields, FormFailure } from '../app/form-parts';
 import { useState } from 'react';
 import { z } from 'zod';
 import { InAppLink } from '../app/InAppLink';
@@ -69,32 +70,8 @@ function NewPassword({ token }: { token: string }) {
   return (
     <PublicCard title="Choose a new password">
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        <Form.Item
-          label="New password"
-          name="password"
-          rules={[{ required: true }, { min: 10, message: 'At least 10 characters.' }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Repeat the new password"
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value) =>
-                value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('The two passwords differ.')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        {failure ? (
-          <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />
-        ) : null}
+        <NewPasswordFields name="password" />
+        <FormFailure text={failure} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           Save the new password
         </Button>

@@ -1,5 +1,5 @@
 import { ROLE } from '@carelane/shared-domain';
-import { sessionOf } from '../test/sessions';
+import { sessionOf } from '@carelane/shared-session/testing';
 import { accessTo, findShellRoute, homePath, resolvePath, safeReturnPath, type RouteInfo } from './routes';
 
 const route = (path: string, pages: string[], extra: Partial<RouteInfo> = {}): RouteInfo => ({

@@ -17,10 +17,11 @@ import {
 } from '@carelane/shared-session';
 import { ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Tag } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { showFieldErrors } from '../../app/form-errors';
+import { FormFailure } from '../../app/form-parts';
 import { navigate, redirect, useShellLocation } from '../../routing/location';
 import { PrivilegesEditor } from './PrivilegesEditor';
 import { userQueries } from './user-queries';
@@ -167,9 +168,7 @@ function UserDetails({ user }: { user: User | null }) {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         )}
-        {failure ? (
-          <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />
-        ) : null}
+        <FormFailure text={failure} />
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={busy}>
             {user ? 'Save' : 'Create user'}
