@@ -8,3 +8,5 @@ export * from './errors';
 export * from './constants';
 export * from './rating';
 export * from './engagement';
+export * from './visits/visit-status';
+export * from './rates/rate-engine';
