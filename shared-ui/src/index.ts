@@ -31,13 +31,10 @@ export {
 export { EngagementDot, type EngagementDotProps } from './engagement-dot/EngagementDot';
 export { VisitStatusTag, type VisitStatusTagProps } from './visit-status-tag/VisitStatusTag';
 export {
-  FACILITY_UNACCEPTED_SUFFIX,
   VISIT_STATUS_COLORS,
-  VISIT_STATUSES,
-  type VisitLabelInput,
-  type VisitStatus,
+  type VisitTagInput,
   visitStatusColor,
-  visitStatusLabel,
+  visitTagLabel,
 } from './visit-status-tag/visit-status';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { ErrorState, type ErrorStateProps } from './error-state/ErrorState';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from 'antd';
-import { VISIT_STATUSES } from './visit-status';
+import { VISIT_STATUSES } from '@carelane/shared-domain';
 import { VisitStatusTag } from './VisitStatusTag';
 
 const meta: Meta<typeof VisitStatusTag> = {

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { VISIT_STATUSES, visitStatusLabel } from './visit-status';
+import { VISIT_STATUSES, visitStatusLabel } from '@carelane/shared-domain';
+import { visitTagLabel } from './visit-status';
 import { VisitStatusTag, type VisitStatusTagProps } from './VisitStatusTag';
 
 function tag(props: VisitStatusTagProps) {
@@ -21,6 +22,10 @@ describe('VisitStatusTag', () => {
     );
   });
 
+  it("adds ', Facility Unaccepted' when the facility's confirmation is not recorded at all", () => {
+    expect(tag({ status: 'Staffed', episodeType: 'shift' }).text).toBe('Staffed, Facility Unaccepted');
+  });
+
   it('adds no suffix to a confirmed shift, a visit, or another status of a shift', () => {
     expect(tag({ status: 'Staffed', episodeType: 'Shift', shiftConfirmedByFacility: true }).text).toBe(
       'Staffed',
@@ -29,7 +34,7 @@ describe('VisitStatusTag', () => {
       'Staffed',
     );
     expect(tag({ status: 'NotesDue', episodeType: 'Shift', shiftConfirmedByFacility: false }).text).toBe(
-      'NotesDue',
+      'Notes Due',
     );
   });
 
@@ -38,18 +43,17 @@ describe('VisitStatusTag', () => {
     expect(lateCancelled.text).toBe('Late Cancelled');
     expect(lateCancelled.color).toBe(tag({ status: 'LateCanceled' }).color);
     expect(tag({ status: 'NotesApproved', lateCancellation: false })).toMatchObject({
-      text: 'NotesApproved',
+      text: 'Notes Approved',
       color: 'green',
     });
   });
 
-  it('shows other statuses as they are, each with an antd colour', () => {
+  it("shows other statuses with shared-domain's readable label, each with an antd colour", () => {
     expect(tag({ status: 'Missed' })).toMatchObject({ text: 'Missed', color: 'red' });
     expect(tag({ status: 'Missed' }).className).toContain('ant-tag-red');
-    expect(tag({ status: 'NotesInReview' })).toMatchObject({ text: 'NotesInReview', color: 'purple' });
-    for (const status of VISIT_STATUSES) {
-      if (status !== 'Active') expect(visitStatusLabel({ status })).toBe(status);
-    }
+    expect(tag({ status: 'NotesInReview' })).toMatchObject({ text: 'Notes In Review', color: 'purple' });
+    expect(tag({ status: 'VisitOverdue' }).text).toBe('Visit Overdue');
+    for (const status of VISIT_STATUSES) expect(visitTagLabel({ status })).toBe(visitStatusLabel({ status }));
   });
 
   it('shows an unknown status as it is, in the default colour', () => {

@@ -1,14 +1,14 @@
 import { Tag } from 'antd';
-import { visitStatusColor, visitStatusLabel, type VisitLabelInput } from './visit-status';
+import { visitStatusColor, visitTagLabel, type VisitTagInput } from './visit-status';
 
-export type VisitStatusTagProps = VisitLabelInput;
+export type VisitStatusTagProps = VisitTagInput;
 
 /** A visit's status as a coloured tag with the SPEC §4 label. */
 export function VisitStatusTag(props: VisitStatusTagProps) {
   const color = visitStatusColor(props);
   return (
     <Tag color={color} data-color={color} className="carelane-visit-status">
-      {visitStatusLabel(props)}
+      {visitTagLabel(props)}
     </Tag>
   );
 }

@@ -1,54 +1,18 @@
-/** SPEC §4 visit statuses. */
-export const VISIT_STATUSES = [
-  'Draft',
-  'Active',
-  'Expired',
-  'Staffed',
-  'AfterStaffed',
-  'VisitOverdue',
-  'Missed',
-  'NotesDue',
-  'NotesOverdue',
-  'NotesInReview',
-  'NotesRejected',
-  'NotesApproved',
-  'ApprovalDue',
-  'FinalReview',
-  'LateCanceled',
-  'FinalConfirmed',
-  'Deleted',
-] as const;
-export type VisitStatus = (typeof VISIT_STATUSES)[number];
+import {
+  isVisitStatus,
+  visitStatusLabel,
+  type VisitLabelInput,
+  type VisitStatus,
+} from '@carelane/shared-domain';
 
-export type VisitLabelInput = {
-  status: VisitStatus | (string & {});
-  lateCancellation?: boolean;
-  /** 'Shift' for a shift; anything else is a visit. */
-  episodeType?: string;
-  shiftConfirmedByFacility?: boolean;
-};
+/** What the tag is given: a visit's status (a value from an older server shows as it is) and its label inputs. */
+export type VisitTagInput = Omit<VisitLabelInput, 'status'> & { status: VisitStatus | (string & {}) };
 
-export const FACILITY_UNACCEPTED_SUFFIX = ', Facility Unaccepted';
-
-/**
- * SPEC §4 visit label: Active shows 'Published'; NotesApproved with a late cancellation shows 'Late Cancelled';
- * a Staffed shift the facility has not confirmed (shiftConfirmedByFacility false) gets ', Facility Unaccepted';
- * any other status shows as it is.
- */
-export function visitStatusLabel({
-  status,
-  lateCancellation,
-  episodeType,
-  shiftConfirmedByFacility,
-}: VisitLabelInput): string {
-  if (status === 'Active') return 'Published';
-  if (status === 'NotesApproved' && lateCancellation) return 'Late Cancelled';
-  if (status === 'Staffed' && isShift(episodeType) && shiftConfirmedByFacility === false)
-    return `${status}${FACILITY_UNACCEPTED_SUFFIX}`;
-  return status;
+/** The label of SPEC §4 (shared-domain's one rule), or an unknown status as it is. */
+export function visitTagLabel(input: VisitTagInput): string {
+  const { status } = input;
+  return isVisitStatus(status) ? visitStatusLabel({ ...input, status }) : status;
 }
-
-const isShift = (episodeType: string | undefined) => episodeType?.toLowerCase() === 'shift';
 
 /** antd preset tag colour per status: blue published, green done well, orange/red needing attention. */
 export const VISIT_STATUS_COLORS: Record<VisitStatus, string> = {
@@ -71,7 +35,7 @@ export const VISIT_STATUS_COLORS: Record<VisitStatus, string> = {
   Deleted: 'default',
 };
 
-export function visitStatusColor({ status, lateCancellation }: VisitLabelInput): string {
+export function visitStatusColor({ status, lateCancellation }: VisitTagInput): string {
   if (status === 'NotesApproved' && lateCancellation) return VISIT_STATUS_COLORS.LateCanceled;
   return (VISIT_STATUS_COLORS as Record<string, string>)[status] ?? 'default';
 }
