@@ -140,7 +140,13 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         __CARELANE_BUILD__: JSON.stringify(buildLabel),
-        ...(standalone ? { 'process.env.CARELANE_AREA': JSON.stringify(name) } : {}),
+        ...(standalone
+          ? {
+              'process.env.CARELANE_AREA': JSON.stringify(name),
+              'process.env.CARELANE_DEV_LOGIN': JSON.stringify(process.env.CARELANE_DEV_LOGIN ?? ''),
+              'process.env.CARELANE_DEV_PASSWORD': JSON.stringify(process.env.CARELANE_DEV_PASSWORD ?? ''),
+            }
+          : {}),
       }),
       ...(host || standalone
         ? [
