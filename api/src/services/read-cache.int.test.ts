@@ -1,4 +1,4 @@
-import { describeEachDatabase, startTestServer, type TestServer } from '../test/harness';
+import { describeEachDatabase, eventually, startTestServer, type TestServer } from '../test/harness';
 
 const ADMIN = 'admin@carelane.local';
 
@@ -15,15 +15,6 @@ async function createCoordinator(server: TestServer, token: string, tag: string)
   });
   expect(res.status).toBe(201);
   return res.body;
-}
-
-async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < withinMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`not seen within ${withinMs} ms`);
 }
 
 describeEachDatabase('read cache on one instance', (server) => {

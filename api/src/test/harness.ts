@@ -144,3 +144,16 @@ export function describeEachDatabase(
     });
   });
 }
+
+/**
+ * Polls `check` every 20 ms until it holds; resolves with the time it took, rejects after `withinMs`. For what
+ * PostgreSQL delivers after the commit (a write made outside this server reaches its read cache by notice).
+ */
+export async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    if (await check()) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not seen within ${withinMs} ms`);
+}
