@@ -25,6 +25,21 @@ describe('AppProviders', () => {
     expect(carelaneTheme.token?.colorPrimary).toBe('#0f766e');
   });
 
+  it('uses light teal tints for selected items and info alerts, not the grey antd derives from the dark teal', () => {
+    function Tints() {
+      const { token } = theme.useToken();
+      return (
+        <output>{[token.controlItemBgActive, token.colorInfoBg, token.colorPrimaryBg].join(' ')}</output>
+      );
+    }
+    render(
+      <AppProviders>
+        <Tints />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('#e6f4f1 #e6f4f1 #e6f4f1');
+  });
+
   it('takes another theme when given one', () => {
     render(
       <AppProviders theme={{ token: { colorPrimary: '#123456' } }}>
