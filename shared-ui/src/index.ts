@@ -47,7 +47,7 @@ export {
   normalizePath,
   type PageProps,
 } from './area-frame/area-routes';
-export { usePathname } from './area-frame/use-pathname';
+export { subscribeToNavigation, usePathname } from './area-frame/use-pathname';
 export { AreaRoot, type AreaRootProps } from './area-frame/AreaRoot';
 export { NotBuiltYet } from './area-frame/NotBuiltYet';
 export { AreaCrashed } from './area-frame/AreaCrashed';

@@ -1,12 +1,12 @@
 // Runs one area alone, the way the shell runs it: single-spa mounts the area's `./app` lifecycles on its
 // routes, into a content slot beside a plain list of those routes. The API is proxied to `npm start` (8080).
+import { findRoute } from '@carelane/shared-ui';
 import { navigateToUrl, registerApplication, start } from 'single-spa';
 import table from '@area/routes.json';
 import { startStandInSession } from './stand-in-session.js';
 
 const AREA = process.env.CARELANE_AREA;
-const normalize = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-const ownsPath = (pathname) => table.routes.some((route) => route.path === normalize(pathname));
+const ownsPath = (pathname) => findRoute(table.routes, pathname) !== undefined;
 
 function renderFrame() {
   const root = document.getElementById('carelane-root');

@@ -1,15 +1,6 @@
+import { subscribeToNavigation } from '@carelane/shared-ui';
 import { useSyncExternalStore } from 'react';
 import { navigateToUrl } from 'single-spa';
-
-// single-spa's patched pushState/replaceState fire popstate; its routing event follows every reroute.
-const EVENTS = ['popstate', 'single-spa:routing-event'] as const;
-
-function subscribe(onChange: () => void): () => void {
-  for (const name of EVENTS) window.addEventListener(name, onChange);
-  return () => {
-    for (const name of EVENTS) window.removeEventListener(name, onChange);
-  };
-}
 
 const snapshot = () => `${window.location.pathname}${window.location.search}`;
 
@@ -17,7 +8,7 @@ export type ShellLocation = { pathname: string; search: string; query: URLSearch
 
 /** The current path and query string; re-renders on every navigation. */
 export function useShellLocation(): ShellLocation {
-  const href = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const href = useSyncExternalStore(subscribeToNavigation, snapshot, snapshot);
   const url = new URL(href, 'http://carelane.invalid');
   return { pathname: url.pathname, search: url.search, query: url.searchParams };
 }

@@ -1,4 +1,5 @@
 import { canOpen, type Session } from '@carelane/shared-session';
+import { normalizePath } from '@carelane/shared-ui';
 
 /** One route: the shell's own, or one an area owns (from remotes.json). */
 export type RouteInfo = {
@@ -31,10 +32,8 @@ export const SHELL_ROUTES: readonly RouteInfo[] = [
   { path: '/shortUrl', title: 'Short links', pages: ['shortUrl'], menu: true, public: false },
 ];
 
-/** `/invoices/` and `/invoices` are one page. */
-export function normalizePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
+/** `/invoices/` and `/invoices` are one page (the same rule the areas match their routes with). */
+export { normalizePath };
 
 /** The shell route a path opens: `/r/{id}` is the short-link route. */
 export function findShellRoute(pathname: string): RouteInfo | undefined {
