@@ -26,9 +26,27 @@ import { outboxRoutes } from './modules/admin/outbox/routes';
 import { referralSourcesRoutes } from './modules/admin/referral-sources/routes';
 import { publicShortLinkRoutes, shortLinkRoutes } from './modules/admin/short-links';
 import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/routes';
+import { lookupsRoutes } from './modules/scheduling/lookups/routes';
+import { patientsRoutes } from './modules/scheduling/patients/routes';
+import { episodesRoutes } from './modules/scheduling/episodes/routes';
+import { visitsRoutes } from './modules/scheduling/visits/routes';
+import { matchingRoutes } from './modules/scheduling/matching/routes';
+import { publicFacilityResponseRoutes } from './modules/scheduling/facility-response/routes';
+import { physiciansRoutes } from './modules/scheduling/physicians/routes';
+import { contactsRoutes } from './modules/scheduling/contacts/routes';
+import { groupsRoutes } from './modules/scheduling/groups/routes';
+import { supplyRequestsRoutes } from './modules/scheduling/supply-requests/routes';
+import { archiveRoutes } from './modules/scheduling/archive/routes';
+import { mapsRoutes } from './modules/maps/routes';
+import { coverageRoutes } from './modules/scheduling/coverage/routes';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
-const PUBLIC_ROUTES = [publicPlatformRoutes, publicSecurityRoutes, publicShortLinkRoutes];
+const PUBLIC_ROUTES = [
+  publicPlatformRoutes,
+  publicSecurityRoutes,
+  publicShortLinkRoutes,
+  publicFacilityResponseRoutes,
+];
 const SESSION_ROUTES = [
   sessionPlatformRoutes,
   sessionSecurityRoutes,
@@ -39,6 +57,18 @@ const SESSION_ROUTES = [
   outboxRoutes,
   referralSourcesRoutes,
   shortLinkRoutes,
+  lookupsRoutes,
+  patientsRoutes,
+  episodesRoutes,
+  visitsRoutes,
+  matchingRoutes,
+  physiciansRoutes,
+  contactsRoutes,
+  groupsRoutes,
+  supplyRequestsRoutes,
+  archiveRoutes,
+  mapsRoutes,
+  coverageRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -10,3 +10,4 @@ export * from './rating';
 export * from './engagement';
 export * from './visits/visit-status';
 export * from './rates/rate-engine';
+export * from './scheduling/reference-data';

@@ -203,3 +203,4 @@ export const verificationTokens = pgTable(
     index('verification_tokens_user_idx').on(t.userId, t.purpose),
   ],
 );
+export * from './scheduling-schema';

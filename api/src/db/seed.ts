@@ -5,8 +5,10 @@ import {
   ROLE,
   ROLE_DESCRIPTIONS,
   ROLE_NAMES,
+  PROVIDER_TYPES,
+  VISIT_TYPES,
 } from '@carelane/shared-domain';
-import { referralSources, roles, users } from './schema';
+import { providerTypes, referralSources, roles, users, visitTypes } from './schema';
 import type { Db } from './client';
 import { hashPassword, type Argon2Params } from '../lib/crypto';
 import { ensureConstants } from '../modules/admin/constants/repository';
@@ -173,6 +175,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+  await db.insert(providerTypes).values([...PROVIDER_TYPES]).onConflictDoNothing();
+  await db.insert(visitTypes).values([...VISIT_TYPES]).onConflictDoNothing();
   await ensureConstants(db);
 }
 

@@ -1,5 +1,6 @@
 import { getQueryClient } from '@carelane/shared-session';
-import type { ErrorInfo } from 'react';
+import { Spin } from 'antd';
+import { Suspense, type ErrorInfo } from 'react';
 import { AppProviders } from '../app-providers/AppProviders';
 import { findRoute, type AreaPages, type AreaRouteTable } from './area-routes';
 import { NotBuiltYet } from './NotBuiltYet';
@@ -37,7 +38,18 @@ export function AreaRoot({ area, table, pages, singletons, build }: AreaRootProp
       {/* The shell mounts an area only on its own routes; between two navigations there is nothing to show. */}
       {route ? (
         <div className="carelane-area" data-area={area} data-build={build}>
-          {Page ? <Page route={route} /> : <NotBuiltYet route={route} areaTitle={table.title} />}
+          {Page ? (
+            // Pages may be lazy (loaded on first visit): a spinner stands in while their code arrives.
+            <Suspense
+              fallback={
+                <Spin size="large" aria-label="Loading the page" style={{ display: 'block', margin: 48 }} />
+              }
+            >
+              <Page route={route} />
+            </Suspense>
+          ) : (
+            <NotBuiltYet route={route} areaTitle={table.title} />
+          )}
         </div>
       ) : null}
     </AppProviders>

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppServices } from '../../../services/app-services';
+
+// Placeholder: filled in by the scheduling issue (#4).
+export const physiciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async () => {};

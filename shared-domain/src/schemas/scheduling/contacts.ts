@@ -1,0 +1,2 @@
+// Placeholder: filled in by the scheduling issue (#4).
+export {};
