@@ -11,3 +11,4 @@ export * from './engagement';
 export * from './visits/visit-status';
 export * from './rates/rate-engine';
 export * from './scheduling/reference-data';
+export * from './scheduling/distance';
