@@ -35,6 +35,7 @@ describe('CONSTANT_DEFAULTS', () => {
         'defaultQcUserId',
         'twoStringDuplicatePercentage',
         'fileSizeLimit',
+        'mapTileUrl',
       ].sort(),
     );
   });

@@ -161,6 +161,13 @@ export const CONSTANT_DEFAULTS: ReadonlyArray<ConstantDefault> = [
     description: 'JSON list of phone numbers SMS are sent from.',
   },
   {
+    type: 'maps',
+    name: 'mapTileUrl',
+    value: '',
+    description:
+      'Raster tile address for the coverage map, e.g. https://tiles.example/{z}/{x}/{y}.png; empty draws only the built-in states and counties.',
+  },
+  {
     type: 'files',
     name: 'fileSizeLimit',
     value: '5',

@@ -12,3 +12,4 @@ export * from './visits/visit-status';
 export * from './rates/rate-engine';
 export * from './scheduling/reference-data';
 export * from './scheduling/distance';
+export * from './scheduling/coverage-map';
