@@ -26,6 +26,11 @@ export interface AppConfig {
   /** Cache reads invalidated by table-change notices (services/read-cache.ts); READ_CACHE=0 turns it off. */
   readCache: boolean;
   logLevel: string;
+  /**
+   * MAPS_PROVIDER_URL: an external maps service answering `/autocomplete` and `/geocode` as /api/maps does;
+   * without it addresses come from the built-in US ZIP-code gazetteer.
+   */
+  mapsProviderUrl: string | undefined;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -68,6 +73,7 @@ export function loadConfig(
     seedDemoData: env.SEED_DEMO_DATA !== '0',
     readCache: env.READ_CACHE !== '0',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    mapsProviderUrl: env.MAPS_PROVIDER_URL || undefined,
   };
   return { ...base, ...overrides };
 }

@@ -1,0 +1,197 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness';
+
+describeEachDatabase('maps service', (server) => {
+  let token = '';
+  beforeAll(async () => {
+    token = await server().login('coordinator@carelane.local');
+  });
+  const get = (path: string, as = token) => server().request('GET', path, { token: as });
+
+  it('suggests ZIP codes by prefix, in the shape AddressAutocomplete reads', async () => {
+    const res = await get('/api/maps/autocomplete?input=7870');
+    expect(res.status).toBe(200);
+    expect(res.body.suggestions.length).toBeGreaterThan(1);
+    for (const s of res.body.suggestions) expect(s.zipcode.startsWith('7870')).toBe(true);
+    expect(res.body.suggestions[0]).toEqual({
+      placeId: 'zip:78701',
+      addressLine1: '',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+      county: '',
+      country: 'US',
+      latitude: expect.closeTo(30.27, 1),
+      longitude: expect.closeTo(-97.74, 1),
+      label: 'Austin, TX 78701',
+    });
+  });
+
+  it("reads shared-ui's q= too, and offers each matching city before more ZIP codes of one city", async () => {
+    const res = await get('/api/maps/autocomplete?q=austi&limit=20');
+    expect(res.status).toBe(200);
+    const cities = res.body.suggestions.map((s: { city: string; state: string }) => `${s.city}, ${s.state}`);
+    expect(cities).toEqual(expect.arrayContaining(['Austin, TX', 'Austin, MN']));
+    for (const city of cities) expect(city.toUpperCase().startsWith('AUSTI')).toBe(true);
+    expect(new Set(cities.slice(0, 3)).size).toBe(3);
+  });
+
+  it('keeps the street of "street, city, ST" as addressLine1 and filters by state', async () => {
+    const res = await get(
+      `/api/maps/autocomplete?input=${encodeURIComponent('512 Congress Ave, Dallas, TX')}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.suggestions.length).toBeGreaterThan(0);
+    for (const s of res.body.suggestions) {
+      expect(s).toMatchObject({ addressLine1: '512 Congress Ave', city: 'Dallas', state: 'TX' });
+      expect(s.label).toBe(`512 Congress Ave, Dallas, TX ${s.zipcode}`);
+    }
+  });
+
+  it('answers an empty list for text that matches nothing', async () => {
+    const res = await get('/api/maps/autocomplete?input=Qqqxyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ suggestions: [] });
+  });
+
+  it('answers fast once loaded (p95 well under 20 ms)', async () => {
+    await get('/api/maps/autocomplete?input=7');
+    const texts = ['7', '75', 'San', 'Fort W', '100', 'Hou', '1 Main St, Austin', 'Dal', '9', 'New'];
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const started = performance.now();
+      const res = await server().app.inject({
+        method: 'GET',
+        url: `/api/maps/autocomplete?input=${encodeURIComponent(texts[i % texts.length]!)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      times.push(performance.now() - started);
+      expect(res.statusCode).toBe(200);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(20);
+  });
+
+  it('geocodes an address to its point and parts', async () => {
+    const res = await get(
+      `/api/maps/geocode?address=${encodeURIComponent('100 Main St, Fort Worth, TX 76102')}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({
+        placeId: 'zip:76102',
+        addressLine1: '100 Main St',
+        city: 'Fort Worth',
+        state: 'TX',
+        zipcode: '76102',
+        country: 'US',
+      }),
+    ]);
+    expect(res.body.results[0].latitude).toBeCloseTo(32.75, 1);
+    const byCity = await get(`/api/maps/geocode?address=${encodeURIComponent('San Antonio, Texas')}`);
+    expect(byCity.body.results.length).toBeGreaterThan(0);
+    for (const r of byCity.body.results) expect(r).toMatchObject({ city: 'San Antonio', state: 'TX' });
+  });
+
+  it('geocodes a place id from a suggestion, and an unknown ZIP code to no result', async () => {
+    const res = await get('/api/maps/geocode?placeId=zip:75201');
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({ city: 'Dallas', state: 'TX', zipcode: '75201' }),
+    ]);
+    expect((await get('/api/maps/geocode?placeId=zip:00000')).body).toEqual({ results: [] });
+  });
+
+  it.each([
+    ['/api/maps/autocomplete', 'input'],
+    ['/api/maps/autocomplete?input=', 'input'],
+    ['/api/maps/autocomplete?input=%20%20', 'input'],
+    [`/api/maps/autocomplete?input=${'a'.repeat(201)}`, 'input'],
+    ['/api/maps/autocomplete?input=aus&limit=500', 'limit'],
+    ['/api/maps/geocode', 'address'],
+    [`/api/maps/geocode?address=${'a'.repeat(201)}`, 'address'],
+    ['/api/maps/geocode?placeId=ChIJ-not-ours', 'placeId'],
+  ])('%s -> 400 naming %s', async (path, field) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe(field);
+    expect(res.body.error).toMatch(new RegExp(`^${field}: `));
+  });
+
+  it('requires a session', async () => {
+    expect((await server().request('GET', '/api/maps/autocomplete?input=787')).status).toBe(401);
+    expect((await server().request('GET', '/api/maps/geocode?placeId=zip:78701')).status).toBe(401);
+  });
+
+  it('is open to every signed-in role that fills in addresses, clinicians included', async () => {
+    const clinician = await server().login('clinician@carelane.local');
+    expect((await get('/api/maps/autocomplete?input=787', clinician)).status).toBe(200);
+    const orgUser = await server().login('orguser@carelane.local');
+    expect((await get('/api/maps/geocode?placeId=zip:78701', orgUser)).status).toBe(200);
+  });
+});
+
+describe('maps service with MAPS_PROVIDER_URL', () => {
+  let external: http.Server;
+  let server: TestServer;
+  const asked: string[] = [];
+  let failing = false;
+  const place = {
+    placeId: 'ext-1',
+    addressLine1: '1 Elm St',
+    city: 'Springfield',
+    state: 'IL',
+    zipcode: '62701',
+    county: 'Sangamon',
+    country: 'US',
+    latitude: 39.8,
+    longitude: -89.65,
+  };
+
+  beforeAll(async () => {
+    external = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (failing) {
+        res.writeHead(500).end('down');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          req.url?.startsWith('/maps/autocomplete')
+            ? { suggestions: [{ ...place, label: '1 Elm St, Springfield, IL 62701' }] }
+            : { results: [place] },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => external.listen(0, '127.0.0.1', resolve));
+    const { port } = external.address() as AddressInfo;
+    server = await startTestServer('pglite', { mapsProviderUrl: `http://127.0.0.1:${port}/maps/` });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => external.close(resolve));
+  });
+
+  it('asks the external service and passes its answers on', async () => {
+    const token = await server.login('coordinator@carelane.local');
+    const suggest = await server.request('GET', '/api/maps/autocomplete?input=1%20Elm', { token });
+    expect(suggest.status).toBe(200);
+    expect(suggest.body.suggestions[0]).toMatchObject({ placeId: 'ext-1', county: 'Sangamon' });
+    const geocode = await server.request('GET', '/api/maps/geocode?placeId=ext-1', { token });
+    expect(geocode.body.results).toEqual([place]);
+    expect(asked).toEqual(
+      expect.arrayContaining(['/maps/autocomplete?input=1+Elm&limit=8', '/maps/geocode?placeId=ext-1']),
+    );
+  });
+
+  it('answers 502 with a message when the external service fails', async () => {
+    failing = true;
+    const token = await server.login('coordinator@carelane.local');
+    const res = await server.request('GET', '/api/maps/geocode?address=1%20Elm%20St', { token });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('The maps service could not be reached. Please try again.');
+    failing = false;
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  mapsAutocompleteResponseSchema,
+  mapsGeocodeResponseSchema,
+  type AddressSuggestionItem,
+  type MapAddress,
+} from '@carelane/shared-domain';
+import { AppError, badRequest } from '../../lib/errors';
+import {
+  GAZETTEER_PLACE_PREFIX,
+  loadGazetteer,
+  placeAddress,
+  type Gazetteer,
+  type ZipPlace,
+} from './gazetteer';
+
+/** A source of addresses: the local gazetteer by default, or an external service (MAPS_PROVIDER_URL). */
+export interface MapsProvider {
+  autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]>;
+  geocodeAddress(address: string): Promise<MapAddress[]>;
+  geocodePlace(placeId: string): Promise<MapAddress[]>;
+}
+
+/** What a typed address says: "street, city, ST 78701" with any part left out. */
+export type AddressQuery = { street: string; city?: string; state?: string; zipcode?: string };
+
+const ZIP_PREFIX = /^\d{1,5}(?:-\d{0,4})?$/;
+const STATE_AND_ZIP = /^([A-Za-z][A-Za-z .]*?)?\s*(\d{1,5}(?:-\d{0,4})?)?$/;
+
+/**
+ * Splits typed text into street, city, state and ZIP. The last comma part may be "ST", "State name",
+ * "78701" or "ST 78701"; the part before it is the city; anything earlier is the street. One part alone is
+ * a ZIP prefix when it is digits, else a city prefix.
+ */
+export function parseAddressQuery(
+  text: string,
+  stateCode: (text: string) => string | undefined,
+): AddressQuery {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+  if (parts.length === 0) return { street: '' };
+  if (parts.length === 1) {
+    const only = parts[0]!;
+    if (ZIP_PREFIX.test(only)) return { street: '', zipcode: only.slice(0, 5) };
+    // "Austin TX" and "Austin 78701" without a comma.
+    const tail = only.match(/^(.*?)\s+([A-Za-z]{2})?\s*(\d{5})?$/);
+    if (tail && tail[1] && (tail[3] || (tail[2] && stateCode(tail[2]))))
+      return { street: '', city: tail[1], state: tail[2] && stateCode(tail[2]), zipcode: tail[3] };
+    return { street: '', city: only };
+  }
+  let rest = parts;
+  let state: string | undefined;
+  let zipcode: string | undefined;
+  const last = parts[parts.length - 1]!;
+  const tail = last.match(STATE_AND_ZIP);
+  const tailState = tail?.[1] ? stateCode(tail[1]) : undefined;
+  if (tail && (tail[2] || tailState) && (!tail[1] || tailState)) {
+    state = tailState;
+    zipcode = tail[2]?.slice(0, 5);
+    rest = parts.slice(0, -1);
+  }
+  if (rest.length === 0) return { street: '', state, zipcode };
+  // "12 Main St, 78701": with a ZIP code and one part that starts with a number, that part is the street.
+  if (rest.length === 1 && zipcode && /^\d/.test(rest[0]!)) return { street: rest[0]!, state, zipcode };
+  return {
+    street: rest.slice(0, -1).join(', '),
+    city: rest[rest.length - 1],
+    state,
+    zipcode,
+  };
+}
+
+function label(address: MapAddress): string {
+  const place = `${address.city}, ${address.state} ${address.zipcode}`;
+  return address.addressLine1 ? `${address.addressLine1}, ${place}` : place;
+}
+
+/** Cities first one ZIP code each (so "Aus" offers Austin TX and Austin MN), then more ZIP codes. */
+function spreadOverCities(places: ZipPlace[], limit: number): ZipPlace[] {
+  const seen = new Set<string>();
+  const first: ZipPlace[] = [];
+  const more: ZipPlace[] = [];
+  for (const place of places) {
+    const key = `${place.cityKey}|${place.state}`;
+    (seen.has(key) ? more : first).push(place);
+    seen.add(key);
+  }
+  return [...first, ...more].slice(0, limit);
+}
+
+const SCAN_LIMIT = 400;
+
+function matchPlaces(gazetteer: Gazetteer, query: AddressQuery, limit: number): ZipPlace[] {
+  if (query.zipcode) {
+    const places = gazetteer.zipPrefix(query.zipcode, SCAN_LIMIT);
+    const city = query.city?.toUpperCase();
+    return places
+      .filter((p) => (!city || p.cityKey.startsWith(city)) && (!query.state || p.state === query.state))
+      .slice(0, limit);
+  }
+  if (query.city) return spreadOverCities(gazetteer.cityPrefix(query.city, query.state, SCAN_LIMIT), limit);
+  return [];
+}
+
+/** The default provider: the local US ZIP-code gazetteer. */
+export class GazetteerProvider implements MapsProvider {
+  constructor(private readonly gazetteer: () => Promise<Gazetteer> = loadGazetteer) {}
+
+  async autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]> {
+    const gazetteer = await this.gazetteer();
+    const query = parseAddressQuery(input, gazetteer.stateCode);
+    return matchPlaces(gazetteer, query, limit).map((place) => {
+      const address = placeAddress(place, query.street);
+      return { ...address, label: label(address) };
+    });
+  }
+
+  async geocodeAddress(text: string): Promise<MapAddress[]> {
+    const gazetteer = await this.gazetteer();
+    const query = parseAddressQuery(text, gazetteer.stateCode);
+    if (query.zipcode?.length === 5) {
+      const place = gazetteer.byZip(query.zipcode);
+      return place ? [placeAddress(place, query.street)] : [];
+    }
+    const places = matchPlaces(gazetteer, query, SCAN_LIMIT);
+    // A whole city name beats a longer city that starts with it ("Austin" before "Austinville").
+    const exact = places.filter((p) => p.cityKey === query.city?.toUpperCase());
+    return (exact.length ? exact : places).slice(0, 5).map((place) => placeAddress(place, query.street));
+  }
+
+  async geocodePlace(placeId: string): Promise<MapAddress[]> {
+    const zipcode = placeId.startsWith(GAZETTEER_PLACE_PREFIX)
+      ? placeId.slice(GAZETTEER_PLACE_PREFIX.length)
+      : '';
+    if (!/^\d{5}$/.test(zipcode)) throw badRequest('placeId', 'is not a place id of this maps service');
+    const place = (await this.gazetteer()).byZip(zipcode);
+    return place ? [placeAddress(place)] : [];
+  }
+}
+
+const mapsUnavailable = () =>
+  new AppError(502, 'MAPS_UNAVAILABLE', 'The maps service could not be reached. Please try again.');
+
+/**
+ * An external maps service that answers Carelane's own contract (`GET {base}/autocomplete?input=` and
+ * `GET {base}/geocode?address=|placeId=`), e.g. a small adapter in front of a commercial geocoder.
+ */
+export class HttpMapsProvider implements MapsProvider {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs = 3000,
+  ) {}
+
+  private async get(path: string, params: Record<string, string>): Promise<unknown> {
+    const url = new URL(`${this.baseUrl.replace(/\/$/, '')}/${path}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch {
+      throw mapsUnavailable();
+    }
+    if (!response.ok) throw mapsUnavailable();
+    return response.json().catch(() => {
+      throw mapsUnavailable();
+    });
+  }
+
+  async autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]> {
+    const parsed = mapsAutocompleteResponseSchema.safeParse(
+      await this.get('autocomplete', { input, limit: String(limit) }),
+    );
+    if (!parsed.success) throw mapsUnavailable();
+    return parsed.data.suggestions.slice(0, limit);
+  }
+
+  private async geocode(params: Record<string, string>): Promise<MapAddress[]> {
+    const parsed = mapsGeocodeResponseSchema.safeParse(await this.get('geocode', params));
+    if (!parsed.success) throw mapsUnavailable();
+    return parsed.data.results;
+  }
+
+  geocodeAddress(address: string) {
+    return this.geocode({ address });
+  }
+
+  geocodePlace(placeId: string) {
+    return this.geocode({ placeId });
+  }
+}
+
+export function createMapsProvider(providerUrl: string | undefined): MapsProvider {
+  return providerUrl ? new HttpMapsProvider(providerUrl) : new GazetteerProvider();
+}
