@@ -4,8 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
   isOrganizationRole,
-  isStaffingRole,
-  ROLE,
   referralSourceListQuerySchema,
   referralSourceListResponseSchema,
   referralSourceSchema,
@@ -21,7 +19,10 @@ import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
-import { requireActor, type Actor } from '../../../services/context';
+import { requireActor } from '../../../services/context';
+import { assertMayRead, assertMayWrite } from './access';
+import { registerOnboardingRoutes } from './onboarding';
+import { registerRateRoutes } from './rates';
 import { publishEvent } from '../../../services/events';
 
 const tags = ['referral sources'];
@@ -73,30 +74,13 @@ function normalizeContact<T extends { phone?: string | null; fax?: string | null
   };
 }
 
-/** Organization users see only their own organization; staff see all. */
-function assertMayRead(actor: Actor, id: number) {
-  if (isOrganizationRole(actor.roleId) && actor.referralSourceId !== id) throw notFound('The organization');
-  if (
-    !isOrganizationRole(actor.roleId) &&
-    !isStaffingRole(actor.roleId) &&
-    actor.roleId !== ROLE.ADMINISTRATOR
-  ) {
-    throw notFound('The organization');
-  }
-}
-
-function assertMayWrite(actor: Actor, id: number | null) {
-  if (actor.roleId === ROLE.ADMINISTRATOR || isStaffingRole(actor.roleId)) return;
-  if (actor.roleId === ROLE.ORGANIZATION_ADMINISTRATOR && id !== null && actor.referralSourceId === id)
-    return;
-  throw forbidden('Sorry, you may not change organizations.');
-}
-
 export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
   { services },
 ) => {
   const readPages = { page: ['referralSources', 'referralSourceDetail', 'myReferralSource'] };
+  registerRateRoutes(app, services);
+  registerOnboardingRoutes(app, services);
   app.get(
     '/api/admin/referralSources',
     {
@@ -219,6 +203,14 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
           changes.status !== before.status
         ) {
           throw forbidden('Sorry, only Carelane staff may activate or deactivate an organization.');
+        }
+        // Organization users move through onboarding only by accepting steps, in order.
+        if (
+          isOrganizationRole(actor.roleId) &&
+          changes.onboardStepRS !== undefined &&
+          changes.onboardStepRS !== before.onboardStepRS
+        ) {
+          throw forbidden('Sorry, only Carelane staff may set the onboarding step.');
         }
         const [after] = await tx
           .update(referralSources)
