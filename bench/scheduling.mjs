@@ -1,0 +1,418 @@
+// (e) Scheduling on a data set of realistic size (bench/scheduling-data.mjs: at scale 1, 20,000 patients,
+// 50,000 clinicians, 30,000 episodes, 1,000,000 visits): the first page of /episodes and /visits with the
+// default filters as three roles, and the fit score of one visit against every clinician.
+//
+//   node bench/scheduling.mjs               full size, PGlite and PostgreSQL (when it answers)
+//   node bench/scheduling.mjs --scale 0.01  a quick smoke run (1 % of the data, 2 s of load per figure)
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
+import {
+  PG_BASE_URL,
+  buildIfStale,
+  cannon,
+  createDatabase,
+  figure,
+  isMain,
+  latencySummary,
+  login,
+  markdownTable,
+  ms,
+  openDirect,
+  postgresVersion,
+  removeDir,
+  startHealthy,
+  tempDataDir,
+  textTable,
+} from './lib.mjs';
+
+const BUDGET_P95_MS = 50;
+const PASSWORD = 'Carelane-demo-1';
+const ROLES = [
+  { key: 'admin', label: 'administrator', emailId: 'admin@carelane.local' },
+  { key: 'coordinator', label: 'care coordinator', emailId: 'coordinator@carelane.local' },
+  { key: 'orguser', label: 'organization user', emailId: 'orguser@carelane.local' },
+];
+/** The first page with the default filters: the API applies them when the query names none. */
+const LISTS = [
+  { key: 'episodes', path: '/api/admin/episodes' },
+  { key: 'visits', path: '/api/operation/visits' },
+];
+const FIT_SCORE_PATH = '/api/operation/fitScore';
+/** Active visits the fit score is measured on (the fit score's default visit range is 0 to +7 days). */
+const FIT_SAMPLE = 40;
+const SEQUENTIAL = 20;
+const POSTGRES_LOG = '/var/log/postgresql/postgresql-15-main.log';
+
+const get = async (server, path, token) => {
+  const t = performance.now();
+  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  const took = performance.now() - t;
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body, ms: took };
+};
+
+/** What one answer holds, for the tables: the total count of a list, or the candidates of a fit score. */
+function describeAnswer(body) {
+  if (!body || typeof body !== 'object') return '';
+  if (body.paging?.totalCount !== undefined)
+    return `${body.rows?.length ?? '?'} of ${Number(body.paging.totalCount).toLocaleString('en-US')}`;
+  if (Array.isArray(body.providerList)) return `${body.providerList.length} candidates`;
+  return '';
+}
+
+/**
+ * c=1 then autocannon: `paths` are requested in turn (one path for a list, the sample of visits for the fit
+ * score). Answers { status, answer, single, loaded } or { status, error } when the endpoint does not answer 200.
+ */
+async function measure(server, token, paths, { seconds, connections }) {
+  const first = await get(server, paths[0], token);
+  if (first.status !== 200)
+    return {
+      status: first.status,
+      error: first.body?.message ?? first.body?.error ?? `HTTP ${first.status}`,
+    };
+  const times = [];
+  for (let i = 0; i < Math.max(SEQUENTIAL, Math.min(paths.length, 2 * SEQUENTIAL)); i++) {
+    const res = await get(server, paths[i % paths.length], token);
+    if (res.status !== 200) throw new Error(`GET ${paths[i % paths.length]} answered ${res.status}`);
+    times.push(res.ms);
+  }
+  let next = 0;
+  const options = {
+    url: server.url,
+    headers: { authorization: `Bearer ${token}` },
+    connections,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  };
+  await cannon({ ...options, duration: 1 }); // warm-up
+  const loaded = await cannon({ ...options, duration: seconds });
+  if (loaded.non2xx || loaded.errors || loaded.timeouts)
+    throw new Error(
+      `${paths[0]}: autocannon saw ${loaded.non2xx} non-2xx, ${loaded.errors} errors, ${loaded.timeouts} timeouts`,
+    );
+  return { status: 200, answer: describeAnswer(first.body), single: latencySummary(times), loaded };
+}
+
+/** Counts of the data set as generated, and a sample of Active visits of the next 7 days for the fit score. */
+async function describeData(direct) {
+  const [counts] = await direct.query(
+    `select (select count(*) from patients)::int as patients, (select count(*) from providers)::int as clinicians,
+       (select count(*) from providers where provider_status_id = 3 and credential_state = 3)::int as "activeCredentialed",
+       (select count(*) from episodes)::int as episodes, (select count(*) from visits)::int as visits,
+       (select count(*) from visits where status = 'Active')::int as "activeVisits",
+       (select count(*) from provider_rates)::int as "providerRates"`,
+  );
+  const sample = await direct.query(
+    `select id from visits where status = 'Active' and date_of_service between current_date and current_date + 7
+     order by md5(id::text) limit ${FIT_SAMPLE}`,
+  );
+  return { counts, fitSample: sample.map((r) => r.id) };
+}
+
+/**
+ * PostgreSQL only: the plans of the statements behind one request of each endpoint, as the server runs them
+ * (auto_explain for this database, read back from the server's log). Null when the log cannot be read.
+ */
+async function capturePlans(target, database, requestAll) {
+  if (!fs.existsSync(POSTGRES_LOG)) return null;
+  try {
+    fs.accessSync(POSTGRES_LOG, fs.constants.R_OK);
+  } catch {
+    return null;
+  }
+  const direct = await openDirect(target);
+  try {
+    await direct.query(`alter database ${database.name} set session_preload_libraries = 'auto_explain'`);
+    await direct.query(`alter database ${database.name} set auto_explain.log_min_duration = 0`);
+    await direct.query(`alter database ${database.name} set auto_explain.log_analyze = on`);
+    await direct.query(`alter database ${database.name} set auto_explain.log_buffers = on`);
+  } finally {
+    await direct.close();
+  }
+  const from = fs.statSync(POSTGRES_LOG).size;
+  await requestAll();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const fd = fs.openSync(POSTGRES_LOG, 'r');
+  const buffer = Buffer.alloc(fs.statSync(POSTGRES_LOG).size - from);
+  fs.readSync(fd, buffer, 0, buffer.length, from);
+  fs.closeSync(fd);
+  // An entry: "<time> [pid] user@db LOG:  duration: N ms  plan:" then lines starting with a tab.
+  const entries = [];
+  let current = null;
+  for (const line of buffer.toString('utf8').split('\n')) {
+    if (line.startsWith('\t')) {
+      if (current) current.lines.push(line.slice(1));
+      continue;
+    }
+    current = null;
+    const match = /@(\S+) LOG:\s+duration: ([\d.]+) ms\s+plan:/.exec(line);
+    if (match && match[1] === database.name) {
+      current = { ms: Number(match[2]), lines: [] };
+      entries.push(current);
+    }
+  }
+  return entries.map((e) => {
+    const text = e.lines.join('\n');
+    const query = /Query Text: ([\s\S]*?)\n(?=[A-Z][\w ]+(?:\(|  ))/.exec(text)?.[1] ?? '';
+    return { ms: e.ms, query: query.trim(), plan: text.slice(text.indexOf(query) + query.length).trim() };
+  });
+}
+
+async function benchOne(kind, { scale, seconds, connections, log }) {
+  let target;
+  let database;
+  let server;
+  if (kind === 'pglite') target = { dataDir: tempDataDir('scheduling') };
+  else {
+    database = await createDatabase();
+    target = { databaseUrl: database.url };
+  }
+  try {
+    server = await startHealthy(target); // migrations, reference data and the demo seed
+    await server.stop(); // PGlite: the server holds the folder; PostgreSQL: nothing may write meanwhile
+    let generation;
+    let data;
+    const direct = await openDirect(target);
+    try {
+      log(`  ${kind}: generating the data set (scale ${scale})`);
+      generation = await generateSchedulingData(direct, { scale, log });
+      data = await describeData(direct);
+    } finally {
+      await direct.close();
+    }
+    server = await startHealthy(target);
+    const tokens = {};
+    for (const role of ROLES)
+      tokens[role.key] = await login(server, { emailId: role.emailId, password: PASSWORD });
+
+    const lists = [];
+    for (const list of LISTS)
+      for (const role of ROLES) {
+        const result = await measure(server, tokens[role.key], [list.path], { seconds, connections });
+        lists.push({ list, role, ...result });
+        log(
+          `  ${kind} ${list.path} as ${role.label}: ` +
+            (result.error
+              ? `answered ${result.status} (${result.error})`
+              : `${result.answer}; c=${connections} p95 ${ms(result.loaded.latency.p95)}, ${result.loaded.requestsPerSecond.toFixed(0)} req/s`),
+        );
+      }
+    const fitPaths = data.fitSample.map((id) => `${FIT_SCORE_PATH}?visitId=${id}`);
+    const fit = fitPaths.length
+      ? await measure(server, tokens.admin, fitPaths, { seconds, connections })
+      : { status: 0, error: 'no Active visit in the next 7 days' };
+    log(
+      `  ${kind} ${FIT_SCORE_PATH} as administrator: ` +
+        (fit.error
+          ? `answered ${fit.status} (${fit.error})`
+          : `${fit.answer}; c=${connections} p95 ${ms(fit.loaded.latency.p95)}`),
+    );
+
+    let plans = null;
+    if (kind === 'postgres') {
+      await server.stop();
+      plans = await capturePlans(target, database, async () => {
+        server = await startHealthy(target);
+        for (const role of ROLES) {
+          const token = await login(server, { emailId: role.emailId, password: PASSWORD });
+          for (const list of LISTS) await get(server, list.path, token);
+        }
+        const token = await login(server);
+        if (fitPaths.length) await get(server, fitPaths[0], token);
+      });
+    }
+    return { kind, generation, data, lists, fit, plans };
+  } finally {
+    await server?.kill();
+    if (target.dataDir) removeDir(target.dataDir);
+    await database?.drop();
+  }
+}
+
+const verdict = (p95) => (p95 < BUDGET_P95_MS ? 'PASS' : 'OVER');
+
+export async function run({ scale = 1, seconds, connections = 4, log = console.log } = {}) {
+  seconds ??= scale >= 0.5 ? 10 : 2;
+  buildIfStale();
+  const sizes = sizesAt(scale);
+  const sizeText = Object.entries(sizes)
+    .map(([name, n]) => `${n.toLocaleString('en-US')} ${name}`)
+    .join(', ');
+  log(`\n(e) Scheduling: ${sizeText}; ${connections} connections for ${seconds} s per figure`);
+  const kinds = ['pglite'];
+  const version = await postgresVersion();
+  if (version) kinds.push('postgres');
+  else log(`  PostgreSQL does not answer at ${PG_BASE_URL}: PGlite only.`);
+  const results = [];
+  for (const kind of kinds) results.push(await benchOne(kind, { scale, seconds, connections, log }));
+
+  const header = [
+    'database',
+    'endpoint',
+    'as',
+    'answer',
+    'c=1 p50',
+    'c=1 p95',
+    `c=${connections} p50`,
+    `c=${connections} p95`,
+    `c=${connections} p99`,
+    'req/s',
+    'p95 budget',
+    'verdict',
+  ];
+  const row = (kind, path, as, m) =>
+    m.error
+      ? [kind, path, as, `HTTP ${m.status}: ${m.error}`, '', '', '', '', '', '', `${BUDGET_P95_MS} ms`, 'n/a']
+      : [
+          kind,
+          path,
+          as,
+          m.answer,
+          ms(m.single.p50),
+          ms(m.single.p95),
+          ms(m.loaded.latency.p50),
+          ms(m.loaded.latency.p95),
+          ms(m.loaded.latency.p99),
+          m.loaded.requestsPerSecond.toFixed(0),
+          `${BUDGET_P95_MS} ms`,
+          verdict(m.loaded.latency.p95),
+        ];
+  const rows = [header];
+  for (const r of results) {
+    for (const l of r.lists) rows.push(row(r.kind, l.list.path, l.role.label, l));
+    rows.push(row(r.kind, `${FIT_SCORE_PATH}?visitId=…`, 'administrator', r.fit));
+  }
+  log(textTable(rows));
+
+  const dataRows = [
+    [
+      'database',
+      'patients',
+      'clinicians',
+      'of them active and credentialed',
+      'episodes',
+      'visits',
+      'Active visits',
+      'clinician rates',
+      'generated in',
+    ],
+    ...results.map((r) => [
+      r.kind,
+      r.data.counts.patients.toLocaleString('en-US'),
+      r.data.counts.clinicians.toLocaleString('en-US'),
+      r.data.counts.activeCredentialed.toLocaleString('en-US'),
+      r.data.counts.episodes.toLocaleString('en-US'),
+      r.data.counts.visits.toLocaleString('en-US'),
+      r.data.counts.activeVisits.toLocaleString('en-US'),
+      r.data.counts.providerRates.toLocaleString('en-US'),
+      `${(r.generation.totalMs / 1000).toFixed(1)} s`,
+    ]),
+  ];
+  log(textTable(dataRows));
+  const stepRows = [
+    ['step', ...results.map((r) => r.kind)],
+    ...results[0].generation.steps.map((s, i) => [
+      s.step,
+      ...results.map((r) => ms(r.generation.steps[i]?.ms ?? NaN, 0)),
+    ]),
+  ];
+
+  const measured = (m) => !m.error;
+  const figures = [];
+  const extra = [];
+  for (const r of results) {
+    for (const l of r.lists.filter(measured))
+      figures.push(
+        figure(
+          'scheduling',
+          `${r.kind} ${l.list.key} as ${l.role.key} c=${connections} p95`,
+          l.loaded.latency.p95,
+          'ms',
+          BUDGET_P95_MS,
+        ),
+      );
+    if (measured(r.fit))
+      figures.push(
+        figure(
+          'scheduling',
+          `${r.kind} fit score c=${connections} p95`,
+          r.fit.loaded.latency.p95,
+          'ms',
+          BUDGET_P95_MS,
+        ),
+      );
+    extra.push(figure('scheduling', `${r.kind} data set generated in`, r.generation.totalMs, 'ms'));
+  }
+
+  // The statements of endpoints over budget, with their plans (PostgreSQL, from auto_explain).
+  const slowPaths = new Set(
+    results.flatMap((r) => [
+      ...r.lists.filter((l) => measured(l) && l.loaded.latency.p95 >= BUDGET_P95_MS).map((l) => l.list.key),
+      ...(measured(r.fit) && r.fit.loaded.latency.p95 >= BUDGET_P95_MS ? ['fitScore'] : []),
+    ]),
+  );
+  const planText = results
+    .filter((r) => r.plans?.length)
+    .flatMap((r) =>
+      r.plans
+        .filter((p) => p.ms >= 1 && /\b(visits|episodes|providers)\b/.test(p.query))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 6)
+        .map((p) => `-- ${p.ms.toFixed(1)} ms\n${p.query}\n${p.plan}`),
+    );
+  if (slowPaths.size && planText.length) {
+    log(
+      `  Slowest statements behind ${[...slowPaths].join(', ')} on PostgreSQL (auto_explain, one request each):`,
+    );
+    for (const text of planText) log(text.replace(/^/gm, '    '));
+  }
+
+  return {
+    title: `(e) Scheduling: /episodes, /visits and the fit score on ${sizeText}`,
+    figures,
+    extra,
+    markdown: [
+      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`analyze\`${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${connections} connections for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
+      '',
+      markdownTable(rows),
+      '',
+      markdownTable(dataRows),
+      '',
+      'Generation steps:',
+      '',
+      markdownTable(stepRows),
+      ...(planText.length && slowPaths.size
+        ? [
+            '',
+            `Slowest statements on PostgreSQL (auto_explain of one request per endpoint and role):`,
+            '',
+            '```',
+            planText.join('\n\n'),
+            '```',
+          ]
+        : []),
+    ].join('\n'),
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string', default: '1' },
+      seconds: { type: 'string' },
+      connections: { type: 'string', default: '4' },
+    },
+  });
+  await run({
+    scale: Number(values.scale),
+    seconds: values.seconds === undefined ? undefined : Number(values.seconds),
+    connections: Number(values.connections),
+  });
+}
