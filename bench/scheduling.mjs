@@ -160,7 +160,7 @@ async function capturePlans(target, database, requestAll) {
   }
   return entries.map((e) => {
     const text = e.lines.join('\n');
-    const query = /Query Text: ([\s\S]*?)\n(?=[A-Z][\w ]+(?:\(|  ))/.exec(text)?.[1] ?? '';
+    const query = /Query Text: ([\s\S]*?)\n(?=[A-Z][\w ]+(?:\(| {2}))/.exec(text)?.[1] ?? '';
     return { ms: e.ms, query: query.trim(), plan: text.slice(text.indexOf(query) + query.length).trim() };
   });
 }
