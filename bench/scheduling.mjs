@@ -6,6 +6,7 @@
 //   node bench/scheduling.mjs --scale 0.01  a quick smoke run (1 % of the data, 2 s of load per figure)
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { compareInSql } from './fit-score-strategies.mjs';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import {
   PG_BASE_URL,
@@ -215,9 +216,14 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
           : `${fit.answer}; c=${connections} p95 ${ms(fit.loaded.latency.p95)}`),
     );
 
+    await server.stop();
+    const strategies = data.fitSample.length ? await compareInSql(target, data.fitSample) : null;
+    if (strategies)
+      log(
+        `  ${kind} fit score candidates: bounding box p95 ${ms(strategies.indexed.p95, 2)}, full scan p95 ${ms(strategies.fullScan.p95, 2)} (×${strategies.ratio.toFixed(1)} at p50)`,
+      );
     let plans = null;
     if (kind === 'postgres') {
-      await server.stop();
       plans = await capturePlans(target, database, async () => {
         server = await startHealthy(target);
         for (const role of ROLES) {
@@ -228,7 +234,7 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
         if (fitPaths.length) await get(server, fitPaths[0], token);
       });
     }
-    return { kind, generation, data, lists, fit, plans };
+    return { kind, generation, data, lists, fit, strategies, plans };
   } finally {
     await server?.kill();
     if (target.dataDir) removeDir(target.dataDir);
@@ -324,6 +330,44 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
     ]),
   ];
 
+  const strategyRows = [
+    [
+      'database',
+      'strategy',
+      'p50',
+      'p95',
+      'p99',
+      'full scan / bounding box (p50)',
+      'clinicians found (median)',
+    ],
+    ...results
+      .filter((r) => r.strategies)
+      .flatMap((r) => [
+        [
+          r.kind,
+          'bounding box on providers_type_lat_idx',
+          ms(r.strategies.indexed.p50, 2),
+          ms(r.strategies.indexed.p95, 2),
+          ms(r.strategies.indexed.p99, 2),
+          '',
+          String(r.strategies.candidates.p50),
+        ],
+        [
+          r.kind,
+          'full scan, distance of every clinician',
+          ms(r.strategies.fullScan.p50, 2),
+          ms(r.strategies.fullScan.p95, 2),
+          ms(r.strategies.fullScan.p99, 2),
+          `×${r.strategies.ratio.toFixed(1)}`,
+          String(r.strategies.candidates.p50),
+        ],
+      ]),
+  ];
+  if (strategyRows.length > 1) {
+    log(`  Fit score candidate search, ${results.find((r) => r.strategies).strategies.source}:`);
+    log(textTable(strategyRows));
+  }
+
   const measured = (m) => !m.error;
   const figures = [];
   const extra = [];
@@ -349,6 +393,24 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
         ),
       );
     extra.push(figure('scheduling', `${r.kind} data set generated in`, r.generation.totalMs, 'ms'));
+    if (r.strategies) {
+      extra.push(
+        figure(
+          'scheduling',
+          `${r.kind} fit score candidates, bounding box p95`,
+          r.strategies.indexed.p95,
+          'ms',
+        ),
+      );
+      extra.push(
+        figure(
+          'scheduling',
+          `${r.kind} fit score candidates, full scan p95`,
+          r.strategies.fullScan.p95,
+          'ms',
+        ),
+      );
+    }
   }
 
   // The statements of endpoints over budget, with their plans (PostgreSQL, from auto_explain).
@@ -385,6 +447,24 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
       '',
       markdownTable(dataRows),
       '',
+      ...(strategyRows.length > 1
+        ? [
+            `Fit score candidate search for the same visits, timed in the bench process directly on the database with the server stopped (${results.find((r) => r.strategies).strategies.source}); active clinicians of the visit's provider type whose coverage radius reaches the visit, nearest first:`,
+            '',
+            markdownTable(strategyRows),
+            '',
+            ...results
+              .filter((r) => r.strategies?.plans)
+              .flatMap((r) => [
+                `${r.kind} plans (one visit):`,
+                '',
+                '```',
+                `-- bounding box\n${r.strategies.plans.indexed}\n-- full scan\n${r.strategies.plans.fullScan}`,
+                '```',
+                '',
+              ]),
+          ]
+        : []),
       'Generation steps:',
       '',
       markdownTable(stepRows),

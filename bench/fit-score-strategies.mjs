@@ -1,0 +1,133 @@
+// The fit score's candidate search two ways, timed on the same data, in the bench process on the server's
+// database: through the matching service of the API (api/src/modules/scheduling/matching, bundled here with
+// esbuild) when it offers both strategies, else in SQL: the indexed bounding box on providers_type_lat_idx
+// against a plain full scan that computes the distance of every clinician.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { API_DIR, latencySummary, openDirect } from './lib.mjs';
+
+/** The widest coverage radius a clinician may have (bench data: 10 to 50 miles). */
+const MAX_RADIUS_MILES = 50;
+const RUNS_PER_VISIT = 3;
+
+const haversine = (lat, lng) =>
+  `2 * 3958.8 * asin(least(1, sqrt(power(sin(radians(p.preferred_latitude - ${lat}) / 2), 2)
+     + cos(radians(${lat})) * cos(radians(p.preferred_latitude)) * power(sin(radians(p.preferred_longitude - ${lng}) / 2), 2))))`;
+
+/** Active clinicians of the visit's type whose coverage radius reaches the visit, nearest first. */
+function candidatesSql(visit, { indexed }) {
+  const { latitude: lat, longitude: lng } = visit;
+  const dLat = MAX_RADIUS_MILES / 68.7;
+  const dLng = MAX_RADIUS_MILES / (69.0 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  const box = indexed
+    ? `and p.provider_type_id = ${visit.provider_type_id}
+       and p.preferred_latitude between ${lat - dLat} and ${lat + dLat}
+       and p.preferred_longitude between ${lng - dLng} and ${lng + dLng}`
+    : // `+ 0` keeps the planner off the index: every clinician's row is read and its distance computed.
+      `and p.provider_type_id + 0 = ${visit.provider_type_id}`;
+  return `select id, miles from (
+      select p.id, p.coverage_radius_miles, ${haversine(lat, lng)} as miles
+      from providers p
+      where p.provider_status_id + 0 = 3 and p.preferred_latitude is not null ${box}
+    ) c
+    where miles <= coverage_radius_miles
+    order by miles, id`;
+}
+
+/** Plans of both queries for one visit (explain analyze, costs off). */
+async function plans(direct, visit) {
+  const explain = async (indexed) =>
+    (await direct.query(`explain (analyze, costs off, timing off) ${candidatesSql(visit, { indexed })}`))
+      .map((r) => r['QUERY PLAN'])
+      .filter((line) => !/^\s*(Planning|Execution) Time/.test(line))
+      .join('\n');
+  return { indexed: await explain(true), fullScan: await explain(false) };
+}
+
+/**
+ * Times both SQL strategies for each visit (RUNS_PER_VISIT runs each after one warm-up) and checks they find
+ * the same clinicians. Answers { source, indexed, fullScan (latency summaries), ratio, candidates, plans }.
+ */
+export async function compareInSql(target, visitIds) {
+  const direct = await openDirect(target);
+  try {
+    const visits = await direct.query(
+      `select id, latitude, longitude, provider_type_id from visits where id = any($1::int[]) and latitude is not null`,
+      [visitIds],
+    );
+    const times = { indexed: [], fullScan: [] };
+    const candidates = [];
+    for (const visit of visits) {
+      const found = {};
+      for (const [key, indexed] of [
+        ['indexed', true],
+        ['fullScan', false],
+      ]) {
+        const text = candidatesSql(visit, { indexed });
+        found[key] = await direct.query(text);
+        for (let i = 0; i < RUNS_PER_VISIT; i++) {
+          const t = performance.now();
+          await direct.query(text);
+          times[key].push(performance.now() - t);
+        }
+      }
+      const ids = (rows) => rows.map((r) => r.id).join(',');
+      if (ids(found.indexed) !== ids(found.fullScan))
+        throw new Error(`visit ${visit.id}: the bounding box and the full scan found different clinicians`);
+      candidates.push(found.indexed.length);
+    }
+    const indexed = latencySummary(times.indexed);
+    const fullScan = latencySummary(times.fullScan);
+    return {
+      source: 'SQL in the bench (the matching service offers no strategy option)',
+      indexed,
+      fullScan,
+      ratio: fullScan.p50 / indexed.p50,
+      candidates: latencySummary(candidates),
+      plans: visits.length ? await plans(direct, visits[0]) : null,
+    };
+  } finally {
+    await direct.close();
+  }
+}
+
+/**
+ * The API's matching service, bundled with its database client, when it exists: the module's exports, or
+ * null. The bundle goes to api/dist so that the client finds the migrations folder as the server does.
+ */
+export async function loadMatchingService() {
+  const folder = path.join(API_DIR, 'src', 'modules', 'scheduling', 'matching');
+  const candidates = ['service.ts', 'rank.ts', 'candidates.ts', 'fit-score.ts'].filter((f) =>
+    fs.existsSync(path.join(folder, f)),
+  );
+  if (!candidates.length) return null;
+  const entry = path.join(API_DIR, 'dist', 'bench-matching-entry.ts');
+  const outfile = path.join(API_DIR, 'dist', 'bench-matching.cjs');
+  fs.mkdirSync(path.dirname(entry), { recursive: true });
+  fs.writeFileSync(
+    entry,
+    [
+      `export { openDatabase } from '../src/db/client';`,
+      ...candidates.map(
+        (f, i) => `export * as m${i} from '../src/modules/scheduling/matching/${f.replace(/\.ts$/, '')}';`,
+      ),
+    ].join('\n'),
+  );
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
+    logLevel: 'error',
+  });
+  fs.rmSync(entry);
+  const bundle = await import(pathToFileURL(outfile).href);
+  const mod = bundle.default ?? bundle;
+  return { openDatabase: mod.openDatabase, modules: candidates.map((_, i) => mod[`m${i}`]) };
+}
