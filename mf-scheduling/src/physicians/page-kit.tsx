@@ -1,0 +1,130 @@
+// Pieces the part-C pages of this area share (physicians, organizations, contacts, groups, supply requests,
+// archive, onboarding): in-app links, the `?id=` of detail pages, field errors and the address fields.
+import { getQueryClient, isApiCallError, navigateTo, useUrlState } from '@carelane/shared-session';
+import { AddressAutocomplete } from '@carelane/shared-ui';
+import { Flex, Form, Input, type FormInstance } from 'antd';
+import type { MouseEvent, ReactNode } from 'react';
+import { z } from 'zod';
+
+/** A link to an in-app path, followed through the bus (a modified click still opens a new tab). */
+export function AreaLink({ to, children }: { to: string; children: ReactNode }) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigateTo(to);
+  };
+  return (
+    <a href={to} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+const idSchema = z.object({ id: z.coerce.number().int().positive().optional() });
+
+/** The `?id=` of a detail page; undefined on the "new" form. */
+export function useIdParam(): number | undefined {
+  return useUrlState(idSchema)[0].id;
+}
+
+/** Puts a 400 answer's field errors on the form's fields of those names; returns how many it placed. */
+export function showFieldErrors(form: FormInstance, error: unknown): number {
+  if (!isApiCallError(error)) return 0;
+  const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
+  const placed = error.fieldErrors.filter((item) => known.has(item.field));
+  form.setFields(placed.map((item) => ({ name: item.field, errors: [item.message] })));
+  return placed.length;
+}
+
+/** Refetches every cached query of these entities (query keys start with the entity name). */
+export function refresh(...entities: string[]): void {
+  for (const entity of entities) void getQueryClient().invalidateQueries({ queryKey: [entity] });
+}
+
+/** Empty form text is sent as null, so a cleared field is cleared on the server. */
+export function nullIfBlank<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value,
+    ]),
+  ) as T;
+}
+
+export type AddressValues = {
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipcode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+};
+
+/**
+ * Address fields of a form: the street line suggests addresses (shared-ui's AddressAutocomplete) and a
+ * picked one fills city, state, ZIP code and the latitude/longitude the maps use.
+ */
+export function AddressFields({ form, line2 = true }: { form: FormInstance; line2?: boolean }) {
+  return (
+    <>
+      <Form.Item label="Address" name="addressLine1">
+        <AddressAutocomplete
+          ariaLabel="Address"
+          onSelect={(address) =>
+            form.setFieldsValue({
+              addressLine1: address.addressLine1,
+              city: address.city,
+              state: address.state,
+              zipcode: address.zipcode,
+              latitude: address.latitude,
+              longitude: address.longitude,
+            })
+          }
+        />
+      </Form.Item>
+      {line2 ? (
+        <Form.Item label="Address line 2" name="addressLine2">
+          <Input />
+        </Form.Item>
+      ) : null}
+      <Flex gap={16} wrap>
+        <Form.Item label="City" name="city" style={{ flex: 2, minWidth: 160 }}>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="State"
+          name="state"
+          rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the 2-letter state code.' }]}
+          style={{ width: 90 }}
+        >
+          <Input maxLength={2} />
+        </Form.Item>
+        <Form.Item
+          label="ZIP code"
+          name="zipcode"
+          rules={[{ pattern: /^\d{5}(-\d{4})?$/, message: 'Enter a 5-digit ZIP code.' }]}
+          style={{ width: 130 }}
+        >
+          <Input inputMode="numeric" />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="latitude" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="longitude" hidden>
+        <Input />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The error line under a form, read out when it appears. */
+export function FormFailure({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <div role="alert" style={{ color: '#b42318', marginBottom: 12 }}>
+      {text}
+    </div>
+  );
+}
