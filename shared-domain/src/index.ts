@@ -13,3 +13,5 @@ export * from './rates/rate-engine';
 export * from './scheduling/reference-data';
 export * from './scheduling/distance';
 export * from './scheduling/coverage-map';
+export * from './scheduling/patient-rules';
+export * from './scheduling/episode-rules';

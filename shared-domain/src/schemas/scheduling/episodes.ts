@@ -1,2 +1,253 @@
-// Placeholder: filled in by the scheduling issue (#4).
-export {};
+import { z } from 'zod';
+import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import { EPISODE_STATUSES, EPISODE_STATUS_FILTERS, EPISODE_TYPES } from '../../scheduling/episode-rules';
+import { RATE_TIERS } from '../../rates/rate-engine';
+import { PAGE_SIZES } from '../../constants';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date' });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:MM' });
+const ids = z.array(z.number().int().positive()).max(100);
+const money = z.number().min(0, { error: 'cannot be negative' }).max(100_000);
+const text = (max: number) => z.string().trim().max(max);
+const flag = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+/** e.g. visit type 304, 2 per week for 4 weeks. */
+export const episodeFrequencySchema = z.object({
+  visitTypeId: z.number().int().positive(),
+  perWeek: z.number().int().min(1, { error: 'must be at least 1' }).max(21),
+  weeks: z.number().int().min(1, { error: 'must be at least 1' }).max(52),
+});
+export type EpisodeFrequency = z.infer<typeof episodeFrequencySchema>;
+
+export const episodePreferencesSchema = z.object({
+  gender: z.enum(['M', 'F']).nullable().optional(),
+  languages: z.array(text(60)).max(10).optional(),
+  skills: z.array(text(100)).max(30).optional(),
+});
+
+/** Defaults copied onto new visits of the episode. */
+export const episodeVisitRateSchema = z.object({
+  isHourly: z.boolean().optional(),
+  bonus: money.nullable().optional(),
+  referralSourceBonus: money.nullable().optional(),
+  duration: z.number().int().min(1).max(1440).nullable().optional(),
+  fixedRate: money.nullable().optional(),
+});
+
+const episodeFields = {
+  episodeType: z.enum(EPISODE_TYPES),
+  title: text(200).min(1, { error: 'is required' }),
+  description: text(4000).optional(),
+  notes: text(4000).optional(),
+  startDate: isoDate,
+  endDate: isoDate.nullable().optional(),
+  patientId: z.number().int().positive().nullable().optional(),
+  physicianId: z.number().int().positive().nullable().optional(),
+  facilityId: z.number().int().positive().nullable().optional(),
+  insuranceIds: ids.optional(),
+  externalInsuranceId: text(60).nullable().optional(),
+  payor: text(200).nullable().optional(),
+  authorizedVisits: z.number().int().min(0).max(10_000).nullable().optional(),
+  language: text(60).min(1).optional(),
+  visitTypeIds: ids.optional(),
+  providerTypeIds: ids.optional(),
+  frequencies: z.array(episodeFrequencySchema).max(50).optional(),
+  contactIds: ids.optional(),
+  patientContactIds: ids.optional(),
+  caseManagerId: z.number().int().positive().nullable().optional(),
+  careCoordinatorId: z.number().int().positive().nullable().optional(),
+  customerCareCoordinatorId: z.number().int().positive().nullable().optional(),
+  vendorManagerId: z.number().int().positive().nullable().optional(),
+  preferences: episodePreferencesSchema.optional(),
+  enableNotesWorkflow: z.boolean().optional(),
+  visitRate: episodeVisitRateSchema.optional(),
+};
+
+export const episodeInputSchema = z.object({
+  ...episodeFields,
+  referralSourceId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Staff only; organization users: their own'),
+});
+export type EpisodeInput = z.infer<typeof episodeInputSchema>;
+export const episodeUpdateSchema = z.object(episodeFields).partial().extend({ version: versionSchema });
+export type EpisodeUpdate = z.infer<typeof episodeUpdateSchema>;
+export const episodeActionSchema = z.object({ version: versionSchema });
+
+export const episodeSchema = z
+  .object({
+    id: z.number().int(),
+    referralSourceId: z.number().int(),
+    referralSource: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      fax: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    episodeType: z.string(),
+    title: z.string(),
+    description: z.string(),
+    notes: z.string(),
+    status: z.enum(EPISODE_STATUSES),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    patientId: z.number().int().nullable(),
+    patientName: z.string().nullable(),
+    physicianId: z.number().int().nullable(),
+    facilityId: z.number().int().nullable(),
+    insuranceIds: z.array(z.number().int()),
+    externalInsuranceId: z.string().nullable(),
+    payor: z.string().nullable(),
+    authorizedVisits: z.number().int().nullable(),
+    language: z.string(),
+    visitTypeIds: z.array(z.number().int()),
+    providerTypeIds: z.array(z.number().int()),
+    frequencies: z.array(episodeFrequencySchema),
+    contactIds: z.array(z.number().int()),
+    patientContactIds: z.array(z.number().int()),
+    caseManagerId: z.number().int().nullable(),
+    careCoordinatorId: z.number().int().nullable(),
+    customerCareCoordinatorId: z.number().int().nullable(),
+    vendorManagerId: z.number().int().nullable(),
+    preferences: episodePreferencesSchema,
+    enableNotesWorkflow: z.boolean(),
+    visitRate: episodeVisitRateSchema,
+    publishedAt: isoDateTimeSchema.nullable(),
+    createdBy: z.number().int().nullable(),
+    createdAt: isoDateTimeSchema,
+    updatedAt: isoDateTimeSchema,
+    version: versionSchema,
+  })
+  .meta({ id: 'Episode' });
+export type Episode = z.infer<typeof episodeSchema>;
+
+export const episodeListQuerySchema = pagingQuerySchema.extend({
+  search: text(100).optional().describe('Title, patient name or service request id'),
+  status: z
+    .enum(EPISODE_STATUS_FILTERS)
+    .optional()
+    .describe('Default: Active; ALL for roles 5 and 6 or with patientId'),
+  mine: flag.describe(
+    'Only service requests I created or coordinate; default from serviceRequest.defaultShowMine',
+  ),
+  episodeType: z.enum(EPISODE_TYPES).optional(),
+  referralSourceId: z.coerce.number().int().positive().optional(),
+  patientId: z.coerce.number().int().positive().optional(),
+  createdFrom: isoDate.optional().describe('Default: 365 days ago'),
+  createdTo: isoDate.optional().describe('Default: today'),
+});
+export type EpisodeListQuery = z.infer<typeof episodeListQuerySchema>;
+export const episodeListRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  episodeType: z.string(),
+  status: z.string(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  referralSourceId: z.number().int(),
+  referralSourceName: z.string(),
+  patientId: z.number().int().nullable(),
+  patientName: z.string().nullable(),
+  careCoordinatorName: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type EpisodeListRow = z.infer<typeof episodeListRowSchema>;
+export const episodeListResponseSchema = z.object({
+  rows: z.array(episodeListRowSchema),
+  paging: pagingSchema,
+});
+
+/** Rate terms of a visit, as entered on the episode page. */
+const visitRateFields = {
+  isHourly: z.boolean().optional(),
+  bonus: money.nullable().optional(),
+  referralSourceBonus: money.nullable().optional(),
+  rateOverride: z.boolean().optional(),
+  overrideAmount: money.nullable().optional(),
+  rsOverrideAmount: money.nullable().optional(),
+  rateTier: z.enum(RATE_TIERS).optional(),
+  fixedRate: money
+    .nullable()
+    .optional()
+    .describe("Clinician rate offered; default from the organization's rate card"),
+};
+const visitTimeFields = {
+  startTime: hhmm.nullable().optional().describe('Local HH:MM; 08:00 when missing'),
+  endTime: hhmm.nullable().optional(),
+  duration: z.number().int().nullable().optional().describe('Minutes; shifts 480 by default'),
+  utcOffset: z.number().int().min(-840).max(840).optional().describe('Minutes east of UTC of the times'),
+};
+
+export const episodeVisitCreateSchema = z.object({
+  visitTypeId: z.number().int().positive(),
+  providerTypeId: z.number().int().positive(),
+  dateOfService: isoDate,
+  multiple: z.boolean().optional(),
+  multipleDates: z.array(isoDate).max(100).optional(),
+  noOfVisits: z.number().int().min(1).max(50).optional(),
+  ...visitTimeFields,
+  ...visitRateFields,
+});
+export type EpisodeVisitCreate = z.infer<typeof episodeVisitCreateSchema>;
+export const episodeVisitUpdateSchema = z.object({
+  dateOfService: isoDate.optional(),
+  ...visitTimeFields,
+  ...visitRateFields,
+  version: versionSchema,
+});
+export type EpisodeVisitUpdate = z.infer<typeof episodeVisitUpdateSchema>;
+export const visitParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  visitId: z.coerce.number().int().positive(),
+});
+
+export const episodeVisitSchema = z
+  .object({
+    id: z.number().int(),
+    episodeId: z.number().int(),
+    episodeType: z.string(),
+    visitTypeId: z.number().int(),
+    providerTypeId: z.number().int(),
+    dateOfService: z.string(),
+    startAt: isoDateTimeSchema,
+    endAt: isoDateTimeSchema,
+    duration: z.number().int().nullable(),
+    status: z.string(),
+    isHourly: z.boolean(),
+    bonus: z.number().nullable(),
+    referralSourceBonus: z.number().nullable(),
+    rateOverride: z.boolean(),
+    overrideAmount: z.number().nullable(),
+    rsOverrideAmount: z.number().nullable(),
+    rateTier: z.string(),
+    fixedRate: z.number().nullable(),
+    providerAmount: z.number().nullable(),
+    lateCancellation: z.boolean(),
+    shiftConfirmedByFacility: z.boolean(),
+    providerId: z.number().int().nullable(),
+    providerName: z.string().nullable(),
+    version: versionSchema,
+  })
+  .meta({ id: 'EpisodeVisit' });
+export type EpisodeVisit = z.infer<typeof episodeVisitSchema>;
+export const episodeVisitListQuerySchema = pagingQuerySchema.extend({
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_SIZES.episodeDetailVisits)
+    .default(PAGE_SIZES.episodeDetailVisits),
+});
+export const episodeVisitListResponseSchema = z.object({
+  rows: z.array(episodeVisitSchema),
+  paging: pagingSchema,
+});
+export const episodeVisitCreateResponseSchema = z.object({ rows: z.array(episodeVisitSchema) });
+export const episodeVisitDeleteQuerySchema = z.object({ version: z.coerce.number().int().min(0) });

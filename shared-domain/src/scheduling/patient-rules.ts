@@ -1,0 +1,31 @@
+/** Patient rules shared by the API and the patient form (SPEC §3 patient fields). */
+
+export const PATIENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+export type PatientStatus = (typeof PATIENT_STATUSES)[number];
+
+export const PATIENT_STALE_MESSAGE =
+  'Someone else changed this patient since you opened it. Reload to see their changes.';
+
+/** Whole years from an ISO birthday ('YYYY-MM-DD') to `today`; null without a valid birthday. */
+export function ageFromBirthday(
+  birthday: string | null | undefined,
+  today: Date = new Date(),
+): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday ?? '');
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  let age = today.getFullYear() - year;
+  const beforeBirthday =
+    today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age >= 0 ? age : null;
+}
+
+/** 'Last, First M.' as lists show a patient. */
+export function patientDisplayName(p: {
+  firstName: string;
+  lastName: string;
+  middleInitial?: string | null;
+}) {
+  return `${p.lastName}, ${p.firstName}${p.middleInitial ? ` ${p.middleInitial}.` : ''}`;
+}
