@@ -12,6 +12,7 @@ import { providerTypes, referralSources, roles, users, visitTypes } from './sche
 import type { Db } from './client';
 import { hashPassword, type Argon2Params } from '../lib/crypto';
 import { ensureConstants } from '../modules/admin/constants/repository';
+import { seedSchedulingDemo } from './seed-scheduling';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
 
@@ -175,8 +176,14 @@ export async function seedReferenceData(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
-  await db.insert(providerTypes).values([...PROVIDER_TYPES]).onConflictDoNothing();
-  await db.insert(visitTypes).values([...VISIT_TYPES]).onConflictDoNothing();
+  await db
+    .insert(providerTypes)
+    .values([...PROVIDER_TYPES])
+    .onConflictDoNothing();
+  await db
+    .insert(visitTypes)
+    .values([...VISIT_TYPES])
+    .onConflictDoNothing();
   await ensureConstants(db);
 }
 
@@ -190,20 +197,27 @@ export async function seedDemoData(db: Db, argon2: Argon2Params): Promise<boolea
       .insert(referralSources)
       .values(DEMO_ORGANIZATIONS.map((o) => ({ ...o })))
       .returning({ id: referralSources.id });
-    await tx.insert(users).values(
-      DEMO_USERS.map((u) => ({
-        emailId: u.emailId,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        phoneNumber: u.phoneNumber,
-        roleId: u.roleId,
-        referralSourceId: u.organization === undefined ? null : orgs[u.organization]!.id,
-        passwordHash,
-        emailVerified: true,
-        phoneVerified: true,
-        onboardStep: u.roleId === ROLE.CLINICIAN ? 'Done' : null,
-      })),
-    );
+    const demoUsers = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          emailId: u.emailId,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          phoneNumber: u.phoneNumber,
+          roleId: u.roleId,
+          referralSourceId: u.organization === undefined ? null : orgs[u.organization]!.id,
+          passwordHash,
+          emailVerified: true,
+          phoneVerified: true,
+          onboardStep: u.roleId === ROLE.CLINICIAN ? 'Done' : null,
+        })),
+      )
+      .returning({ id: users.id, emailId: users.emailId });
+    await seedSchedulingDemo(tx, {
+      organizationIds: orgs.map((o) => o.id),
+      userIds: Object.fromEntries(demoUsers.map((u) => [u.emailId, u.id])),
+    });
   });
   return true;
 }
