@@ -15,3 +15,4 @@ export * from './scheduling/distance';
 export * from './scheduling/coverage-map';
 export * from './scheduling/patient-rules';
 export * from './scheduling/episode-rules';
+export * from './scheduling/fit-score';
