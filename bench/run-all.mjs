@@ -39,6 +39,7 @@ const dirty =
 const sections = [];
 for (const bench of [startup, login, userList, frontend]) sections.push(await bench.run());
 sections.push(await (await import('./scheduling.mjs')).run());
+sections.push(await (await import('./coverage-map.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
