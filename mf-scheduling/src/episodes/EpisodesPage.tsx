@@ -1,6 +1,154 @@
-import { NotBuiltYet, type PageProps } from '@carelane/shared-ui';
+import {
+  defaultDateRange,
+  defaultEpisodeStatusFilter,
+  defaultShowMine,
+  EPISODE_STATUS_FILTERS,
+  EPISODE_TYPES,
+  isOrganizationRole,
+} from '@carelane/shared-domain';
+import { canOpen, errorMessage, navigateTo, useSession, useUrlState } from '@carelane/shared-session';
+import { DateRangeFilter, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Input, Select, Switch, Typography } from 'antd';
+import { z } from 'zod';
+import { OrganizationSelect } from '../lookups/LookupSelects';
+import { dateOf, isoOf } from '../patients/form-kit';
+import { episodeQueries, type EpisodeFilters } from './episode-queries';
+import { EpisodeTable } from './EpisodeTable';
 
-// Placeholder: filled in by the scheduling issue (#4).
-export default function EpisodesPage({ route }: PageProps) {
-  return <NotBuiltYet route={route} areaTitle="Scheduling" />;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Filters live in the URL; absent ones take the SPEC defaults computed below. */
+const filtersSchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(EPISODE_STATUS_FILTERS).optional(),
+  mine: z.enum(['true', 'false']).optional(),
+  episodeType: z.enum(EPISODE_TYPES).optional(),
+  referralSourceId: z.coerce.number().int().positive().optional(),
+  patientId: z.coerce.number().int().positive().optional(),
+  createdFrom: isoDate.optional(),
+  createdTo: isoDate.optional(),
+});
+
+const STATUS_LABELS: Record<string, string> = { ALL: 'All', Active: 'Active (published)' };
+
+/**
+ * SPEC §4/§6/§9 defaults: status Active, but All for roles 5 and 6 or with a patient; 'only mine' on unless
+ * serviceRequest.defaultShowMine is 0; created in the last 365 days.
+ */
+export function useEpisodeFilters(): [
+  EpisodeFilters,
+  ReturnType<typeof useUrlState<typeof filtersSchema>>[1],
+] {
+  const session = useSession();
+  const [url, setUrl] = useUrlState(filtersSchema);
+  const range = defaultDateRange('episodeCreation');
+  const filters: EpisodeFilters = {
+    ...url,
+    status: url.status ?? defaultEpisodeStatusFilter(session?.user.roleId ?? 0, url.patientId !== undefined),
+    mine: url.mine ? url.mine === 'true' : session ? defaultShowMine(session.privileges) : false,
+    createdFrom: url.createdFrom ?? isoOf(range.start)!,
+    createdTo: url.createdTo ?? isoOf(range.end)!,
+  };
+  return [filters, setUrl];
+}
+
+export default function EpisodesPage() {
+  const session = useSession();
+  const [filters, setFilters] = useEpisodeFilters();
+  const episodes = useQuery(episodeQueries.list(filters));
+  const staff = !!session && !isOrganizationRole(session.user.roleId);
+  return (
+    <PageFrame
+      title="Service requests"
+      actions={
+        canOpen(session, 'serviceRequestDetail') ? (
+          <Button type="primary" onClick={() => navigateTo('/episode')}>
+            New service request
+          </Button>
+        ) : null
+      }
+    >
+      <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label="Search service requests"
+          placeholder="Title, patient or number"
+          allowClear
+          defaultValue={filters.search}
+          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
+          style={{ width: 250 }}
+        />
+        <Select
+          aria-label="Status"
+          value={filters.status}
+          options={EPISODE_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] ?? value }))}
+          onChange={(status: string) => setFilters({ status, pageNumber: null })}
+          style={{ width: 170 }}
+        />
+        <Select
+          aria-label="Type"
+          placeholder="Visits and shifts"
+          allowClear
+          value={filters.episodeType}
+          options={EPISODE_TYPES.map((value) => ({ value, label: value }))}
+          onChange={(episodeType?: string) =>
+            setFilters({ episodeType: episodeType ?? null, pageNumber: null })
+          }
+          style={{ width: 150 }}
+        />
+        {staff ? (
+          <OrganizationSelect
+            aria-label="Organization"
+            placeholder="All organizations"
+            allowClear
+            value={filters.referralSourceId}
+            onChange={(id?: number) => setFilters({ referralSourceId: id ?? null, pageNumber: null })}
+            style={{ width: 230 }}
+          />
+        ) : null}
+        <DateRangeFilter
+          label="Created between"
+          value={{ start: dateOf(filters.createdFrom)!, end: dateOf(filters.createdTo)! }}
+          onChange={(range) =>
+            setFilters({ createdFrom: isoOf(range.start), createdTo: isoOf(range.end), pageNumber: null })
+          }
+        />
+        <Flex gap={6} align="center" style={{ height: 32 }}>
+          <Switch
+            id="only-mine"
+            aria-label="Only mine"
+            checked={filters.mine}
+            onChange={(mine) => setFilters({ mine: String(mine), pageNumber: null })}
+          />
+          <Typography.Text>
+            <label htmlFor="only-mine">Only mine</label>
+          </Typography.Text>
+        </Flex>
+      </Flex>
+      {filters.patientId ? (
+        <Typography.Paragraph>
+          Service requests of patient #{filters.patientId}.{' '}
+          <Button type="link" onClick={() => setFilters({ patientId: null, pageNumber: null })}>
+            Show every patient
+          </Button>
+        </Typography.Paragraph>
+      ) : null}
+      {episodes.isError ? (
+        <ErrorState
+          message={errorMessage(episodes.error, 'the service requests', 'loaded')}
+          onRetry={() => void episodes.refetch()}
+        />
+      ) : (
+        <EpisodeTable
+          rows={episodes.data?.rows ?? []}
+          totalCount={episodes.data?.paging.totalCount ?? 0}
+          pageNumber={filters.pageNumber}
+          pageSize={filters.pageSize}
+          loading={episodes.isFetching}
+          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
+        />
+      )}
+    </PageFrame>
+  );
 }

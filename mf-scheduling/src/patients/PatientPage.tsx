@@ -1,6 +1,352 @@
-import { NotBuiltYet, type PageProps } from '@carelane/shared-ui';
+import {
+  ageFromBirthday,
+  CONSTANT_DEFAULTS,
+  defaultDateRange,
+  isOrganizationRole,
+  parseConstantReasons,
+  patientDisplayName,
+  patientSchema,
+  type Patient,
+  type PatientInput,
+} from '@carelane/shared-domain';
+import {
+  apiClient,
+  canOpen,
+  errorMessage,
+  navigateTo,
+  publishErrorToast,
+  publishToast,
+  useSession,
+} from '@carelane/shared-session';
+import { DateInput, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Modal, Select, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { EpisodeTable } from '../episodes/EpisodeTable';
+import { episodeQueries } from '../episodes/episode-queries';
+import { OrganizationSelect } from '../lookups/LookupSelects';
+import {
+  AddressFields,
+  FormFailure,
+  nullIfBlank,
+  refresh,
+  showFieldErrors,
+  useIdParam,
+} from '../physicians/page-kit';
+import { dateOf, isoOf, isStale, StaleNotice } from './form-kit';
+import { patientQueries } from './patient-queries';
 
-// Placeholder: filled in by the scheduling issue (#4).
-export default function PatientPage({ route }: PageProps) {
-  return <NotBuiltYet route={route} areaTitle="Scheduling" />;
+export const PATIENT_SAVED = 'Patient information saved.';
+
+/** SPEC §9 episodeArchiveReasons: the reasons offered (the server checks them against its constant). */
+export const ARCHIVE_REASONS = parseConstantReasons(
+  CONSTANT_DEFAULTS.find((constant) => constant.name === 'episodeArchiveReasons')?.value,
+).map((reason) => reason.label);
+
+type FormValues = Omit<PatientInput, 'birthday'> & { birthday: Date | null };
+const EMPTY: FormValues = {
+  referralSourceId: undefined,
+  firstName: '',
+  middleInitial: null,
+  lastName: '',
+  gender: null,
+  birthday: null,
+  phoneNumber1: null,
+  phoneNumber2: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  state: null,
+  zipcode: null,
+  latitude: null,
+  longitude: null,
+};
+
+const toForm = (patient: Patient): FormValues => ({
+  ...EMPTY,
+  ...Object.fromEntries(Object.keys(EMPTY).map((key) => [key, patient[key as keyof Patient] ?? null])),
+  gender: patient.gender === 'M' || patient.gender === 'F' ? patient.gender : null,
+  birthday: dateOf(patient.birthday),
+});
+
+export function PatientForm({ patient, onReload }: { patient: Patient | null; onReload: () => void }) {
+  const session = useSession();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const birthday = Form.useWatch('birthday', form);
+  const age = ageFromBirthday(isoOf(birthday));
+  const staff = !!session && !isOrganizationRole(session.user.roleId);
+  const readOnly = !canOpen(session, 'patientDetail') || patient?.status === 'ARCHIVED';
+
+  const submit = async (values: FormValues) => {
+    setBusy(true);
+    setFailure(null);
+    setStale(null);
+    const { referralSourceId, ...fields } = values;
+    const body = nullIfBlank({
+      ...fields,
+      birthday: isoOf(values.birthday),
+      latitude: values.latitude == null ? null : Number(values.latitude),
+      longitude: values.longitude == null ? null : Number(values.longitude),
+    });
+    try {
+      const saved = patient
+        ? await apiClient.put(
+            `/api/admin/patients/${patient.id}`,
+            { ...body, version: patient.version },
+            patientSchema,
+          )
+        : await apiClient.post(
+            '/api/admin/patients',
+            { ...body, ...(staff && { referralSourceId }) },
+            patientSchema,
+          );
+      publishToast(PATIENT_SAVED);
+      refresh('patient');
+      if (!patient) navigateTo(`/patient?id=${saved.id}`);
+    } catch (error) {
+      showFieldErrors(form, error);
+      const text = errorMessage(error, 'patient', 'saved');
+      if (isStale(error)) setStale(text);
+      else setFailure(text);
+      publishErrorToast(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Patient" style={{ maxWidth: 760 }}>
+      <StaleNotice
+        text={stale}
+        onReload={() => {
+          setStale(null);
+          onReload();
+        }}
+      />
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={patient ? toForm(patient) : EMPTY}
+        onFinish={(values) => void submit(values)}
+      >
+        {staff && !patient ? (
+          <Form.Item
+            label="Organization"
+            name="referralSourceId"
+            rules={[{ required: true, message: 'Pick the organization.' }]}
+          >
+            <OrganizationSelect aria-label="Organization" placeholder="Organization" />
+          </Form.Item>
+        ) : null}
+        <Flex gap={16} wrap>
+          <Form.Item
+            label="First name"
+            name="firstName"
+            rules={[{ required: true, whitespace: true, message: 'Enter the first name.' }]}
+            style={{ flex: 2, minWidth: 160 }}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            label="Middle initial"
+            name="middleInitial"
+            rules={[{ pattern: /^[A-Za-z]?$/, message: 'One letter.' }]}
+            style={{ width: 110 }}
+          >
+            <Input maxLength={1} />
+          </Form.Item>
+          <Form.Item
+            label="Last name"
+            name="lastName"
+            rules={[{ required: true, whitespace: true, message: 'Enter the last name.' }]}
+            style={{ flex: 2, minWidth: 160 }}
+          >
+            <Input />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item label="Birthday" name="birthday" style={{ width: 160 }}>
+            <DateInput aria-label="Birthday" />
+          </Form.Item>
+          <Form.Item label="Age" style={{ width: 80 }}>
+            <Typography.Text aria-label="Age">{age ?? '—'}</Typography.Text>
+          </Form.Item>
+          <Form.Item label="Gender" name="gender" style={{ width: 140 }}>
+            <Select
+              aria-label="Gender"
+              allowClear
+              options={[
+                { value: 'F', label: 'Female' },
+                { value: 'M', label: 'Male' },
+              ]}
+            />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item label="Phone" name="phoneNumber1" style={{ flex: 1, minWidth: 180 }}>
+            <PhoneInput aria-label="Phone" />
+          </Form.Item>
+          <Form.Item label="Other phone" name="phoneNumber2" style={{ flex: 1, minWidth: 180 }}>
+            <PhoneInput aria-label="Other phone" />
+          </Form.Item>
+        </Flex>
+        <AddressFields form={form} />
+        <FormFailure text={failure} />
+        {readOnly ? null : (
+          <Flex gap={8}>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {patient ? 'Save' : 'Create patient'}
+            </Button>
+            <Button onClick={() => navigateTo('/patients')}>Back to patients</Button>
+          </Flex>
+        )}
+      </Form>
+    </Card>
+  );
+}
+
+function ArchiveButton({ patient }: { patient: Patient }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const archive = async () => {
+    setBusy(true);
+    try {
+      await apiClient.post(
+        `/api/admin/patients/${patient.id}/archive`,
+        { reason, version: patient.version },
+        patientSchema,
+      );
+      publishToast(PATIENT_SAVED);
+      setOpen(false);
+      refresh('patient', 'episode');
+    } catch (error) {
+      publishErrorToast(errorMessage(error, 'patient', 'saved'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button danger onClick={() => setOpen(true)}>
+        Archive
+      </Button>
+      <Modal
+        open={open}
+        title={`Archive ${patientDisplayName(patient)}?`}
+        okText="Archive"
+        okButtonProps={{ danger: true, disabled: !reason, loading: busy }}
+        onOk={() => void archive()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>The patient leaves the active list. Pick the reason.</p>
+        <Select
+          aria-label="Archive reason"
+          placeholder="Reason"
+          value={reason}
+          onChange={setReason}
+          options={ARCHIVE_REASONS.map((label) => ({ value: label, label }))}
+          style={{ width: '100%' }}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function PatientEpisodes({ patient }: { patient: Patient }) {
+  const [pageNumber, setPageNumber] = useState(1);
+  const range = defaultDateRange('episodeCreation');
+  // A patient filter shows every status (SPEC §4) and everyone's requests, from the patient's creation on.
+  const episodes = useQuery(
+    episodeQueries.list({
+      pageNumber,
+      pageSize: 10,
+      status: 'ALL',
+      mine: false,
+      patientId: patient.id,
+      createdFrom:
+        patient.createdAt.slice(0, 10) < isoOf(range.start)!
+          ? patient.createdAt.slice(0, 10)
+          : isoOf(range.start)!,
+      createdTo: isoOf(range.end)!,
+    }),
+  );
+  return (
+    <Card
+      title="Service requests"
+      style={{ maxWidth: 1100, marginTop: 16 }}
+      extra={
+        patient.status === 'ACTIVE' ? (
+          <Button onClick={() => navigateTo(`/episode?patientId=${patient.id}`)}>New service request</Button>
+        ) : null
+      }
+    >
+      {episodes.isError ? (
+        <ErrorState
+          message={errorMessage(episodes.error, 'the service requests', 'loaded')}
+          onRetry={() => void episodes.refetch()}
+        />
+      ) : (
+        <EpisodeTable
+          rows={episodes.data?.rows ?? []}
+          totalCount={episodes.data?.paging.totalCount ?? 0}
+          pageNumber={pageNumber}
+          pageSize={10}
+          loading={episodes.isFetching}
+          onPageChange={setPageNumber}
+        />
+      )}
+    </Card>
+  );
+}
+
+export default function PatientPage() {
+  const id = useIdParam();
+  const session = useSession();
+  const patient = useQuery({ ...patientQueries.one(id ?? 0), enabled: id !== undefined });
+  if (id === undefined) {
+    return (
+      <PageFrame title="New patient">
+        <PatientForm patient={null} onReload={() => undefined} />
+      </PageFrame>
+    );
+  }
+  if (patient.isError) {
+    return (
+      <PageFrame title="Patient">
+        <ErrorState
+          message={errorMessage(patient.error, 'the patient', 'loaded')}
+          onRetry={() => void patient.refetch()}
+        />
+      </PageFrame>
+    );
+  }
+  if (!patient.data) {
+    return (
+      <PageFrame title="Patient">
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  const p = patient.data;
+  return (
+    <PageFrame
+      title={patientDisplayName(p)}
+      actions={
+        <Flex gap={8} align="center">
+          <Tag color={p.status === 'ACTIVE' ? 'green' : 'default'}>
+            {p.status === 'ARCHIVED' ? `ARCHIVED: ${p.archiveReason ?? ''}` : p.status}
+          </Tag>
+          {p.status === 'ACTIVE' && canOpen(session, 'patientDetail') ? <ArchiveButton patient={p} /> : null}
+        </Flex>
+      }
+    >
+      <PatientForm key={p.version} patient={p} onReload={() => void patient.refetch()} />
+      <PatientEpisodes patient={p} />
+    </PageFrame>
+  );
 }
