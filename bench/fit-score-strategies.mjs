@@ -1,7 +1,7 @@
 // The fit score's candidate search two ways, timed on the same data, in the bench process on the server's
-// database: through the matching service of the API (api/src/modules/scheduling/matching, bundled here with
-// esbuild) when it offers both strategies, else in SQL: the indexed bounding box on providers_type_lat_idx
-// against a plain full scan that computes the distance of every clinician.
+// database: an indexed bounding box (providers_type_lat_idx) against a plain full scan that measures the
+// distance of every clinician. Through the API's matching service (api/src/modules/scheduling/matching/
+// service.ts, bundled here with esbuild) when it exists, else in SQL written here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,7 @@ import { API_DIR, latencySummary, openDirect } from './lib.mjs';
 
 /** The widest coverage radius a clinician may have (bench data: 10 to 50 miles). */
 const MAX_RADIUS_MILES = 50;
-const RUNS_PER_VISIT = 3;
+export const RUNS_PER_VISIT = 3;
 
 const haversine = (lat, lng) =>
   `2 * 3958.8 * asin(least(1, sqrt(power(sin(radians(p.preferred_latitude - ${lat}) / 2), 2)
@@ -49,7 +49,7 @@ async function plans(direct, visit) {
  * Times both SQL strategies for each visit (RUNS_PER_VISIT runs each after one warm-up) and checks they find
  * the same clinicians. Answers { source, indexed, fullScan (latency summaries), ratio, candidates, plans }.
  */
-export async function compareInSql(target, visitIds) {
+async function compareInSql(target, visitIds) {
   const direct = await openDirect(target);
   try {
     const visits = await direct.query(
@@ -80,7 +80,8 @@ export async function compareInSql(target, visitIds) {
     const indexed = latencySummary(times.indexed);
     const fullScan = latencySummary(times.fullScan);
     return {
-      source: 'SQL in the bench (the matching service offers no strategy option)',
+      source:
+        'SQL in the bench, the API having no matching service: active clinicians of the type whose coverage radius reaches the visit',
       indexed,
       fullScan,
       ratio: fullScan.p50 / indexed.p50,
@@ -92,16 +93,19 @@ export async function compareInSql(target, visitIds) {
   }
 }
 
+const SERVICE = path.join(API_DIR, 'src', 'modules', 'scheduling', 'matching', 'service.ts');
+
 /**
- * The API's matching service, bundled with its database client, when it exists: the module's exports, or
- * null. The bundle goes to api/dist so that the client finds the migrations folder as the server does.
+ * The API's matching service (`rankCandidates(db, visitId, { strategy })`) bundled with the API's database
+ * client, or null when it is missing. The bundle goes to api/dist so that the client finds the migrations
+ * folder as the server does.
  */
-export async function loadMatchingService() {
-  const folder = path.join(API_DIR, 'src', 'modules', 'scheduling', 'matching');
-  const candidates = ['service.ts', 'rank.ts', 'candidates.ts', 'fit-score.ts'].filter((f) =>
-    fs.existsSync(path.join(folder, f)),
-  );
-  if (!candidates.length) return null;
+async function loadMatchingService() {
+  if (
+    !fs.existsSync(SERVICE) ||
+    !/export async function rankCandidates/.test(fs.readFileSync(SERVICE, 'utf8'))
+  )
+    return null;
   const entry = path.join(API_DIR, 'dist', 'bench-matching-entry.ts');
   const outfile = path.join(API_DIR, 'dist', 'bench-matching.cjs');
   fs.mkdirSync(path.dirname(entry), { recursive: true });
@@ -109,25 +113,73 @@ export async function loadMatchingService() {
     entry,
     [
       `export { openDatabase } from '../src/db/client';`,
-      ...candidates.map(
-        (f, i) => `export * as m${i} from '../src/modules/scheduling/matching/${f.replace(/\.ts$/, '')}';`,
-      ),
+      `export { rankCandidates } from '../src/modules/scheduling/matching/service';`,
     ].join('\n'),
   );
   const { build } = await import('esbuild');
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
-    logLevel: 'error',
-  });
-  fs.rmSync(entry);
+  try {
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      packages: 'external',
+      alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
+      logLevel: 'error',
+    });
+  } finally {
+    fs.rmSync(entry);
+  }
   const bundle = await import(pathToFileURL(outfile).href);
-  const mod = bundle.default ?? bundle;
-  return { openDatabase: mod.openDatabase, modules: candidates.map((_, i) => mod[`m${i}`]) };
+  return bundle.default ?? bundle;
+}
+
+/**
+ * Times the matching service's two strategies, in process, for each visit (RUNS_PER_VISIT runs each after one
+ * warm-up) and checks they rank the same clinicians.
+ */
+async function compareInService(service, target, visitIds) {
+  const database = await service.openDatabase(
+    target.dataDir ? { dataDir: target.dataDir } : { databaseUrl: target.databaseUrl, dataDir: 'memory://' },
+  );
+  try {
+    const times = { indexed: [], fullScan: [] };
+    const candidates = [];
+    for (const visitId of visitIds) {
+      const found = {};
+      for (const strategy of ['indexed', 'fullScan']) {
+        found[strategy] = await service.rankCandidates(database.db, visitId, { strategy });
+        for (let i = 0; i < RUNS_PER_VISIT; i++) {
+          const t = performance.now();
+          await service.rankCandidates(database.db, visitId, { strategy });
+          times[strategy].push(performance.now() - t);
+        }
+      }
+      const ids = (list) => list.map((c) => c.provider.id).join(',');
+      if (ids(found.indexed) !== ids(found.fullScan))
+        throw new Error(`visit ${visitId}: the two strategies ranked different clinicians`);
+      candidates.push(found.indexed.length);
+    }
+    const indexed = latencySummary(times.indexed);
+    const fullScan = latencySummary(times.fullScan);
+    return {
+      source:
+        "the API's matching service, `rankCandidates(db, visitId, { strategy })` of api/src/modules/scheduling/matching/service.ts, called in the bench process: candidates within the search distance, their workload, vacations and previous assignments, and the fit score of each",
+      indexed,
+      fullScan,
+      ratio: fullScan.p50 / indexed.p50,
+      candidates: latencySummary(candidates),
+      plans: null,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Both strategies through the matching service when it exists, else in SQL ({@link compareInSql}). */
+export async function compareStrategies(target, visitIds) {
+  const service = await loadMatchingService();
+  return service ? compareInService(service, target, visitIds) : compareInSql(target, visitIds);
 }

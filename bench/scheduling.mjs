@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareInSql } from './fit-score-strategies.mjs';
+import { RUNS_PER_VISIT, compareStrategies } from './fit-score-strategies.mjs';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import {
   BENCH_DIR,
@@ -67,9 +67,9 @@ const get = async (server, path, token) => {
 /** What one answer holds, for the tables: the total count of a list, or the candidates of a fit score. */
 function describeAnswer(body) {
   if (!body || typeof body !== 'object') return '';
-  if (body.paging?.totalCount !== undefined)
-    return `${body.rows?.length ?? '?'} of ${Number(body.paging.totalCount).toLocaleString('en-US')}`;
-  if (Array.isArray(body.providerList)) return `${body.providerList.length} candidates`;
+  const total = Number(body.paging?.totalCount).toLocaleString('en-US');
+  if (Array.isArray(body.providerList)) return `${body.providerList.length} of ${total} candidates`;
+  if (Array.isArray(body.rows)) return `${body.rows.length} of ${total}`;
   return '';
 }
 
@@ -222,7 +222,7 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
     );
 
     await server.stop();
-    const strategies = data.fitSample.length ? await compareInSql(target, data.fitSample) : null;
+    const strategies = data.fitSample.length ? await compareStrategies(target, data.fitSample) : null;
     if (strategies)
       log(
         `  ${kind} fit score candidates: bounding box p95 ${ms(strategies.indexed.p95, 2)}, full scan p95 ${ms(strategies.fullScan.p95, 2)} (×${strategies.ratio.toFixed(1)} at p50)`,
@@ -454,7 +454,7 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
       '',
       ...(strategyRows.length > 1
         ? [
-            `Fit score candidate search for the same visits, timed in the bench process directly on the database with the server stopped (${results.find((r) => r.strategies).strategies.source}); active clinicians of the visit's provider type whose coverage radius reaches the visit, nearest first:`,
+            `Fit score candidate search for the same visits, each strategy ${RUNS_PER_VISIT} times per visit after one warm-up, timed in the bench process directly on the database with the server stopped: ${results.find((r) => r.strategies).strategies.source}.`,
             '',
             markdownTable(strategyRows),
             '',
