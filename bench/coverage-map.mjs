@@ -7,8 +7,9 @@
 import { chromium } from 'playwright-core';
 import chromiumOptions from '../scripts/chromium.cjs';
 import { assembleStatic } from '../scripts/assemble-static.mjs';
-import { WEB_BUILDS, buildManyIfStale } from '../scripts/build-if-stale.mjs';
+import { AREAS, buildManyIfStale } from '../scripts/build-if-stale.mjs';
 import {
+  buildIfStale,
   figure,
   isMain,
   latencySummary,
@@ -161,7 +162,9 @@ export async function run() {
   console.log(
     `\n(f) Coverage map with ${CLINICIANS.toLocaleString('en-US')} clinicians in headless Chromium`,
   );
-  await buildManyIfStale(WEB_BUILDS, { log: (line) => console.log(`  ${line}`) });
+  buildIfStale();
+  // The shell and the areas (Storybook is not needed here).
+  await buildManyIfStale(['shell', ...AREAS], { log: (line) => console.log(`  ${line}`) });
   const staticDir = tempDataDir('static');
   const dataDir = tempDataDir('coverage');
   assembleStatic(staticDir);
