@@ -7,6 +7,7 @@ import { EventHub } from './services/events';
 import { OutboxDispatcher, httpSmsAdapter, recordOnlyAdapter, smtpAdapter } from './services/outbox';
 import type { AppServices } from './services/app-services';
 import { ReadCache } from './services/read-cache';
+import { startVisitStatusJob, visitStatusJobInterval } from './modules/scheduling/visits/status-job';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -36,6 +37,9 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     const app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
+    const stopVisitStatusJob = startVisitStatusJob(database.db, visitStatusJobInterval(), (error) =>
+      app.log.error({ err: error }, 'visit status job failed'),
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | undefined;
@@ -46,6 +50,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       close() {
         closing ??= (async () => {
           await app.close();
+          await stopVisitStatusJob();
           await outbox.stop();
           await events.stop();
           await readCache.stop();

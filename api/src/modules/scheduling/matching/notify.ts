@@ -1,13 +1,77 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { episodes, visits } from '../../../db/scheduling-schema';
 import type { Executor } from '../../../db/client';
+import { sha256 } from '../../../lib/crypto';
+import { enqueueMessage } from '../../../services/outbox';
+import { findCandidates, type ProviderRecord } from './service';
 
 /**
  * Tells the clinicians who match the given published visits (through the outbox), inside the caller's
- * transaction. Returns how many clinicians were notified.
- * Placeholder: filled in by the matching work of the scheduling issue (#4).
+ * transaction: one message per clinician and channel they allow (enableEmail / enableSms), listing the visits
+ * they match. The candidates are the fit score's with its default filters; paused visits are left out. The
+ * message key is the clinician and the set of visits, so publishing the same visits again sends nothing new.
+ * Returns how many clinicians were notified.
  */
 export async function notifyMatchingClinicians(
-  _ex: Executor,
-  _input: { episodeId: number; visitIds: number[] },
+  ex: Executor,
+  input: { episodeId: number; visitIds: number[] },
 ): Promise<number> {
-  return 0;
+  if (!input.visitIds.length) return 0;
+  const published = await ex
+    .select()
+    .from(visits)
+    .where(
+      and(
+        eq(visits.episodeId, input.episodeId),
+        inArray(visits.id, input.visitIds),
+        eq(visits.status, 'Active'),
+        eq(visits.paused, false),
+      ),
+    )
+    .orderBy(visits.dateOfService, visits.id);
+  if (!published.length) return 0;
+  const [episode] = await ex
+    .select({ title: episodes.title })
+    .from(episodes)
+    .where(eq(episodes.id, input.episodeId));
+  const matches = new Map<number, { provider: ProviderRecord; visitIds: number[]; dates: string[] }>();
+  for (const visit of published) {
+    for (const candidate of await findCandidates(ex, visit)) {
+      const entry = matches.get(candidate.provider.id) ?? {
+        provider: candidate.provider,
+        visitIds: [],
+        dates: [],
+      };
+      entry.visitIds.push(visit.id);
+      entry.dates.push(visit.dateOfService);
+      matches.set(candidate.provider.id, entry);
+    }
+  }
+  let notified = 0;
+  for (const { provider, visitIds, dates } of matches.values()) {
+    const key = `visits-published:${provider.id}:${sha256(visitIds.join(',')).slice(0, 24)}`;
+    const text = `${episode?.title ?? 'A service request'} needs a clinician on ${[...new Set(dates)].join(', ')}.`;
+    let sent = false;
+    if (provider.enableEmail && provider.email) {
+      await enqueueMessage(ex, {
+        channel: 'email',
+        to: provider.email,
+        subject: 'New visits match your profile',
+        body: `Hello ${provider.givenName},\n\n${text}\nOpen the Carelane app to accept.`,
+        dedupeKey: `${key}:email`,
+      });
+      sent = true;
+    }
+    if (provider.enableSms && provider.phoneNumber) {
+      await enqueueMessage(ex, {
+        channel: 'sms',
+        to: provider.phoneNumber,
+        body: `Carelane: ${text} Open the app to accept.`,
+        dedupeKey: `${key}:sms`,
+      });
+      sent = true;
+    }
+    if (sent) notified++;
+  }
+  return notified;
 }

@@ -1,0 +1,301 @@
+// Matching: the clinicians who may take a visit, scored by the shared fit score. Candidates are pre-filtered in
+// SQL (provider type + latitude band on providers_type_lat_idx, then the longitude band, active, no overlapping
+// booking), measured exactly with distanceMiles and scored in JS. `strategy: 'fullScan'` skips the SQL band so a
+// benchmark can compare the two on the same data.
+import { and, between, eq, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_FIT_SCORE_OPTIONS,
+  boundingBox,
+  computeRates,
+  countsAsVisit,
+  distanceMiles,
+  fitScore,
+  isSelectable,
+  shiftNameOf,
+  validateRates,
+  type FitScoreFactor,
+  type FitScoreOptions,
+  type RateResult,
+  type RateTier,
+  type RateUnit,
+  type PaymentType,
+  type VisitStatus,
+} from '@carelane/shared-domain';
+import {
+  providerRates,
+  providerVacations,
+  providers,
+  referralSourceRates,
+  visits,
+} from '../../../db/scheduling-schema';
+import { users } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+import { notFound } from '../../../lib/errors';
+
+export type VisitRecord = typeof visits.$inferSelect;
+export type ProviderRecord = typeof providers.$inferSelect;
+export type CandidateStrategy = 'indexed' | 'fullScan';
+
+/** Visits in these statuses do not book their clinician (for overlap checks). */
+export const NON_BOOKING_STATUSES: readonly VisitStatus[] = ['Deleted', 'Missed', 'LateCanceled'];
+
+/** SQL: the clinician (column) holds another booking overlapping [startAt, endAt) of `visit`. */
+export function overlappingBooking(
+  providerId: SQL | number,
+  visit: Pick<VisitRecord, 'id' | 'startAt' | 'endAt'>,
+) {
+  return sql`exists (select 1 from ${visits} o
+    where o.provider_id = ${providerId} and o.id <> ${visit.id}
+      and o.status not in (${sql.join(
+        NON_BOOKING_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+      and o.start_at < ${visit.endAt.toISOString()}::timestamptz and o.end_at > ${visit.startAt.toISOString()}::timestamptz)`;
+}
+
+export type ScoredCandidate = {
+  provider: ProviderRecord;
+  careCoordinator: string | null;
+  distanceMiles: number;
+  covered: boolean;
+  visitsCount: number;
+  shiftsCount: number;
+  patientsCount: number;
+  vacations: { startDate: string; endDate: string }[];
+  fitScore: number;
+  factors: FitScoreFactor[];
+};
+
+const isoDay = (date: string, addDays: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + addDays);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The period of the workload counts: the calendar week (Sunday to Saturday) of the date of service. */
+export function workloadPeriod(dateOfService: string): { from: string; to: string } {
+  const weekday = new Date(`${dateOfService}T00:00:00Z`).getUTCDay();
+  return { from: isoDay(dateOfService, -weekday), to: isoDay(dateOfService, 6 - weekday) };
+}
+
+/** Every candidate for the visit that passes the options, best first (score, then distance, then id). */
+export async function findCandidates(
+  ex: Executor,
+  visit: VisitRecord,
+  options: FitScoreOptions = DEFAULT_FIT_SCORE_OPTIONS,
+  { strategy = 'indexed', now = new Date() }: { strategy?: CandidateStrategy; now?: Date } = {},
+): Promise<ScoredCandidate[]> {
+  if (visit.latitude === null || visit.longitude === null) return [];
+  const { latitude: lat, longitude: lon } = visit;
+  const box = boundingBox(lat, lon, options.searchClinicianDistance);
+  const filters: SQL[] =
+    strategy === 'indexed'
+      ? [
+          eq(providers.providerTypeId, visit.providerTypeId),
+          between(providers.preferredLatitude, box.minLat, box.maxLat),
+          between(providers.preferredLongitude, box.minLon, box.maxLon),
+        ]
+      : // `+ 0` keeps the planner off the index: every clinician is read and measured.
+        [sql`${providers.providerTypeId} + 0 = ${visit.providerTypeId}`];
+  const rows = await ex
+    .select({
+      provider: providers,
+      careCoordinator: sql<string | null>`case when ${users.id} is null then null
+        else ${users.firstName} || ' ' || ${users.lastName} end`,
+    })
+    .from(providers)
+    .leftJoin(users, eq(users.id, providers.careCoordinatorId))
+    .where(
+      and(
+        ...filters,
+        eq(providers.providerStatusId, 3),
+        sql`${providers.preferredLatitude} is not null and ${providers.preferredLongitude} is not null`,
+        sql`not ${overlappingBooking(sql`${providers.id}`, visit)}`,
+      ),
+    );
+  const near = rows
+    .map((row) => ({
+      ...row,
+      miles: distanceMiles(lat, lon, row.provider.preferredLatitude!, row.provider.preferredLongitude!),
+    }))
+    .filter((row) => row.miles <= options.searchClinicianDistance);
+  if (!near.length) return [];
+  const ids = near.map((row) => row.provider.id);
+
+  const period = workloadPeriod(visit.dateOfService);
+  const booked = await ex
+    .select({
+      providerId: visits.providerId,
+      status: visits.status,
+      nonVisit: visits.nonVisit,
+      episodeType: visits.episodeType,
+      patientId: visits.patientId,
+    })
+    .from(visits)
+    .where(
+      and(
+        inArray(visits.providerId, ids),
+        between(visits.dateOfService, period.from, period.to),
+        ne(visits.id, visit.id),
+      ),
+    );
+  const vacationRows = await ex
+    .select()
+    .from(providerVacations)
+    .where(
+      and(
+        inArray(providerVacations.providerId, ids),
+        gte(providerVacations.endDate, isoDay(visit.dateOfService, -30)),
+        lte(providerVacations.startDate, isoDay(visit.dateOfService, 30)),
+      ),
+    );
+  const previous =
+    visit.patientId === null
+      ? []
+      : await ex
+          .select({ providerId: visits.providerId, n: sql<number>`count(*)::int` })
+          .from(visits)
+          .where(
+            and(
+              eq(visits.patientId, visit.patientId),
+              inArray(visits.providerId, ids),
+              ne(visits.id, visit.id),
+              notInArray(visits.status, ['Deleted']),
+            ),
+          )
+          .groupBy(visits.providerId);
+  const previousBy = new Map(previous.map((p) => [p.providerId, p.n]));
+
+  const fitVisit = {
+    weekday: new Date(`${visit.dateOfService}T00:00:00Z`).getUTCDay(),
+    episodeType: visit.episodeType,
+    shiftName: shiftNameOf(visit.startAt.getHours()),
+    zipcode: visit.zipcode,
+  };
+  const scored: ScoredCandidate[] = [];
+  for (const row of near) {
+    const p = row.provider;
+    const theirs = booked.filter(
+      (b) =>
+        b.providerId === p.id && countsAsVisit({ status: b.status as VisitStatus, nonVisit: b.nonVisit }),
+    );
+    const shiftsCount = theirs.filter((b) => b.episodeType.toLowerCase() === 'shift').length;
+    const vacations = vacationRows
+      .filter((v) => v.providerId === p.id)
+      .map((v) => ({ startDate: v.startDate, endDate: v.endDate }));
+    const onVacation = vacations.some(
+      (v) => v.startDate <= visit.dateOfService && visit.dateOfService <= v.endDate,
+    );
+    const result = fitScore(
+      fitVisit,
+      {
+        distanceMiles: row.miles,
+        coverageRadiusMiles: p.coverageRadiusMiles,
+        credentialState: p.credentialState,
+        visitsCount: theirs.length - shiftsCount,
+        shiftsCount,
+        weekdayPreferences: p.weekdayPreferences,
+        assignmentPreference: p.assignmentPreference,
+        shiftPreferences: p.shiftPreferences,
+        onVacation,
+        preferredZipcodes: p.preferredZipcodes,
+        previousAssignments: previousBy.get(p.id) ?? 0,
+        rating: p.rating,
+        lastLogin: p.lastLogin,
+      },
+      options,
+      now,
+    );
+    if (result.excludedBecause) continue;
+    scored.push({
+      provider: p,
+      careCoordinator: row.careCoordinator,
+      distanceMiles: Math.round(row.miles * 10) / 10,
+      covered: row.miles <= p.coverageRadiusMiles,
+      visitsCount: theirs.length - shiftsCount,
+      shiftsCount,
+      patientsCount: new Set(theirs.map((b) => b.patientId).filter((id) => id !== null)).size,
+      vacations,
+      fitScore: result.score,
+      factors: result.factors,
+    });
+  }
+  return scored.sort(
+    (a, b) => b.fitScore - a.fitScore || a.distanceMiles - b.distanceMiles || a.provider.id - b.provider.id,
+  );
+}
+
+/** The visit by id (404 when missing), then {@link findCandidates}: the entry point the benchmark calls. */
+export async function rankCandidates(
+  ex: Executor,
+  visitId: number,
+  options: Partial<FitScoreOptions> & { strategy?: CandidateStrategy; now?: Date } = {},
+): Promise<ScoredCandidate[]> {
+  const [visit] = await ex.select().from(visits).where(eq(visits.id, visitId));
+  if (!visit) throw notFound('The visit');
+  const { strategy, now, ...fit } = options;
+  return findCandidates(ex, visit, { ...DEFAULT_FIT_SCORE_OPTIONS, ...fit }, { strategy, now });
+}
+
+export type RateCardRow = typeof referralSourceRates.$inferSelect;
+export type RateTerms =
+  | { ok: true; result: RateResult; selectable: boolean; problem: string | null }
+  | { ok: false; problem: string };
+
+/** The organization's rate card entries for the visit's provider type (SPEC §7 providerTypeRates). */
+export function providerTypeRates(ex: Executor, visit: VisitRecord): Promise<RateCardRow[]> {
+  return ex
+    .select()
+    .from(referralSourceRates)
+    .where(
+      and(
+        eq(referralSourceRates.referralSourceId, visit.referralSourceId),
+        eq(referralSourceRates.providerTypeId, visit.providerTypeId),
+      ),
+    )
+    .orderBy(referralSourceRates.visitTypeId);
+}
+
+/** The clinicians' own rates for the given clinicians, every visit type. */
+export function clinicianRates(ex: Executor, providerIds: number[]) {
+  if (!providerIds.length) return Promise.resolve([]);
+  return ex.select().from(providerRates).where(inArray(providerRates.providerId, providerIds));
+}
+
+/**
+ * The rate engine on one visit for one clinician: the amounts, whether the clinician is selectable and, when
+ * not, why (the SPEC §5 message, or the missing rate).
+ */
+export function rateTerms(
+  visit: VisitRecord,
+  card: RateCardRow | undefined,
+  clinicianRate: { amount: number; specialRate: number | null; incrementalRate: number | null } | undefined,
+): RateTerms {
+  if (!card)
+    return { ok: false, problem: 'The organization has no rate for this provider type and visit type.' };
+  if (!clinicianRate) return { ok: false, problem: 'The clinician has no rate for this visit type.' };
+  const input = {
+    visit: {
+      duration: visit.duration,
+      isHourly: visit.isHourly,
+      bonus: visit.bonus,
+      referralSourceBonus: visit.referralSourceBonus,
+      rateOverride: visit.rateOverride,
+      overrideAmount: visit.overrideAmount,
+      rsOverrideAmount: visit.rsOverrideAmount,
+      status: visit.status,
+      nonVisit: visit.nonVisit,
+    },
+    card: { ...card, paymentType: card.paymentType as PaymentType, unit: card.unit as RateUnit },
+    clinician: clinicianRate,
+    tier: visit.rateTier as RateTier,
+  };
+  const result = computeRates(input);
+  const selectable = isSelectable(result);
+  return {
+    ok: true,
+    result,
+    selectable,
+    problem: selectable ? null : (validateRates(input)[0] ?? 'Net profit is below the required margin.'),
+  };
+}

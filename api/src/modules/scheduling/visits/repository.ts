@@ -1,0 +1,140 @@
+// Reading visits as the visit list, the match panel and the fit-score visit list answer them.
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  isOrganizationRole,
+  type VisitListQuery,
+  type VisitRow,
+  type VisitStatus,
+} from '@carelane/shared-domain';
+import {
+  episodes,
+  patients,
+  providerTypes,
+  providers,
+  visitTypes,
+  visits,
+} from '../../../db/scheduling-schema';
+import { referralSources } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+import type { Actor } from '../../../services/context';
+import { organizationScope } from '../patients/scope';
+
+export const VISIT_THING = 'The visit';
+/** Counting stops here: the page shows "10,000+" rather than scan a million index entries for a total. */
+export const VISIT_COUNT_CAP = 10_000;
+
+const provider = alias(providers, 'assigned_provider');
+
+const visitRowColumns = {
+  visit: visits,
+  episodeTitle: episodes.title,
+  organizationName: referralSources.name,
+  patientName: sql<string | null>`case when ${patients.id} is null then null
+    else ${patients.lastName} || ', ' || ${patients.firstName} end`,
+  visitType: visitTypes.type,
+  providerType: providerTypes.type,
+  providerName: sql<string | null>`case when ${provider.id} is null then null
+    else ${provider.familyName} || ', ' || ${provider.givenName} end`,
+};
+
+type Joined = {
+  visit: typeof visits.$inferSelect;
+  episodeTitle: string;
+  organizationName: string;
+  patientName: string | null;
+  visitType: string;
+  providerType: string;
+  providerName: string | null;
+};
+
+/** Visit rows with their names, for the given filter, in the given order. */
+export function selectVisitRows(ex: Executor) {
+  return ex
+    .select(visitRowColumns)
+    .from(visits)
+    .innerJoin(episodes, eq(episodes.id, visits.episodeId))
+    .innerJoin(referralSources, eq(referralSources.id, visits.referralSourceId))
+    .leftJoin(patients, eq(patients.id, visits.patientId))
+    .innerJoin(visitTypes, eq(visitTypes.id, visits.visitTypeId))
+    .innerJoin(providerTypes, eq(providerTypes.id, visits.providerTypeId))
+    .leftJoin(provider, eq(provider.id, visits.providerId));
+}
+
+/** The API shape of a visit; organization users never see the clinician's pay. */
+export function toVisitRow(row: Joined, actor: Actor | null): VisitRow {
+  const v = row.visit;
+  return {
+    id: v.id,
+    episodeId: v.episodeId,
+    episodeTitle: row.episodeTitle,
+    episodeType: v.episodeType,
+    referralSourceId: v.referralSourceId,
+    organizationName: row.organizationName,
+    patientId: v.patientId,
+    patientName: row.patientName,
+    visitTypeId: v.visitTypeId,
+    visitType: row.visitType,
+    providerTypeId: v.providerTypeId,
+    providerType: row.providerType,
+    dateOfService: v.dateOfService,
+    startAt: v.startAt.toISOString(),
+    endAt: v.endAt.toISOString(),
+    duration: v.duration,
+    status: v.status as VisitStatus,
+    paused: v.paused,
+    nonVisit: v.nonVisit,
+    lateCancellation: v.lateCancellation,
+    shiftConfirmedByFacility: v.shiftConfirmedByFacility,
+    providerId: v.providerId,
+    providerName: row.providerName,
+    providerAmount: actor && isOrganizationRole(actor.roleId) ? null : v.providerAmount,
+    rsAmount: v.rsAmount,
+    facilityResponse: v.facilityResponse,
+    expireReason: v.expireReason,
+    version: v.version,
+  };
+}
+
+/** The WHERE of the visit list: the filters of the query and the organization scope. */
+export function visitListWhere(actor: Actor, q: Omit<VisitListQuery, 'pageNumber' | 'pageSize' | 'sort'>) {
+  const filters: (SQL | undefined)[] = [
+    organizationScope(actor, visits.referralSourceId),
+    q.status !== 'ALL' ? eq(visits.status, q.status) : undefined,
+    q.from ? gte(visits.dateOfService, q.from) : undefined,
+    q.to ? lte(visits.dateOfService, q.to) : undefined,
+    q.visitTypeId ? eq(visits.visitTypeId, q.visitTypeId) : undefined,
+    q.providerTypeId ? eq(visits.providerTypeId, q.providerTypeId) : undefined,
+    q.episodeId ? eq(visits.episodeId, q.episodeId) : undefined,
+    q.patientId ? eq(visits.patientId, q.patientId) : undefined,
+    q.referralSourceId && !isOrganizationRole(actor.roleId)
+      ? eq(visits.referralSourceId, q.referralSourceId)
+      : undefined,
+  ];
+  return and(...filters.filter((f): f is SQL => f !== undefined));
+}
+
+/** One page of visits, by date of service then id, with a total counted up to {@link VISIT_COUNT_CAP}. */
+export async function listVisits(
+  ex: Executor,
+  actor: Actor,
+  where: SQL | undefined,
+  page: { pageNumber: number; pageSize: number; descending: boolean },
+): Promise<{ rows: VisitRow[]; totalCount: number }> {
+  const order = page.descending
+    ? [desc(visits.dateOfService), desc(visits.id)]
+    : [asc(visits.dateOfService), asc(visits.id)];
+  const rows = await selectVisitRows(ex)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  const capped = ex
+    .select({ one: sql`1` })
+    .from(visits)
+    .where(where)
+    .limit(VISIT_COUNT_CAP)
+    .as('capped');
+  const [count] = await ex.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return { rows: rows.map((row) => toVisitRow(row, actor)), totalCount: count?.n ?? 0 };
+}

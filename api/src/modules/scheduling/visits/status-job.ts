@@ -1,0 +1,130 @@
+// The scheduled job: every minute, visits whose time has passed move on (shared-domain dueTransitions:
+// Active -> Expired, Staffed -> VisitOverdue), audited as the system, in batches. Several API instances may
+// run it at once: each batch claims its rows with FOR UPDATE SKIP LOCKED and updates them conditionally.
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { dueTransitions, transitionFor, type VisitStatus } from '@carelane/shared-domain';
+import { visits } from '../../../db/scheduling-schema';
+import type { Db } from '../../../db/client';
+import { recordAudit } from '../../../services/audit';
+import { publishEvent } from '../../../services/events';
+import type { RequestContext } from '../../../services/context';
+
+const SYSTEM: RequestContext = { actor: null, ip: null };
+const SYSTEM_EMAIL = 'system (scheduled job)';
+const JOB_STATUSES: VisitStatus[] = ['Active', 'Staffed'];
+export const VISIT_STATUS_JOB_BATCH = 500;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** Runs the job once at `now`; answers how many visits moved. Tests call it directly with their own `now`. */
+export async function runVisitStatusJob(
+  db: Db,
+  now: Date = new Date(),
+  batchSize = VISIT_STATUS_JOB_BATCH,
+): Promise<{ expired: number; overdue: number }> {
+  const moved = { expired: 0, overdue: 0 };
+  let afterId = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          id: visits.id,
+          status: visits.status,
+          dateOfService: visits.dateOfService,
+          startAt: visits.startAt,
+          endAt: visits.endAt,
+          version: visits.version,
+          referralSourceId: visits.referralSourceId,
+        })
+        .from(visits)
+        .where(
+          and(
+            inArray(visits.status, JOB_STATUSES),
+            lte(visits.dateOfService, localDate(now)),
+            gt(visits.id, afterId),
+          ),
+        )
+        .orderBy(asc(visits.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      for (const row of rows) {
+        const status = row.status as VisitStatus;
+        // A visit's booked time, as the local wall-clock the shared rule reads (see visitDeadline).
+        const [move] = dueTransitions(
+          {
+            status,
+            dateOfService: row.dateOfService,
+            timeIn: localTime(row.startAt),
+            timeOut: localTime(row.endAt),
+          },
+          now,
+        );
+        if (!move || transitionFor(status, move.action) !== move.to) continue;
+        const [after] = await tx
+          .update(visits)
+          .set({ status: move.to, updatedAt: sql`now()`, version: row.version + 1 })
+          .where(and(eq(visits.id, row.id), eq(visits.status, status), eq(visits.version, row.version)))
+          .returning({ id: visits.id });
+        if (!after) continue;
+        await recordAudit(tx, SYSTEM, {
+          entity: 'visit',
+          entityId: row.id,
+          action: 'UPDATE',
+          diff: { status: { before: status, after: move.to } },
+          userId: null,
+          userEmail: SYSTEM_EMAIL,
+        });
+        await publishEvent(
+          tx,
+          { entity: 'visit', id: row.id, action: 'updated' },
+          { referralSourceId: row.referralSourceId },
+        );
+        if (move.to === 'Expired') moved.expired++;
+        else moved.overdue++;
+      }
+      return rows;
+    });
+    if (batch.length < batchSize) break;
+    afterId = batch[batch.length - 1]!.id;
+  }
+  return moved;
+}
+
+/**
+ * VISIT_STATUS_JOB_MS: how often the job runs (default every minute; 0 turns it off). Off under jest unless a
+ * test asks for it, so tests drive it by calling {@link runVisitStatusJob} with their own `now`.
+ */
+export function visitStatusJobInterval(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.VISIT_STATUS_JOB_MS;
+  if (raw !== undefined && raw !== '') {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`VISIT_STATUS_JOB_MS must be a whole number, got "${raw}"`);
+    return value;
+  }
+  return env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 0 : 60_000;
+}
+
+/** Starts the periodic job; the answer stops it and waits for a run under way. */
+export function startVisitStatusJob(
+  db: Db,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= runVisitStatusJob(db)
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
