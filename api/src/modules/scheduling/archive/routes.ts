@@ -9,7 +9,16 @@ import {
 } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
-import { assertNotInFuture, createRun, listRuns, previewArchive, processRun, readRun } from './service';
+import type { RequestContext } from '../../../services/context';
+import {
+  assertNotInFuture,
+  createRun,
+  listRuns,
+  previewArchive,
+  processRun,
+  readRun,
+  runningRunIds,
+} from './service';
 
 const tags = ['archive'];
 /** Administrators only: the page key of the constants page. */
@@ -17,9 +26,17 @@ const config = { page: 'constants' };
 
 export const archiveRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   const running = new Set<Promise<void>>();
+  const launch = (ctx: RequestContext, runId: number) => {
+    const work = processRun(services, ctx, runId).finally(() => running.delete(work));
+    running.add(work);
+  };
   // A run still going when the server stops is left to finish its current batch.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...running]);
+  });
+  // A run interrupted by a stop or a crash carries on when a server starts again.
+  app.addHook('onReady', async () => {
+    for (const runId of await runningRunIds(services.db)) launch({ actor: null, ip: null }, runId);
   });
 
   app.get(
@@ -52,8 +69,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
     },
     async (request, reply) => {
       const run = await createRun(services, request.ctx, request.body);
-      const work = processRun(services, { ...request.ctx }, run.id).finally(() => running.delete(work));
-      running.add(work);
+      launch({ ...request.ctx }, run.id);
       return reply.status(202).send(run);
     },
   );

@@ -142,6 +142,8 @@ async function archiveBatch(
       )})`);
     for (const row of picked) {
       await recordAudit(tx, ctx, {
+        // The run's author, also when the run is resumed after a restart (no request then).
+        userId: run.createdBy,
         entity: kind.entity,
         entityId: row.id,
         action: 'UPDATE',
@@ -160,6 +162,15 @@ async function archiveBatch(
     await publishEvent(tx, { entity: 'archiveRun', id: run.id, action: 'updated' }, { staffOnly: true });
     return picked.length;
   });
+}
+
+/** Runs still marked Running (their server stopped mid-way); resuming is safe, a batch takes only unlocked rows. */
+export async function runningRunIds(ex: Executor): Promise<number[]> {
+  const rows = await ex
+    .select({ id: archiveRuns.id })
+    .from(archiveRuns)
+    .where(eq(archiveRuns.status, 'Running'));
+  return rows.map((row) => row.id);
 }
 
 /** Runs in the background after the request answered: episodes first, then the patients left without any. */

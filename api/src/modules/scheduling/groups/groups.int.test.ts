@@ -99,7 +99,7 @@ describeEachDatabase('groups', (server) => {
       "select diff from audit_log where entity = 'group' and entity_id = $1 and action = 'UPDATE' order by id limit 1",
       [String(group!.id)],
     );
-    expect(audit!.diff.providerIds).toEqual({ before: [p.Ann, p.Bo].sort((a, b) => a - b), after: [p.Cy] });
+    expect(audit!.diff.providerIds).toEqual({ before: [p.Ann!, p.Bo!].sort((a, b) => a - b), after: [p.Cy] });
   });
 
   it('refuses a taken name, an unknown clinician and repeated members, writing nothing', async () => {
