@@ -122,12 +122,36 @@ async function describeData(direct) {
   return { counts, fitSample: sample.map((r) => r.id) };
 }
 
+/** auto_explain entries of one database in a slice of the PostgreSQL log: { ms, query, plan }. */
+function parseAutoExplain(text, databaseName) {
+  // An entry: "<time> [pid] user@db LOG:  duration: N ms  plan:" then lines starting with a tab.
+  const entries = [];
+  let current = null;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('\t')) {
+      current?.lines.push(line.slice(1));
+      continue;
+    }
+    current = null;
+    const match = /@(\S+) LOG:\s+duration: ([\d.]+) ms\s+plan:/.exec(line);
+    if (match && match[1] === databaseName) {
+      current = { ms: Number(match[2]), lines: [] };
+      entries.push(current);
+    }
+  }
+  return entries.map((e) => {
+    const body = e.lines.join('\n');
+    const query = /Query Text: ([\s\S]*?)\n(?=[A-Z][\w ]+(?:\(| {2}))/.exec(body)?.[1] ?? '';
+    return { ms: e.ms, query: query.trim(), plan: body.slice(body.indexOf(query) + query.length).trim() };
+  });
+}
+
 /**
  * PostgreSQL only: the plans of the statements behind one request of each endpoint, as the server runs them
- * (auto_explain for this database, read back from the server's log). Null when the log cannot be read.
+ * (auto_explain switched on for this database, read back from the server's log). `requests` are
+ * { key, send() }; answers { [key]: entries } or null when the log cannot be read.
  */
-async function capturePlans(target, database, requestAll) {
-  if (!fs.existsSync(POSTGRES_LOG)) return null;
+async function capturePlans(target, database, start, requests) {
   try {
     fs.accessSync(POSTGRES_LOG, fs.constants.R_OK);
   } catch {
@@ -135,40 +159,30 @@ async function capturePlans(target, database, requestAll) {
   }
   const direct = await openDirect(target);
   try {
-    await direct.query(`alter database ${database.name} set session_preload_libraries = 'auto_explain'`);
-    await direct.query(`alter database ${database.name} set auto_explain.log_min_duration = 0`);
-    await direct.query(`alter database ${database.name} set auto_explain.log_analyze = on`);
-    await direct.query(`alter database ${database.name} set auto_explain.log_buffers = on`);
+    for (const setting of [
+      "session_preload_libraries = 'auto_explain'",
+      'auto_explain.log_min_duration = 0',
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_buffers = on',
+    ])
+      await direct.query(`alter database ${database.name} set ${setting}`);
   } finally {
     await direct.close();
   }
-  const from = fs.statSync(POSTGRES_LOG).size;
-  await requestAll();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const fd = fs.openSync(POSTGRES_LOG, 'r');
-  const buffer = Buffer.alloc(fs.statSync(POSTGRES_LOG).size - from);
-  fs.readSync(fd, buffer, 0, buffer.length, from);
-  fs.closeSync(fd);
-  // An entry: "<time> [pid] user@db LOG:  duration: N ms  plan:" then lines starting with a tab.
-  const entries = [];
-  let current = null;
-  for (const line of buffer.toString('utf8').split('\n')) {
-    if (line.startsWith('\t')) {
-      if (current) current.lines.push(line.slice(1));
-      continue;
-    }
-    current = null;
-    const match = /@(\S+) LOG:\s+duration: ([\d.]+) ms\s+plan:/.exec(line);
-    if (match && match[1] === database.name) {
-      current = { ms: Number(match[2]), lines: [] };
-      entries.push(current);
-    }
+  await start(); // new connections load auto_explain
+  const plans = {};
+  for (const { key, send } of await requests()) {
+    const from = fs.statSync(POSTGRES_LOG).size;
+    await send();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the log is written asynchronously
+    const to = fs.statSync(POSTGRES_LOG).size;
+    const buffer = Buffer.alloc(to - from);
+    const fd = fs.openSync(POSTGRES_LOG, 'r');
+    fs.readSync(fd, buffer, 0, buffer.length, from);
+    fs.closeSync(fd);
+    plans[key] = parseAutoExplain(buffer.toString('utf8'), database.name);
   }
-  return entries.map((e) => {
-    const text = e.lines.join('\n');
-    const query = /Query Text: ([\s\S]*?)\n(?=[A-Z][\w ]+(?:\(| {2}))/.exec(text)?.[1] ?? '';
-    return { ms: e.ms, query: query.trim(), plan: text.slice(text.indexOf(query) + query.length).trim() };
-  });
+  return plans;
 }
 
 async function benchOne(kind, { scale, seconds, connections, log }) {
@@ -188,7 +202,7 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
     const direct = await openDirect(target);
     try {
       log(`  ${kind}: generating the data set (scale ${scale})`);
-      generation = await generateSchedulingData(direct, { scale, log });
+      generation = await generateSchedulingData(direct, { scale, vacuum: kind === 'postgres', log });
       data = await describeData(direct);
     } finally {
       await direct.close();
@@ -228,17 +242,23 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
         `  ${kind} fit score candidates: bounding box p95 ${ms(strategies.indexed.p95, 2)}, full scan p95 ${ms(strategies.fullScan.p95, 2)} (×${strategies.ratio.toFixed(1)} at p50)`,
       );
     let plans = null;
-    if (kind === 'postgres') {
-      plans = await capturePlans(target, database, async () => {
-        server = await startHealthy(target);
-        for (const role of ROLES) {
-          const token = await login(server, { emailId: role.emailId, password: PASSWORD });
-          for (const list of LISTS) await get(server, list.path, token);
-        }
-        const token = await login(server);
-        if (fitPaths.length) await get(server, fitPaths[0], token);
-      });
-    }
+    if (kind === 'postgres')
+      plans = await capturePlans(
+        target,
+        database,
+        async () => (server = await startHealthy(target)),
+        async () => {
+          const requests = [];
+          for (const role of ROLES) {
+            const token = await login(server, { emailId: role.emailId, password: PASSWORD });
+            for (const list of LISTS)
+              requests.push({ key: `${list.key} ${role.key}`, send: () => get(server, list.path, token) });
+            if (role.key === 'admin' && fitPaths.length)
+              requests.push({ key: 'fitScore admin', send: () => get(server, fitPaths[0], token) });
+          }
+          return requests;
+        },
+      );
     return { kind, generation, data, lists, fit, strategies, plans };
   } finally {
     await server?.kill();
@@ -418,26 +438,30 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
     }
   }
 
-  // The statements of endpoints over budget, with their plans (PostgreSQL, from auto_explain).
-  const slowPaths = new Set(
-    results.flatMap((r) => [
-      ...r.lists.filter((l) => measured(l) && l.loaded.latency.p95 >= BUDGET_P95_MS).map((l) => l.list.key),
-      ...(measured(r.fit) && r.fit.loaded.latency.p95 >= BUDGET_P95_MS ? ['fitScore'] : []),
-    ]),
-  );
-  const planText = results
-    .filter((r) => r.plans?.length)
-    .flatMap((r) =>
-      r.plans
-        .filter((p) => p.ms >= 1 && /\b(visits|episodes|providers)\b/.test(p.query))
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, 6)
-        .map((p) => `-- ${p.ms.toFixed(1)} ms\n${p.query}\n${p.plan}`),
+  // The statements behind each endpoint over budget (on either database), with their PostgreSQL plans.
+  const over = new Map();
+  for (const r of results) {
+    for (const l of r.lists.filter(measured))
+      if (l.loaded.latency.p95 >= BUDGET_P95_MS)
+        over.set(`${l.list.key} ${l.role.key}`, `${l.list.path} as ${l.role.label}`);
+    if (measured(r.fit) && r.fit.loaded.latency.p95 >= BUDGET_P95_MS)
+      over.set('fitScore admin', `${FIT_SCORE_PATH} as administrator`);
+  }
+  const plans = results.find((r) => r.plans)?.plans;
+  const planText = [];
+  for (const [key, label] of over) {
+    const statements = (plans?.[key] ?? [])
+      .filter((p) => !/\b(sessions|audit_log\w*)\b/.test(p.query))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3);
+    if (!statements.length) continue;
+    planText.push(
+      `== ${label}: its ${statements.length} slowest statements (one request, PostgreSQL)`,
+      ...statements.map((p) => `-- ${p.ms.toFixed(1)} ms\n${p.query}\n${p.plan}\n`),
     );
-  if (slowPaths.size && planText.length) {
-    log(
-      `  Slowest statements behind ${[...slowPaths].join(', ')} on PostgreSQL (auto_explain, one request each):`,
-    );
+  }
+  if (planText.length) {
+    log('  Statements behind the endpoints over budget (auto_explain on PostgreSQL, one request each):');
     for (const text of planText) log(text.replace(/^/gm, '    '));
   }
 
@@ -446,7 +470,7 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
     figures,
     extra,
     markdown: [
-      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`analyze\`${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${connections} connections for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
+      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`analyze\` (PGlite, which has no autovacuum) or \`vacuum analyze\` (PostgreSQL, what its autovacuum does soon after a bulk load)${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${connections} connections for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
       '',
       markdownTable(rows),
       '',
@@ -473,10 +497,10 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
       'Generation steps:',
       '',
       markdownTable(stepRows),
-      ...(planText.length && slowPaths.size
+      ...(planText.length
         ? [
             '',
-            `Slowest statements on PostgreSQL (auto_explain of one request per endpoint and role):`,
+            'The statements behind each endpoint over budget, with their plans on PostgreSQL (auto_explain with analyze and buffers, one request as that role after the load; PGlite runs the same SQL with the same planner). Session lookups and audit writes are left out:',
             '',
             '```',
             planText.join('\n\n'),
