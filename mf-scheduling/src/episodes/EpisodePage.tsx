@@ -1,6 +1,60 @@
-import { NotBuiltYet, type PageProps } from '@carelane/shared-ui';
+import { errorMessage, useUrlState } from '@carelane/shared-session';
+import { ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Skeleton, Typography } from 'antd';
+import { z } from 'zod';
+import { episodeQueries } from './episode-queries';
+import { EpisodeForm } from './EpisodeForm';
+import { EpisodeStatusTag } from './EpisodeTable';
+import { EpisodeVisits } from './EpisodeVisits';
 
-// Placeholder: filled in by the scheduling issue (#4).
-export default function EpisodePage({ route }: PageProps) {
-  return <NotBuiltYet route={route} areaTitle="Scheduling" />;
+/** `?id=` opens a service request; without it, a new one (for `?patientId=` when given). */
+const paramsSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  patientId: z.coerce.number().int().positive().optional(),
+});
+
+// Files of a service request are not built yet (fileserver not in this issue).
+export default function EpisodePage() {
+  const [{ id, patientId }] = useUrlState(paramsSchema);
+  const episode = useQuery({ ...episodeQueries.one(id ?? 0), enabled: id !== undefined });
+  if (id === undefined) {
+    return (
+      <PageFrame title="New service request">
+        <EpisodeForm episode={null} patientId={patientId} onReload={() => undefined} />
+      </PageFrame>
+    );
+  }
+  if (episode.isError) {
+    return (
+      <PageFrame title="Service request">
+        <ErrorState
+          message={errorMessage(episode.error, 'the service request', 'loaded')}
+          onRetry={() => void episode.refetch()}
+        />
+      </PageFrame>
+    );
+  }
+  if (!episode.data) {
+    return (
+      <PageFrame title="Service request">
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  const e = episode.data;
+  return (
+    <PageFrame
+      title={`#${e.id} ${e.title}`}
+      actions={
+        <Flex gap={8} align="center">
+          <Typography.Text type="secondary">{e.referralSource.name}</Typography.Text>
+          <EpisodeStatusTag status={e.status} />
+        </Flex>
+      }
+    >
+      <EpisodeForm key={e.version} episode={e} onReload={() => void episode.refetch()} />
+      <EpisodeVisits episode={e} />
+    </PageFrame>
+  );
 }

@@ -4,6 +4,8 @@ import { canOpen, useSession } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
+import { patientDisplayName } from '@carelane/shared-domain';
+import { patientQueries } from '../patients/patient-queries';
 import { lookupQueries } from './lookup-queries';
 
 type Common = Omit<SelectProps, 'options' | 'loading' | 'showSearch' | 'filterOption'> & {
@@ -144,6 +146,36 @@ export function StaffUserSelect({ roleId, ...props }: Common & { roleId: number 
       options={(query.data?.rows ?? []).map((row) => ({
         value: row.id,
         label: `${row.firstName} ${row.lastName}`,
+      }))}
+    />
+  );
+}
+
+/** Active patients (of one organization when given), searched by name on the server. */
+export function PatientSelect({ referralSourceId, ...props }: Common & { referralSourceId?: number }) {
+  const [search, setSearch] = useState('');
+  const query = useQuery(
+    patientQueries.list({
+      pageNumber: 1,
+      pageSize: 20,
+      status: 'ACTIVE',
+      search: search || undefined,
+      referralSourceId,
+    }),
+  );
+  const selected = typeof props.value === 'number' ? props.value : null;
+  const current = useQuery({ ...patientQueries.one(selected ?? 0), enabled: selected !== null });
+  const rows = query.data?.rows ?? [];
+  const withCurrent =
+    current.data && !rows.some((row) => row.id === current.data.id) ? [current.data, ...rows] : rows;
+  return (
+    <Select
+      {...props}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      loading={query.isFetching}
+      options={withCurrent.map((row) => ({
+        value: row.id,
+        label: `${patientDisplayName(row)}${row.zipcode ? ` (${row.zipcode})` : ''}`,
       }))}
     />
   );

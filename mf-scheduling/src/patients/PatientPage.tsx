@@ -69,7 +69,21 @@ const toForm = (patient: Patient): FormValues => ({
   birthday: dateOf(patient.birthday),
 });
 
-export function PatientForm({ patient, onReload }: { patient: Patient | null; onReload: () => void }) {
+export type PatientFormProps = {
+  patient: Patient | null;
+  onReload: () => void;
+  /** Called with a newly created patient instead of opening its page (the service request form). */
+  onCreated?: (patient: Patient) => void;
+  /** The organization a new patient belongs to, when the caller already knows it. */
+  referralSourceId?: number;
+};
+
+export function PatientForm({
+  patient,
+  onReload,
+  onCreated,
+  referralSourceId: fixedOrganization,
+}: PatientFormProps) {
   const session = useSession();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
@@ -100,12 +114,13 @@ export function PatientForm({ patient, onReload }: { patient: Patient | null; on
           )
         : await apiClient.post(
             '/api/admin/patients',
-            { ...body, ...(staff && { referralSourceId }) },
+            { ...body, ...(staff && { referralSourceId: fixedOrganization ?? referralSourceId }) },
             patientSchema,
           );
       publishToast(PATIENT_SAVED);
       refresh('patient');
-      if (!patient) navigateTo(`/patient?id=${saved.id}`);
+      if (!patient && onCreated) onCreated(saved);
+      else if (!patient) navigateTo(`/patient?id=${saved.id}`);
     } catch (error) {
       showFieldErrors(form, error);
       const text = errorMessage(error, 'patient', 'saved');
@@ -133,7 +148,7 @@ export function PatientForm({ patient, onReload }: { patient: Patient | null; on
         initialValues={patient ? toForm(patient) : EMPTY}
         onFinish={(values) => void submit(values)}
       >
-        {staff && !patient ? (
+        {staff && !patient && !fixedOrganization ? (
           <Form.Item
             label="Organization"
             name="referralSourceId"
@@ -201,7 +216,7 @@ export function PatientForm({ patient, onReload }: { patient: Patient | null; on
             <Button type="primary" htmlType="submit" loading={busy}>
               {patient ? 'Save' : 'Create patient'}
             </Button>
-            <Button onClick={() => navigateTo('/patients')}>Back to patients</Button>
+            {onCreated ? null : <Button onClick={() => navigateTo('/patients')}>Back to patients</Button>}
           </Flex>
         )}
       </Form>

@@ -1,0 +1,529 @@
+// The visits (or shifts) of one service request: a month calendar, the table (SPEC §9: up to 1000), the form
+// that adds one, several dates or N copies, and editing or deleting a Draft/Active visit.
+import {
+  DATE_FORMAT,
+  episodeIsEditable,
+  episodeVisitCreateResponseSchema,
+  episodeVisitSchema,
+  formatDate,
+  RATE_TIERS,
+  visitIsEditable,
+  type Episode,
+  type EpisodeVisit,
+} from '@carelane/shared-domain';
+import {
+  apiClient,
+  canOpen,
+  errorMessage,
+  publishErrorToast,
+  publishToast,
+  useSession,
+} from '@carelane/shared-session';
+import { DateInput, ErrorState, VisitStatusTag } from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Calendar,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Switch,
+  Table,
+  TimePicker,
+  type FormInstance,
+  type TableColumnsType,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { lookupQueries } from '../lookups/lookup-queries';
+import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
+import { isoOf, isStale, StaleNotice } from '../patients/form-kit';
+import { AreaLink, FormFailure, refresh, showFieldErrors } from '../physicians/page-kit';
+import { episodeQueries } from './episode-queries';
+import { EPISODE_TOASTS, THING } from './episode-actions';
+
+export const matchUrl = (visitId: number) => `/visits?match=${visitId}`;
+
+type RateValues = {
+  fixedRate?: number | null;
+  isHourly?: boolean;
+  bonus?: number | null;
+  referralSourceBonus?: number | null;
+  rateOverride?: boolean;
+  overrideAmount?: number | null;
+  rsOverrideAmount?: number | null;
+  rateTier?: (typeof RATE_TIERS)[number];
+};
+type AddValues = RateValues & {
+  visitTypeId?: number;
+  providerTypeId?: number;
+  mode: 'one' | 'dates' | 'copies';
+  dateOfService: Date | null;
+  multipleDates: Dayjs[];
+  noOfVisits: number;
+  startTime: Dayjs | null;
+  duration: number | null;
+};
+type EditValues = RateValues & {
+  dateOfService: Date | null;
+  startTime: Dayjs | null;
+  duration: number | null;
+};
+
+/** Minutes east of UTC on that day, so the server books the local wall-clock time. */
+const offsetOn = (iso: string | null) => dayjs(iso ?? undefined).utcOffset();
+
+function RateFields({ form }: { form: FormInstance }) {
+  const override = Form.useWatch('rateOverride', form);
+  return (
+    <Flex gap={12} wrap>
+      <Form.Item
+        label="Fixed rate ($)"
+        name="fixedRate"
+        tooltip="What the clinician is offered; empty: from the rate card"
+      >
+        <InputNumber aria-label="Fixed rate" min={0} step={5} />
+      </Form.Item>
+      <Form.Item label="Hourly" name="isHourly" valuePropName="checked">
+        <Switch aria-label="Hourly" />
+      </Form.Item>
+      <Form.Item label="Clinician bonus ($)" name="bonus">
+        <InputNumber aria-label="Clinician bonus" min={0} />
+      </Form.Item>
+      <Form.Item label="Organization bonus ($)" name="referralSourceBonus">
+        <InputNumber aria-label="Organization bonus" min={0} />
+      </Form.Item>
+      <Form.Item label="Rate tier" name="rateTier">
+        <Select
+          aria-label="Rate tier"
+          style={{ width: 130 }}
+          options={RATE_TIERS.map((value) => ({ value, label: value }))}
+        />
+      </Form.Item>
+      <Form.Item label="Override rates" name="rateOverride" valuePropName="checked">
+        <Switch aria-label="Override rates" />
+      </Form.Item>
+      {override ? (
+        <>
+          <Form.Item label="Clinician amount ($)" name="overrideAmount">
+            <InputNumber aria-label="Override clinician amount" min={0} />
+          </Form.Item>
+          <Form.Item label="Organization amount ($)" name="rsOverrideAmount">
+            <InputNumber aria-label="Override organization amount" min={0} />
+          </Form.Item>
+        </>
+      ) : null}
+      <Form.Item name="rates" label=" " colon={false}>
+        <span />
+      </Form.Item>
+    </Flex>
+  );
+}
+
+const rateBody = (values: RateValues) => ({
+  fixedRate: values.fixedRate ?? null,
+  isHourly: values.isHourly,
+  bonus: values.bonus ?? null,
+  referralSourceBonus: values.referralSourceBonus ?? null,
+  rateOverride: values.rateOverride ?? false,
+  overrideAmount: values.rateOverride ? (values.overrideAmount ?? null) : null,
+  rsOverrideAmount: values.rateOverride ? (values.rsOverrideAmount ?? null) : null,
+  rateTier: values.rateTier ?? 'regular',
+});
+
+function AddVisitForm({ episode }: { episode: Episode }) {
+  const [form] = Form.useForm<AddValues>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mode = Form.useWatch('mode', form) ?? 'one';
+  const visitTypeId = Form.useWatch('visitTypeId', form);
+  const shift = episode.episodeType === 'Shift';
+  const submit = async (values: AddValues) => {
+    setBusy(true);
+    setFailure(null);
+    const dateOfService =
+      mode === 'dates' ? values.multipleDates[0]?.format('YYYY-MM-DD') : isoOf(values.dateOfService);
+    try {
+      await apiClient.post(
+        `/api/admin/episodes/${episode.id}/visits`,
+        {
+          visitTypeId: values.visitTypeId,
+          providerTypeId: values.providerTypeId,
+          dateOfService,
+          ...(mode === 'dates' && {
+            multiple: true,
+            multipleDates: values.multipleDates.map((d) => d.format('YYYY-MM-DD')),
+          }),
+          ...(mode === 'copies' && { noOfVisits: values.noOfVisits }),
+          startTime: values.startTime ? values.startTime.format('HH:mm') : null,
+          duration: values.duration ?? null,
+          utcOffset: offsetOn(dateOfService ?? null),
+          ...rateBody(values),
+        },
+        episodeVisitCreateResponseSchema,
+      );
+      publishToast(EPISODE_TOASTS.saved);
+      refresh('episode');
+      form.resetFields(['dateOfService', 'multipleDates']);
+    } catch (error) {
+      showFieldErrors(form, error);
+      const text = errorMessage(error, THING, 'saved');
+      setFailure(text);
+      publishErrorToast(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" title={shift ? 'Add shifts' : 'Add visits'} style={{ marginBottom: 16 }}>
+      <Form<AddValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          mode: 'one',
+          dateOfService: null,
+          multipleDates: [],
+          noOfVisits: 2,
+          startTime: null,
+          duration: episode.visitRate.duration ?? (shift ? 480 : null),
+          fixedRate: episode.visitRate.fixedRate ?? null,
+          isHourly: episode.visitRate.isHourly ?? shift,
+          bonus: episode.visitRate.bonus ?? null,
+          referralSourceBonus: episode.visitRate.referralSourceBonus ?? null,
+          rateOverride: false,
+          rateTier: 'regular',
+          rates: undefined,
+        }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Flex gap={12} wrap>
+          <Form.Item
+            label="Visit type"
+            name="visitTypeId"
+            rules={[{ required: true, message: 'Pick a visit type.' }]}
+          >
+            <VisitTypeSelect
+              aria-label="Visit type"
+              serviceType={episode.episodeType}
+              style={{ width: 280 }}
+              onChange={() => form.setFieldValue('providerTypeId', undefined)}
+            />
+          </Form.Item>
+          <Form.Item
+            label="Provider type"
+            name="providerTypeId"
+            rules={[{ required: true, message: 'Pick a provider type.' }]}
+          >
+            <ProviderTypeSelect aria-label="Provider type" visitTypeId={visitTypeId} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label="Dates" name="mode">
+            <Radio.Group
+              aria-label="Dates"
+              optionType="button"
+              options={[
+                { value: 'one', label: 'One date' },
+                { value: 'dates', label: 'Several dates' },
+                { value: 'copies', label: 'Copies' },
+              ]}
+            />
+          </Form.Item>
+        </Flex>
+        <Flex gap={12} wrap>
+          {mode === 'dates' ? (
+            <Form.Item
+              label="Dates of service"
+              name="multipleDates"
+              rules={[{ required: true, type: 'array', min: 1, message: 'Pick at least one date.' }]}
+            >
+              <DatePicker
+                aria-label="Dates of service"
+                multiple
+                format={DATE_FORMAT}
+                style={{ minWidth: 260 }}
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              label="Date of service"
+              name="dateOfService"
+              rules={[{ required: true, message: 'Enter the date of service.' }]}
+            >
+              <DateInput aria-label="Date of service" required />
+            </Form.Item>
+          )}
+          {mode === 'copies' ? (
+            <Form.Item label="How many" name="noOfVisits">
+              <InputNumber aria-label="How many" min={1} max={50} />
+            </Form.Item>
+          ) : null}
+          <Form.Item label="Start time" name="startTime" tooltip="Without a time the visit books 08:00">
+            <TimePicker aria-label="Start time" format="HH:mm" minuteStep={5} needConfirm={false} />
+          </Form.Item>
+          <Form.Item label="Duration (minutes)" name="duration">
+            <InputNumber aria-label="Duration" min={1} max={1440} />
+          </Form.Item>
+        </Flex>
+        <RateFields form={form} />
+        <FormFailure text={failure} />
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {shift ? 'Add shifts' : 'Add visits'}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function EditVisitModal({
+  episode,
+  visit,
+  onClose,
+}: {
+  episode: Episode;
+  visit: EpisodeVisit;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<EditValues>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const save = async (values: EditValues) => {
+    setBusy(true);
+    setFailure(null);
+    const dateOfService = isoOf(values.dateOfService);
+    try {
+      await apiClient.put(
+        `/api/admin/episodes/${episode.id}/visits/${visit.id}`,
+        {
+          dateOfService,
+          startTime: values.startTime ? values.startTime.format('HH:mm') : undefined,
+          duration: values.duration ?? undefined,
+          utcOffset: offsetOn(dateOfService),
+          ...rateBody(values),
+          version: visit.version,
+        },
+        episodeVisitSchema,
+      );
+      publishToast(EPISODE_TOASTS.saved);
+      refresh('episode');
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error);
+      const text = errorMessage(error, THING, 'saved');
+      if (isStale(error)) setStale(text);
+      else setFailure(text);
+      publishErrorToast(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      width={820}
+      title={`Edit ${episode.episodeType === 'Shift' ? 'shift' : 'visit'} of ${formatDate(visit.dateOfService)}`}
+      okText="Save"
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <StaleNotice
+        text={stale}
+        onReload={() => {
+          refresh('episode');
+          onClose();
+        }}
+      />
+      <Form<EditValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          dateOfService: dayjs(visit.dateOfService).toDate(),
+          startTime: dayjs(visit.startAt),
+          duration: visit.duration,
+          fixedRate: visit.fixedRate,
+          isHourly: visit.isHourly,
+          bonus: visit.bonus,
+          referralSourceBonus: visit.referralSourceBonus,
+          rateOverride: visit.rateOverride,
+          overrideAmount: visit.overrideAmount,
+          rsOverrideAmount: visit.rsOverrideAmount,
+          rateTier: visit.rateTier as EditValues['rateTier'],
+          rates: undefined,
+        }}
+        onFinish={(values) => void save(values)}
+      >
+        <Flex gap={12} wrap>
+          <Form.Item
+            label="Date of service"
+            name="dateOfService"
+            rules={[{ required: true, message: 'Enter the date.' }]}
+          >
+            <DateInput aria-label="Date of service" required />
+          </Form.Item>
+          <Form.Item label="Start time" name="startTime">
+            <TimePicker aria-label="Start time" format="HH:mm" minuteStep={5} needConfirm={false} />
+          </Form.Item>
+          <Form.Item label="Duration (minutes)" name="duration">
+            <InputNumber aria-label="Duration" min={1} max={1440} />
+          </Form.Item>
+        </Flex>
+        <RateFields form={form} />
+        <FormFailure text={failure} />
+      </Form>
+    </Modal>
+  );
+}
+
+function VisitCalendar({ visits }: { visits: readonly EpisodeVisit[] }) {
+  const byDate = new Map<string, EpisodeVisit[]>();
+  for (const visit of visits)
+    byDate.set(visit.dateOfService, [...(byDate.get(visit.dateOfService) ?? []), visit]);
+  const first = visits[0]?.dateOfService;
+  return (
+    <Calendar
+      fullscreen={false}
+      defaultValue={first ? dayjs(first) : undefined}
+      cellRender={(date, info) => {
+        if (info.type !== 'date') return info.originNode;
+        const day = byDate.get(date.format('YYYY-MM-DD'));
+        return day ? (
+          <div
+            aria-label={`${day.length} on ${date.format(DATE_FORMAT)}`}
+            style={{ fontSize: 11, color: '#0b6e6e' }}
+          >
+            ● {day.length}
+          </div>
+        ) : null;
+      }}
+    />
+  );
+}
+
+export function EpisodeVisits({ episode }: { episode: Episode }) {
+  const session = useSession();
+  const visits = useQuery(episodeQueries.visits(episode.id));
+  const visitTypes = useQuery(lookupQueries.visitTypes());
+  const providerTypes = useQuery(lookupQueries.providerTypes());
+  const [editing, setEditing] = useState<EpisodeVisit | null>(null);
+  const writable = canOpen(session, 'serviceRequestDetail') && episodeIsEditable(episode.status);
+  const typeName = (id: number) => visitTypes.data?.rows.find((row) => row.id === id)?.type ?? `#${id}`;
+  const providerName = (id: number) =>
+    providerTypes.data?.rows.find((row) => row.id === id)?.type ?? `#${id}`;
+
+  const remove = async (visit: EpisodeVisit) => {
+    try {
+      await apiClient.delete(`/api/admin/episodes/${episode.id}/visits/${visit.id}`, episodeVisitSchema, {
+        searchParams: { version: visit.version },
+      });
+      publishToast(EPISODE_TOASTS.saved);
+      refresh('episode');
+    } catch (error) {
+      publishErrorToast(errorMessage(error, THING, 'saved'));
+    }
+  };
+
+  const columns: TableColumnsType<EpisodeVisit> = [
+    { title: 'Date', key: 'date', render: (_v, row) => formatDate(row.dateOfService) },
+    {
+      title: 'Time',
+      key: 'time',
+      render: (_v, row) => `${dayjs(row.startAt).format('h:mm A')} – ${dayjs(row.endAt).format('h:mm A')}`,
+    },
+    { title: 'Visit type', key: 'visitType', render: (_v, row) => typeName(row.visitTypeId) },
+    { title: 'Provider', key: 'providerType', render: (_v, row) => providerName(row.providerTypeId) },
+    { title: 'Minutes', dataIndex: 'duration', key: 'duration' },
+    {
+      title: 'Rate',
+      key: 'rate',
+      render: (_v, row) =>
+        row.rateOverride && row.overrideAmount !== null
+          ? `$${row.overrideAmount} (override)`
+          : row.fixedRate !== null
+            ? `$${row.fixedRate}${row.isHourly ? '/h' : ''}${row.bonus ? ` + $${row.bonus} bonus` : ''}`
+            : '—',
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_v, row) => (
+        <VisitStatusTag
+          status={row.status}
+          episodeType={row.episodeType}
+          shiftConfirmedByFacility={row.shiftConfirmedByFacility}
+          lateCancellation={row.lateCancellation}
+        />
+      ),
+    },
+    {
+      title: 'Clinician',
+      dataIndex: 'providerName',
+      key: 'clinician',
+      render: (name: string | null) => name ?? '—',
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_v, row) => (
+        <Flex gap={8} wrap>
+          {row.status === 'Active' ? <AreaLink to={matchUrl(row.id)}>Find clinicians</AreaLink> : null}
+          {writable && visitIsEditable(row.status) ? (
+            <>
+              <Button size="small" onClick={() => setEditing(row)}>
+                Edit
+              </Button>
+              <Popconfirm
+                title="Delete this visit?"
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(row)}
+              >
+                <Button size="small" danger>
+                  Delete
+                </Button>
+              </Popconfirm>
+            </>
+          ) : null}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={episode.episodeType === 'Shift' ? 'Shifts' : 'Visits'}
+      style={{ maxWidth: 1100, marginTop: 16 }}
+    >
+      {writable ? <AddVisitForm episode={episode} /> : null}
+      {visits.isError ? (
+        <ErrorState
+          message={errorMessage(visits.error, 'the visits', 'loaded')}
+          onRetry={() => void visits.refetch()}
+        />
+      ) : (
+        <Flex gap={16} wrap align="start">
+          <div style={{ width: 300 }}>
+            <VisitCalendar visits={visits.data?.rows ?? []} />
+          </div>
+          <Table<EpisodeVisit>
+            aria-label="Visits of this service request"
+            style={{ flex: 1, minWidth: 600 }}
+            size="small"
+            rowKey="id"
+            loading={visits.isFetching}
+            columns={columns}
+            dataSource={visits.data?.rows ?? []}
+            pagination={false}
+            locale={{ emptyText: 'No visits yet.' }}
+          />
+        </Flex>
+      )}
+      {editing ? <EditVisitModal episode={episode} visit={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}
