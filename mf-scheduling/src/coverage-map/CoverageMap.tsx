@@ -29,9 +29,8 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlas from 'us-atlas/counties-10m.json';
 import type { MapPoint } from './coverage-data';
+import { CLINICIAN_COLOR, EPISODE_COLOR } from './map-colors';
 
-export const CLINICIAN_COLOR = '#0f766e';
-export const EPISODE_COLOR = '#c2410c';
 const FALLBACK_CENTER: [number, number] = [-97.9, 31.0];
 
 /** SPEC §9 marker size 40: the WebGL circle's radius follows markerDiameterAtZoom (shared-domain). */
@@ -107,7 +106,7 @@ export type CoverageMapProps = {
 
 type Hovered = { point: MapPoint; x: number; y: number; pinned: boolean };
 
-export function CoverageMap({
+export default function CoverageMap({
   clinicians,
   episodes,
   showClinicians,

@@ -10,9 +10,8 @@ import CoverageMapPage from './CoverageMapPage';
 
 // jsdom has no WebGL: the map is replaced by a list of what it was asked to draw.
 jest.mock('./CoverageMap', () => ({
-  CLINICIAN_COLOR: '#0f766e',
-  EPISODE_COLOR: '#c2410c',
-  CoverageMap: (props: CoverageMapProps) => (
+  __esModule: true,
+  default: (props: CoverageMapProps) => (
     <ul aria-label="Map points">
       {props.showClinicians
         ? props.clinicians.map((p) => <li key={`c${p.id}`}>{`clinician ${p.name}`}</li>)
@@ -95,7 +94,7 @@ afterEach(() => setSession(null));
 describe('CoverageMapPage', () => {
   it('draws clinicians and patients with decrypted names, a legend and coverage by ZIP code', async () => {
     const calls = renderPage(() => jsonResponse(REPORT));
-    const points = await screen.findByRole('list', { name: 'Map points' });
+    const points = await screen.findByRole('list', { name: 'Map points' }, { timeout: 10_000 });
     expect(
       within(points)
         .getAllByRole('listitem')
@@ -116,7 +115,7 @@ describe('CoverageMapPage', () => {
 
   it('hides a layer from its checkbox and keeps the choice in the URL', async () => {
     renderPage(() => jsonResponse(REPORT));
-    await screen.findByText('episode Maria Garcia');
+    await screen.findByText('episode Maria Garcia', undefined, { timeout: 10_000 });
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Show clinicians' }));
     await waitFor(() => expect(screen.queryByText('clinician Ashley Adams')).toBeNull());
     expect(screen.getByText('episode Maria Garcia')).toBeTruthy();
@@ -136,6 +135,6 @@ describe('CoverageMapPage', () => {
     );
     fail = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('episode Maria Garcia')).toBeTruthy();
+    expect(await screen.findByText('episode Maria Garcia', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });

@@ -4,9 +4,13 @@ import { DataTable, EmptyState, ErrorState, PageFrame, type PageProps } from '@c
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Col, Flex, Row, Select, Spin, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { lazy, Suspense } from 'react';
 import { z } from 'zod';
-import { CLINICIAN_COLOR, CoverageMap, EPISODE_COLOR } from './CoverageMap';
 import { coverageQueries } from './coverage-queries';
+import { CLINICIAN_COLOR, EPISODE_COLOR } from './map-colors';
+
+// OpenLayers and the states and counties come with the map, after the page's filters are on screen.
+const CoverageMap = lazy(() => import('./CoverageMap'));
 
 /** Clinician status ids: 3 is the active clinician (SPEC §4 default); 0 asks for every status. */
 const PROVIDER_STATUS_OPTIONS = [
@@ -189,13 +193,21 @@ export default function CoverageMapPage(_props: PageProps) {
                 description="No clinician or service request with a location matches these filters."
               />
             ) : (
-              <CoverageMap
-                clinicians={report.data.clinicians}
-                episodes={report.data.episodes}
-                showClinicians={filters.clinicians === '1'}
-                showEpisodes={filters.episodes === '1'}
-                tileUrl={tileUrl.data ?? ''}
-              />
+              <Suspense
+                fallback={
+                  <Flex justify="center" style={{ padding: 48 }}>
+                    <Spin size="large" description="Loading the map" />
+                  </Flex>
+                }
+              >
+                <CoverageMap
+                  clinicians={report.data.clinicians}
+                  episodes={report.data.episodes}
+                  showClinicians={filters.clinicians === '1'}
+                  showEpisodes={filters.episodes === '1'}
+                  tileUrl={tileUrl.data ?? ''}
+                />
+              </Suspense>
             )}
           </Col>
           {showCoverage ? (
