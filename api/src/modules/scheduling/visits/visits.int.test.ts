@@ -10,7 +10,7 @@ describeEachDatabase('visits list, bulk actions and the status job', (server) =>
   let clinician = '';
   let sunrise = 0;
   let episode = { episodeId: 0, patientId: 0 };
-  const ids: Record<string, number> = {};
+  const ids = { a: 0, b: 0, draft: 0, approvalDue: 0, staffed: 0 };
   const point = freshPoint();
 
   const version = async (id: number) => (await visitRow(server(), id)).version;
