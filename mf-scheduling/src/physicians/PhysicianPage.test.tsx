@@ -86,7 +86,9 @@ describe('PhysicianPage', () => {
         return undefined;
       },
     });
-    expect((await screen.findByRole('link', { name: 'Wound care' })).getAttribute('href')).toBe('/episode?id=31');
+    expect((await screen.findByRole('link', { name: 'Wound care' })).getAttribute('href')).toBe(
+      '/episode?id=31',
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const text = 'Sorry, physician could not be saved. npi: is already used by another physician';
