@@ -448,6 +448,45 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
       over.set('fitScore admin', `${FIT_SCORE_PATH} as administrator`);
   }
   const plans = results.find((r) => r.plans)?.plans;
+  // How much of one request is SQL: the statements auto_explain saw for it on PostgreSQL, against c=1 p50.
+  const pgResult = results.find((r) => r.plans);
+  const sqlRows = [
+    [
+      'endpoint (PostgreSQL, one request)',
+      'as',
+      'statements',
+      'their time in the database',
+      'c=1 p50 of the endpoint',
+    ],
+  ];
+  for (const l of pgResult?.lists.filter(measured) ?? []) {
+    const statements = plans[`${l.list.key} ${l.role.key}`] ?? [];
+    sqlRows.push([
+      l.list.path,
+      l.role.label,
+      String(statements.length),
+      ms(
+        statements.reduce((sum, p) => sum + p.ms, 0),
+        2,
+      ),
+      ms(l.single.p50),
+    ]);
+  }
+  if (pgResult && measured(pgResult.fit)) {
+    const statements = plans['fitScore admin'] ?? [];
+    sqlRows.push([
+      FIT_SCORE_PATH,
+      'administrator',
+      String(statements.length),
+      ms(
+        statements.reduce((sum, p) => sum + p.ms, 0),
+        2,
+      ),
+      ms(pgResult.fit.single.p50),
+    ]);
+  }
+  if (sqlRows.length > 1) log(textTable(sqlRows));
+
   const planText = [];
   for (const [key, label] of over) {
     const statements = (plans?.[key] ?? [])
@@ -492,6 +531,14 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
                 '```',
                 '',
               ]),
+          ]
+        : []),
+      ...(sqlRows.length > 1
+        ? [
+            'How much of a request is SQL: the statements of one request as seen by auto_explain on PostgreSQL (session lookup, the page, the count, the audit record of the read…) and their time inside the database, against the c=1 median of the whole request:',
+            '',
+            markdownTable(sqlRows),
+            '',
           ]
         : []),
       'Generation steps:',
