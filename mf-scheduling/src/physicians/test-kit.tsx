@@ -2,7 +2,7 @@
 import { getBus, getQueryClient, setSession } from '@carelane/shared-session';
 import { jsonResponse, mockFetch, sessionOf } from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
-import { configure, render } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
 export { jsonResponse };
@@ -10,9 +10,19 @@ export { jsonResponse };
 // antd's first renders in jsdom are slow on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-type FetchCall = Parameters<Parameters<typeof mockFetch>[0]>[0];
+/** One call the page made to the API. */
+export type ApiCall = { url: URL; method: string; headers: Headers; body: unknown };
 
-export type Route = (call: FetchCall) => Response | Promise<Response> | undefined;
+export type RenderedPage = RenderResult & {
+  calls: ApiCall[];
+  toasts: string[];
+  errorToasts: string[];
+  navigations: string[];
+  /** Unmounts, clears the cache and signs out. */
+  done: () => void;
+};
+
+export type Route = (call: ApiCall) => Response | Promise<Response> | undefined;
 
 /**
  * Renders a page signed in as `roleId` at the in-app address `url`, answering API calls with `route`
@@ -21,7 +31,7 @@ export type Route = (call: FetchCall) => Response | Promise<Response> | undefine
 export function renderPage(
   page: ReactElement,
   options: { url: string; roleId?: number; referralSourceId?: number; route: Route },
-) {
+): RenderedPage {
   globalThis.history.replaceState(null, '', options.url);
   setSession(
     sessionOf(
