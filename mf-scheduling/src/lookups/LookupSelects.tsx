@@ -1,10 +1,9 @@
 // Selects over the lookups, usable as antd Form.Item children (value / onChange) and by keyboard.
-import { isOrganizationRole } from '@carelane/shared-domain';
+import { isOrganizationRole, patientDisplayName } from '@carelane/shared-domain';
 import { canOpen, useSession } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
-import { patientDisplayName } from '@carelane/shared-domain';
 import { patientQueries } from '../patients/patient-queries';
 import { lookupQueries } from './lookup-queries';
 

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { EPISODE_TOASTS } from './episode-actions';
+import EpisodePage from './EpisodePage';
+
+jest.setTimeout(40_000);
+
+const episode = {
+  id: 42,
+  referralSourceId: 3,
+  referralSource: { id: 3, name: 'Sunrise Home Health', phone: null, fax: null, email: null },
+  episodeType: 'Shift',
+  title: 'Night shifts',
+  description: '',
+  notes: '',
+  status: 'Draft',
+  startDate: '2026-12-01',
+  endDate: null,
+  patientId: null,
+  patientName: null,
+  physicianId: null,
+  facilityId: null,
+  insuranceIds: [],
+  externalInsuranceId: null,
+  payor: null,
+  authorizedVisits: null,
+  language: 'English',
+  visitTypeIds: [],
+  providerTypeIds: [],
+  frequencies: [],
+  contactIds: [],
+  patientContactIds: [],
+  caseManagerId: null,
+  careCoordinatorId: null,
+  customerCareCoordinatorId: null,
+  vendorManagerId: null,
+  preferences: {},
+  enableNotesWorkflow: false,
+  visitRate: {},
+  publishedAt: null,
+  createdBy: 1,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  version: 4,
+};
+
+const visit = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  episodeId: 42,
+  episodeType: 'Shift',
+  visitTypeId: 400,
+  providerTypeId: 1,
+  dateOfService: '2026-12-03',
+  startAt: '2026-12-03T13:00:00.000Z',
+  endAt: '2026-12-03T21:00:00.000Z',
+  duration: 480,
+  status,
+  isHourly: true,
+  bonus: null,
+  referralSourceBonus: null,
+  rateOverride: false,
+  overrideAmount: null,
+  rsOverrideAmount: null,
+  rateTier: 'regular',
+  fixedRate: 50,
+  providerAmount: 375,
+  lateCancellation: false,
+  shiftConfirmedByFacility: false,
+  providerId: null,
+  providerName: null,
+  version: 0,
+  ...extra,
+});
+
+const visits = [
+  visit(1, 'Active'),
+  visit(2, 'Staffed', { providerId: 7, providerName: 'Nia Nurse' }),
+  visit(3, 'NotesApproved', { lateCancellation: true }),
+];
+
+function open(answer: (method: string, path: string) => Response | undefined) {
+  return renderPage(<EpisodePage />, {
+    url: '/episode?id=42',
+    roleId: 9,
+    referralSourceId: 3,
+    route: (call) => {
+      const path = call.url.pathname;
+      const custom = answer(call.method, path);
+      if (custom) return custom;
+      if (path === '/api/admin/episodes/42' && call.method === 'GET') return jsonResponse(episode);
+      if (path === '/api/admin/episodes/42/visits')
+        return jsonResponse({ rows: visits, paging: paging(3, 1, 1000) });
+      if (path === '/api/admin/visitTypes')
+        return jsonResponse({
+          rows: [
+            {
+              id: 400,
+              type: 'RN Shift',
+              description: 'Registered nurse shift',
+              unit: '$/Hour',
+              evaluation: false,
+              discharge: false,
+              serviceType: 'Shift',
+              providerTypeIds: [1],
+            },
+          ],
+        });
+      if (path === '/api/admin/providerTypes') return jsonResponse({ rows: [{ id: 1, type: 'RN' }] });
+      if (path === '/api/admin/insurances' || path === '/api/admin/facilities')
+        return jsonResponse({ rows: [] });
+      if (['/api/admin/patients', '/api/admin/physicians', '/api/admin/contacts'].includes(path))
+        return jsonResponse({ rows: [], paging: paging(0) });
+      return undefined;
+    },
+  });
+}
+
+describe('EpisodePage', () => {
+  it('lists the visits with their labels and a "Find clinicians" link for Active ones', async () => {
+    const page = open(() => undefined);
+    const table = await screen.findByRole('table', { name: 'Visits of this service request' });
+    await within(table).findByText('Published');
+    expect(within(table).getByText('Staffed, Facility Unaccepted')).toBeTruthy();
+    expect(within(table).getByText('Late Cancelled')).toBeTruthy();
+    const links = within(table).getAllByRole('link', { name: 'Find clinicians' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/visits?match=1']);
+    const visitCall = page.calls.find((call) => call.url.pathname === '/api/admin/episodes/42/visits')!;
+    expect(visitCall.url.searchParams.get('pageSize')).toBe('1000');
+    page.done();
+  });
+
+  it(`toasts '${EPISODE_TOASTS.published}' after saving then publishing`, async () => {
+    const page = open((method, path) => {
+      if (method === 'PUT' && path === '/api/admin/episodes/42')
+        return jsonResponse({ ...episode, version: 5 });
+      if (method === 'POST' && path === '/api/admin/episodes/42/publish')
+        return jsonResponse({ ...episode, status: 'Active', version: 6 });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(page.toasts).toEqual([EPISODE_TOASTS.published]));
+    const publish = page.calls.find((call) => call.url.pathname === '/api/admin/episodes/42/publish')!;
+    expect(publish.body).toEqual({ version: 5 });
+    page.done();
+  });
+
+  it('shows the stale-edit message with a reload, and the failure toast, when someone else saved first', async () => {
+    const text =
+      'Someone else changed this service request since you opened it. Reload to see their changes.';
+    const page = open((method) =>
+      method === 'PUT'
+        ? jsonResponse({ statusCode: 409, code: 'STALE_VERSION', error: text }, 409)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Reload' })).toBeTruthy();
+    await waitFor(() =>
+      expect(page.errorToasts).toEqual([`Sorry, Service Request could not be saved. ${text}`]),
+    );
+    const put = page.calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toMatchObject({ title: 'Night shifts', episodeType: 'Shift', version: 4 });
+    page.done();
+  });
+
+  it(`asks before deleting, then toasts '${EPISODE_TOASTS.deleted}' and goes back to the list`, async () => {
+    const page = open((method, path) =>
+      method === 'POST' && path === '/api/admin/episodes/42/delete'
+        ? jsonResponse({ ...episode, status: 'Deleted', version: 5 })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Delete this service request?').length).toBeGreaterThan(0);
+    expect(page.calls.some((call) => call.url.pathname.endsWith('/delete'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(page.toasts).toEqual([EPISODE_TOASTS.deleted]));
+    expect(page.navigations).toContain('/episodes');
+    page.done();
+  });
+});
