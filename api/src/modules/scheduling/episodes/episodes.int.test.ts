@@ -169,9 +169,22 @@ describeEachDatabase('service requests (episodes)', (server) => {
       });
       expect(stale.status).toBe(409);
       expect(stale.body.error).toBe(STALE);
+      const [cc] = await server().sql<{ id: number }>(
+        "select id from users where email_id = 'coordinator@carelane.local'",
+      );
+      const coordinatorByOrg = await server().request('PUT', `/api/admin/episodes/${e.id}`, {
+        token: orgUser,
+        body: { careCoordinatorId: cc!.id, version: 1 },
+      });
+      expect(coordinatorByOrg.status).toBe(403);
+      const coordinatorByStaff = await server().request('PUT', `/api/admin/episodes/${e.id}`, {
+        token: admin,
+        body: { careCoordinatorId: cc!.id, version: 1 },
+      });
+      expect(coordinatorByStaff.body).toMatchObject({ careCoordinatorId: cc!.id, version: 2 });
       const bad = await server().request('PUT', `/api/admin/episodes/${e.id}`, {
         token: orgUser,
-        body: { endDate: '2000-01-01', version: 1 },
+        body: { endDate: '2000-01-01', version: 2 },
       });
       expect(bad.status).toBe(400);
       expect(bad.body.errors[0].field).toBe('endDate');

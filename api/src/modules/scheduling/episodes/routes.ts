@@ -24,7 +24,7 @@ import {
 import { episodes, patients, visits } from '../../../db/scheduling-schema';
 import { referralSources, users } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
-import { conflict } from '../../../lib/errors';
+import { conflict, forbidden } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
@@ -42,6 +42,21 @@ const writePages = { page: 'serviceRequestDetail' };
 
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+const STAFF_FIELDS = ['careCoordinatorId', 'customerCareCoordinatorId', 'vendorManagerId'] as const;
+
+/** Organization users may not pick Carelane's own coordinators. */
+function assertStaffFields(
+  actor: Actor,
+  input: Partial<Record<(typeof STAFF_FIELDS)[number], number | null>>,
+  before?: Partial<Record<(typeof STAFF_FIELDS)[number], number | null>>,
+) {
+  if (!isOrganizationRole(actor.roleId)) return;
+  for (const field of STAFF_FIELDS) {
+    if (input[field] !== undefined && input[field] !== (before?.[field] ?? null))
+      throw forbidden('Sorry, only Carelane staff may assign coordinators and vendor managers.');
+  }
+}
 
 /** Moves one service request by `action` and its visits with it, in the caller's transaction. */
 async function applyAction(
@@ -224,6 +239,7 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       const { referralSourceId: requested, ...fields } = request.body;
       const created = await services.db.transaction(async (tx) => {
         const referralSourceId = await owningOrganization(tx, actor, requested);
+        assertStaffFields(actor, fields);
         await assertReferences(tx, referralSourceId, fields);
         const [row] = await tx
           .insert(episodes)
@@ -269,6 +285,7 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
         const { version, ...changes } = request.body;
         if (before.version !== version) throw staleConflict(EPISODE_MESSAGES.stale);
         if (!episodeIsEditable(before.status)) throw conflict(EPISODE_MESSAGES.notEditable(before.status));
+        assertStaffFields(actor, changes, before);
         await assertReferences(tx, before.referralSourceId, {
           ...changes,
           startDate: changes.startDate ?? before.startDate,
