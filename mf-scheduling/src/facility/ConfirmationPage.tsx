@@ -1,6 +1,5 @@
-import { NotBuiltYet, type PageProps } from '@carelane/shared-ui';
+import { FacilityResponse } from './FacilityResponse';
 
-// Placeholder: filled in by the scheduling issue (#4).
-export default function ConfirmationPage({ route }: PageProps) {
-  return <NotBuiltYet route={route} areaTitle="Scheduling" />;
+export default function ConfirmationPage() {
+  return <FacilityResponse mode="accept" />;
 }

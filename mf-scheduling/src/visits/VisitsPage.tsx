@@ -1,6 +1,320 @@
-import { NotBuiltYet, type PageProps } from '@carelane/shared-ui';
+// /visits: every visit (organization users: their own), filters in the URL, bulk actions on selected rows
+// (each confirmed, each one transaction on the server), and the match drawer at /visits?match=<visitId>.
+import {
+  CONSTANT_DEFAULTS,
+  NO_VISITS_FOR_APPROVAL,
+  VISITS_NOT_APPROVED,
+  VISIT_STATUSES,
+  formatDate,
+  isOrganizationRole,
+  parseConstantReasons,
+  visitStatusLabel,
+  type VisitRow,
+} from '@carelane/shared-domain';
+import {
+  canOpen,
+  errorMessage,
+  publishErrorToast,
+  publishToast,
+  useSession,
+  useUrlState,
+} from '@carelane/shared-session';
+import { DataTable, ErrorState, PageFrame, VisitStatusTag } from '@carelane/shared-ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, DatePicker, Flex, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { z } from 'zod';
+import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
+import { MatchPanel } from '../matching/MatchPanel';
+import { failureText } from './failure-text';
+import { visitActions, visitQueries } from './visit-queries';
 
-// Placeholder: filled in by the scheduling issue (#4).
-export default function VisitsPage({ route }: PageProps) {
-  return <NotBuiltYet route={route} areaTitle="Scheduling" />;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const id = z.coerce.number().int().positive().optional();
+const filtersSchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum([...VISIT_STATUSES, 'ALL']).default('Active'),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  visitTypeId: id,
+  providerTypeId: id,
+  episodeId: id,
+  patientId: id,
+  sort: z.enum(['dateOfService', '-dateOfService']).default('dateOfService'),
+  match: id,
+});
+
+/** SPEC §9 expireVisitReasonTypes: the reasons offered (the server checks them against its constant). */
+export const EXPIRE_REASONS = parseConstantReasons(
+  CONSTANT_DEFAULTS.find((constant) => constant.name === 'expireVisitReasonTypes')?.value,
+).map((reason) => reason.label);
+
+const STATUS_OPTIONS = [
+  { value: 'ALL', label: 'All statuses' },
+  ...VISIT_STATUSES.map((status) => ({ value: status, label: visitStatusLabel({ status }) })),
+];
+
+const timeOf = (iso: string) => dayjs(iso).format('h:mm A');
+type Action = 'approve' | 'pause' | 'resume' | 'delete' | 'expire';
+
+export default function VisitsPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useUrlState(filtersSchema);
+  const { match, ...listFilters } = filters;
+  const visits = useQuery(visitQueries.list(listFilters));
+  const [selected, setSelected] = useState<Map<number, VisitRow>>(new Map());
+  const [expireReason, setExpireReason] = useState<string | undefined>();
+  const staff = !!session && !isOrganizationRole(session.user.roleId);
+  const mayManage = staff && canOpen(session, 'unstaffedVisits');
+  const rows = visits.data?.rows ?? [];
+
+  const run = useMutation({
+    mutationFn: async ({ action, chosen }: { action: Action; chosen: VisitRow[] }) => {
+      const refs = chosen.map((v) => ({ id: v.id, version: v.version }));
+      if (action === 'approve') return visitActions.approve(refs);
+      if (action === 'delete') return visitActions.remove(refs);
+      if (action === 'expire') return visitActions.expire(refs, expireReason ?? '');
+      return visitActions.pause(refs, action === 'pause');
+    },
+    onSuccess: (result) => {
+      publishToast(result.message);
+      setSelected(new Map());
+      void queryClient.invalidateQueries({ queryKey: ['visit'] });
+    },
+    onError: (error, { action }) =>
+      publishErrorToast(
+        action === 'approve'
+          ? failureText(VISITS_NOT_APPROVED.trimEnd(), error)
+          : errorMessage(error, 'the visits', action === 'delete' ? 'deleted' : `${action}d`),
+      ),
+  });
+
+  const chosen = [...selected.values()];
+  const confirm = (action: Action) => {
+    let list = chosen;
+    if (action === 'approve') {
+      list = chosen.filter((v) => v.status === 'ApprovalDue');
+      if (!list.length) {
+        publishErrorToast(NO_VISITS_FOR_APPROVAL);
+        return;
+      }
+    }
+    const skipped = chosen.length - list.length;
+    Modal.confirm({
+      title: `${action[0]!.toUpperCase()}${action.slice(1)} ${list.length} visit(s)?`,
+      content:
+        action === 'expire' ? (
+          <Flex vertical gap={8}>
+            <label htmlFor="expire-reason">Reason</label>
+            <Select
+              id="expire-reason"
+              aria-label="Expire reason"
+              placeholder="Pick a reason"
+              options={EXPIRE_REASONS.map((reason) => ({ value: reason, label: reason }))}
+              onChange={(reason: string) => setExpireReason(reason)}
+            />
+          </Flex>
+        ) : action === 'pause' ? (
+          'Paused visits are kept out of matching and notifications until resumed.'
+        ) : skipped ? (
+          `${skipped} selected visit(s) are not awaiting approval and are left as they are.`
+        ) : (
+          'All of them change together, or none does.'
+        ),
+      okText: 'Yes',
+      okButtonProps: { danger: action === 'delete' || action === 'expire' },
+      onOk: () => run.mutateAsync({ action, chosen: list }).catch(() => undefined),
+    });
+  };
+
+  const toggle = (visit: VisitRow, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(visit.id, visit);
+      else next.delete(visit.id);
+      return next;
+    });
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  const columns: TableColumnsType<VisitRow> = [
+    {
+      key: 'select',
+      width: 40,
+      title: (
+        <Checkbox
+          aria-label="Select every visit of this page"
+          checked={allOnPage}
+          indeterminate={!allOnPage && rows.some((r) => selected.has(r.id))}
+          onChange={(event) => rows.forEach((r) => toggle(r, event.target.checked))}
+        />
+      ),
+      render: (_v, visit) => (
+        <Checkbox
+          aria-label={`Select visit ${visit.id}`}
+          checked={selected.has(visit.id)}
+          onChange={(event) => toggle(visit, event.target.checked)}
+        />
+      ),
+    },
+    {
+      title: 'Date of service',
+      key: 'dateOfService',
+      dataIndex: 'dateOfService',
+      sorter: true,
+      sortOrder: filters.sort === '-dateOfService' ? 'descend' : 'ascend',
+      render: (_v, visit) => (
+        <Flex vertical>
+          <span>{formatDate(`${visit.dateOfService}T00:00:00`)}</span>
+          <Typography.Text type="secondary">
+            {timeOf(visit.startAt)} – {timeOf(visit.endAt)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: 'Patient', key: 'patient', render: (_v, visit) => visit.patientName ?? '—' },
+    {
+      title: 'Service request',
+      key: 'episode',
+      render: (_v, visit) => `#${visit.episodeId} ${visit.episodeTitle}`,
+    },
+    {
+      title: 'Visit type',
+      key: 'visitType',
+      render: (_v, visit) => `${visit.visitType} (${visit.providerType})`,
+    },
+    ...(staff ? [{ title: 'Organization', key: 'organization', dataIndex: 'organizationName' }] : []),
+    { title: 'Clinician', key: 'clinician', render: (_v, visit) => visit.providerName ?? '—' },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_v, visit) => (
+        <Space size={4} wrap>
+          <VisitStatusTag {...visit} />
+          {visit.paused ? <Tag color="gold">Paused</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: '',
+      key: 'match',
+      render: (_v, visit) =>
+        visit.status === 'Active' ? (
+          <Button
+            size="small"
+            onClick={() => setFilters({ match: visit.id })}
+            aria-label={`Match visit ${visit.id}`}
+          >
+            Match
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const range = filters.from && filters.to ? ([dayjs(filters.from), dayjs(filters.to)] as const) : null;
+  return (
+    <PageFrame title="Visits">
+      <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }}>
+        <Select
+          aria-label="Status"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status: string) => setFilters({ status, pageNumber: null })}
+          style={{ width: 180 }}
+        />
+        <DatePicker.RangePicker
+          aria-label="Date of service"
+          format="M/D/YYYY"
+          value={range ? [range[0], range[1]] : null}
+          onChange={(dates) =>
+            setFilters({
+              from: dates?.[0]?.format('YYYY-MM-DD') ?? null,
+              to: dates?.[1]?.format('YYYY-MM-DD') ?? null,
+              pageNumber: null,
+            })
+          }
+        />
+        <VisitTypeSelect
+          aria-label="Visit type"
+          placeholder="Any visit type"
+          allowClear
+          value={filters.visitTypeId}
+          onChange={(value?: number) => setFilters({ visitTypeId: value ?? null, pageNumber: null })}
+          style={{ width: 220 }}
+        />
+        <ProviderTypeSelect
+          aria-label="Provider type"
+          placeholder="Any provider type"
+          allowClear
+          value={filters.providerTypeId}
+          onChange={(value?: number) => setFilters({ providerTypeId: value ?? null, pageNumber: null })}
+          style={{ width: 170 }}
+        />
+        <InputNumber
+          aria-label="Service request number"
+          placeholder="Service request #"
+          min={1}
+          value={filters.episodeId}
+          onChange={(value) => setFilters({ episodeId: value ?? null, pageNumber: null })}
+          style={{ width: 170 }}
+        />
+        <PatientSelect
+          aria-label="Patient"
+          placeholder="Any patient"
+          allowClear
+          value={filters.patientId}
+          onChange={(value?: number) => setFilters({ patientId: value ?? null, pageNumber: null })}
+          style={{ width: 220 }}
+        />
+      </Flex>
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="toolbar" aria-label="Bulk actions">
+        <Typography.Text>{selected.size} selected</Typography.Text>
+        <Button disabled={!selected.size} onClick={() => confirm('approve')}>
+          Approve
+        </Button>
+        {mayManage ? (
+          <>
+            <Button disabled={!selected.size} onClick={() => confirm('pause')}>
+              Pause
+            </Button>
+            <Button disabled={!selected.size} onClick={() => confirm('resume')}>
+              Resume
+            </Button>
+            <Button disabled={!selected.size} onClick={() => confirm('expire')}>
+              Expire
+            </Button>
+          </>
+        ) : null}
+        <Button danger disabled={!selected.size} onClick={() => confirm('delete')}>
+          Delete
+        </Button>
+      </Flex>
+      {visits.isError ? (
+        <ErrorState
+          message={errorMessage(visits.error, 'the visits', 'loaded')}
+          onRetry={() => void visits.refetch()}
+        />
+      ) : (
+        <DataTable<VisitRow>
+          ariaLabel="Visits"
+          rows={rows}
+          totalCount={visits.data?.paging.totalCount ?? 0}
+          pageNumber={filters.pageNumber}
+          pageSize={filters.pageSize}
+          loading={visits.isFetching}
+          columns={columns}
+          rowKey="id"
+          emptyText="No visits match these filters."
+          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
+          onSortChange={(sort) =>
+            setFilters({ sort: sort?.order === 'descend' ? '-dateOfService' : null, pageNumber: null })
+          }
+        />
+      )}
+      {match ? <MatchPanel visitId={match} onClose={() => setFilters({ match: null })} /> : null}
+    </PageFrame>
+  );
 }

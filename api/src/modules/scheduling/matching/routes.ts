@@ -130,7 +130,8 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
           ...(visibility !== 'none' && { referralSourceRates: cards.map(toCard) }),
           amounts,
           selectable: terms.ok && terms.selectable,
-          notSelectableReason: terms.ok ? terms.problem : terms.problem,
+          // The reason may name the margin, so only staff read it.
+          notSelectableReason: visibility === 'all' ? terms.problem : null,
         };
       });
       return {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NO_VISITS_FOR_APPROVAL,
   expireVisitSchema,
+  parseConstantReasons,
   pauseVisitsSchema,
   transitionFor,
   visitBulkResponseSchema,
@@ -42,12 +42,7 @@ async function expireReasons(ex: Executor): Promise<string[]> {
     .select({ value: appConstants.value })
     .from(appConstants)
     .where(eq(appConstants.name, 'expireVisitReasonTypes'));
-  try {
-    const parsed = z.array(z.object({ label: z.string() })).parse(JSON.parse(row?.value ?? '[]'));
-    return parsed.map((reason) => reason.label);
-  } catch {
-    return [];
-  }
+  return parseConstantReasons(row?.value).map((reason) => reason.label);
 }
 
 /** Audit and event of one changed visit, inside the action's transaction. */
