@@ -172,9 +172,13 @@ export async function run() {
   await (await startHealthy({ dataDir })).stop();
   const placed = await insertClinicians(dataDir, CLINICIANS);
   const server = await startHealthy({ dataDir }, { STATIC_DIR: staticDir });
-  const browser = await launch();
+  let browser;
   try {
     const report = await reportSize(server, await login(server, COORDINATOR));
+    console.log(
+      `  report: ${report.gzipKb.toFixed(0)} KB gzip, ${report.plainKb.toFixed(0)} KB plain, ${report.ms.toFixed(0)} ms`,
+    );
+    browser = await launch();
     const loads = [];
     const fpsRuns = [];
     for (let run = 0; run < 3; run++) {
@@ -226,7 +230,7 @@ export async function run() {
       ].join('\n'),
     };
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
     removeDir(dataDir);
     removeDir(staticDir);
