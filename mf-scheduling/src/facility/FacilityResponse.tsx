@@ -166,7 +166,7 @@ export function FacilityResponse({ mode }: { mode: FacilityMode }) {
                 />
               </Flex>
             ) : null}
-            {problem ? <Alert type="error" showIcon message={problem} role="alert" /> : null}
+            {problem ? <Alert type="error" showIcon title={problem} role="alert" /> : null}
             <Flex>
               <Button type="primary" htmlType="submit" loading={answer.isPending} danger={mode === 'reject'}>
                 {mode === 'accept'

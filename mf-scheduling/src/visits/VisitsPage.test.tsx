@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { jsonResponse, paging, renderPage, type ApiCall } from '../physicians/test-kit';
+import VisitsPage from './VisitsPage';
+
+jest.setTimeout(30_000);
+
+const row = {
+  id: 5,
+  episodeId: 42,
+  episodeTitle: 'Wound care',
+  episodeType: 'Visit',
+  referralSourceId: 3,
+  organizationName: 'Sunrise Home Health',
+  patientId: 9,
+  patientName: 'Doe, Jane',
+  visitTypeId: 304,
+  visitType: 'RN Routine',
+  providerTypeId: 1,
+  providerType: 'RN',
+  dateOfService: '2030-06-04',
+  startAt: '2030-06-04T09:00:00.000Z',
+  endAt: '2030-06-04T10:00:00.000Z',
+  duration: 60,
+  status: 'Active',
+  paused: false,
+  nonVisit: false,
+  lateCancellation: false,
+  shiftConfirmedByFacility: false,
+  providerId: null,
+  providerName: null,
+  providerAmount: null,
+  rsAmount: null,
+  facilityResponse: null,
+  expireReason: null,
+  version: 0,
+};
+
+const candidate = {
+  providerUserId: 7,
+  givenName: 'Ana',
+  familyName: 'Lopez',
+  providerType: 'RN',
+  providerTypeId: 1,
+  patientsCount: 0,
+  visitsCount: 0,
+  shiftsCount: 0,
+  providerRatingDetails: {},
+  skills: [],
+  rating: null,
+  lastLogin: null,
+  fitScore: 71,
+  careCoordinator: null,
+  vacations: [],
+  coverage: '2COVERED',
+  distanceMiles: 1,
+  factors: [],
+  amounts: { organizationAmount: 100, clinicianAmount: 60, netProfit: 40, requiredMargin: 20 },
+  selectable: true,
+  notSelectableReason: null,
+};
+
+function route(call: ApiCall) {
+  const path = call.url.pathname;
+  if (path === '/api/operation/visits') return jsonResponse({ rows: [row], paging: paging(1) });
+  if (path === '/api/operation/fitScore')
+    return jsonResponse({
+      visit: { ...row, zipcode: '75201', latitude: 32.7, longitude: -96.8 },
+      providerList: [candidate],
+      paging: paging(1),
+      providerTypeRates: [],
+      rateVisibility: 'all',
+    });
+  if (['/api/admin/visitTypes', '/api/admin/providerTypes'].includes(path)) return jsonResponse({ rows: [] });
+  if (path === '/api/admin/patients') return jsonResponse({ rows: [], paging: paging(0) });
+  return undefined;
+}
+
+describe('VisitsPage', () => {
+  it('lists Published visits by default, 10 a page, sorted by date', async () => {
+    const page = renderPage(<VisitsPage />, { url: '/visits', roleId: 5, route });
+    expect(await screen.findByText('Doe, Jane')).toBeTruthy();
+    expect(screen.getAllByText('Published').length).toBeGreaterThan(0);
+    const params = page.calls.find((c) => c.url.pathname === '/api/operation/visits')!.url.searchParams;
+    expect(params.get('status')).toBe('Active');
+    expect(params.get('pageSize')).toBe('10');
+    expect(params.get('sort')).toBe('dateOfService');
+    page.done();
+  });
+
+  it('approving visits none of which await approval says so and calls nothing', async () => {
+    const page = renderPage(<VisitsPage />, { url: '/visits', roleId: 5, route });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select visit 5' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(page.errorToasts).toEqual(['There is no visits for approval. ']));
+    expect(page.calls.some((c) => c.url.pathname === '/api/admin/approveVisits')).toBe(false);
+    page.done();
+  });
+
+  it('opens the match drawer at ?match= with the SPEC fit-score defaults', async () => {
+    const page = renderPage(<VisitsPage />, { url: '/visits?match=5', roleId: 5, route });
+    expect(await screen.findByLabelText('Fit score 71 of 100')).toBeTruthy();
+    const params = page.calls.find((c) => c.url.pathname === '/api/operation/fitScore')!.url.searchParams;
+    expect(params.get('visitId')).toBe('5');
+    expect(params.get('searchClinicianDistance')).toBe('5');
+    expect(params.get('ignoreWeekdayPreferences')).toBe('true');
+    expect(params.get('fewerThanFiveVisits')).toBe('true');
+    expect(params.get('fullyCredentialed')).toBe('true');
+    expect(params.get('includePreviousAssignments')).toBe('true');
+    expect(params.get('ignoreVacations')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Assign Ana Lopez' })).toBeTruthy();
+    page.done();
+  });
+});
