@@ -1,5 +1,6 @@
 import {
   EPISODE_TYPES,
+  episodeIsEditable,
   episodeTransition,
   isOrganizationRole,
   type Episode,
@@ -223,7 +224,7 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
   const pickedOrganization = Form.useWatch('referralSourceId', form);
   const organizationId =
     episode?.referralSourceId ?? (staff ? pickedOrganization : (session?.user.referralSourceId ?? undefined));
-  const editable = !episode || ['Draft', 'Active', 'Hold'].includes(episode.status);
+  const editable = !episode || episodeIsEditable(episode.status);
   const readOnly = !canOpen(session, 'serviceRequestDetail') || !editable;
 
   const settle = (name: string, outcome: ActionOutcome, after?: (episode: Episode) => void) => {

@@ -180,5 +180,49 @@ describe('EpisodePage', () => {
     await waitFor(() => expect(page.toasts).toEqual([EPISODE_TOASTS.deleted]));
     expect(page.navigations).toContain('/episodes');
     page.done();
-  });
+  }, 120_000);
+});
+
+describe('EpisodePage visits', () => {
+  it("adds shifts and shows the rate engine's message under the rates", async () => {
+    const message = 'Fixed rate cannot be more than $50.00';
+    const page = open((method, path) =>
+      method === 'POST' && path === '/api/admin/episodes/42/visits'
+        ? jsonResponse(
+            {
+              statusCode: 400,
+              code: 'VALIDATION',
+              error: `rates: ${message}`,
+              errors: [{ field: 'rates', message }],
+            },
+            400,
+          )
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Visit type' }));
+    await user.click(await screen.findByTitle('RN Shift — Registered nurse shift'));
+    await user.click(screen.getByRole('combobox', { name: 'Provider type' }));
+    await user.click(await screen.findByTitle('RN'));
+    await user.click(screen.getByLabelText('Date of service'));
+    await user.paste('12/24/2099');
+    await user.click(screen.getByLabelText('Fixed rate'));
+    await user.paste('60');
+    await user.click(screen.getByRole('button', { name: 'Add shifts' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    await waitFor(() =>
+      expect(page.errorToasts).toEqual([`Sorry, Service Request could not be saved. rates: ${message}`]),
+    );
+    const post = page.calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      visitTypeId: 400,
+      providerTypeId: 1,
+      dateOfService: '2099-12-24',
+      duration: 480,
+      isHourly: true,
+      fixedRate: 60,
+      rateTier: 'regular',
+    });
+    page.done();
+  }, 120_000);
 });
