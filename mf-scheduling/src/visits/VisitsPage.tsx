@@ -131,6 +131,23 @@ export default function VisitsPage() {
     });
   };
 
+  const unassign = useMutation({
+    mutationFn: (visit: VisitRow) => visitActions.unassign(visit.id, visit.version),
+    onSuccess: () => {
+      publishToast('The clinician was taken off the visit; it is published again.');
+      void queryClient.invalidateQueries({ queryKey: ['visit'] });
+    },
+    onError: (error) => publishErrorToast(errorMessage(error, 'the visit', 'unassigned')),
+  });
+  const confirmUnassign = (visit: VisitRow) =>
+    Modal.confirm({
+      title: `Take ${visit.providerName ?? 'the clinician'} off visit #${visit.id}?`,
+      content: 'The visit is published again for matching.',
+      okText: 'Unassign',
+      okButtonProps: { danger: true },
+      onOk: () => unassign.mutateAsync(visit).catch(() => undefined),
+    });
+
   const toggle = (visit: VisitRow, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -209,6 +226,14 @@ export default function VisitsPage() {
             aria-label={`Match visit ${visit.id}`}
           >
             Match
+          </Button>
+        ) : visit.status === 'Staffed' && mayManage ? (
+          <Button
+            size="small"
+            onClick={() => confirmUnassign(visit)}
+            aria-label={`Unassign visit ${visit.id}`}
+          >
+            Unassign
           </Button>
         ) : null,
     },
