@@ -504,6 +504,13 @@ describeEachDatabase('service requests (episodes)', (server) => {
       expect(after).toEqual({ status: 'Active' });
       const [added] = (await addVisits(orgUser, e.id, visitBody())).body.rows;
       expect(added.status).toBe('Active');
+      const retype = await server().request('PUT', `/api/admin/episodes/${e.id}`, {
+        token: orgUser,
+        body: { episodeType: 'Shift', version: 1 },
+      });
+      expect(retype.body.errors).toEqual([
+        { field: 'episodeType', message: 'cannot change once the service request has visits' },
+      ]);
       const held = await server().request('POST', `/api/admin/episodes/${e.id}/hold`, {
         token: orgUser,
         body: { version: 1 },

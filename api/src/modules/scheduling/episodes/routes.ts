@@ -24,7 +24,7 @@ import {
 import { episodes, patients, visits } from '../../../db/scheduling-schema';
 import { referralSources, users } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
-import { conflict, forbidden } from '../../../lib/errors';
+import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
@@ -286,6 +286,14 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
         if (before.version !== version) throw staleConflict(EPISODE_MESSAGES.stale);
         if (!episodeIsEditable(before.status)) throw conflict(EPISODE_MESSAGES.notEditable(before.status));
         assertStaffFields(actor, changes, before);
+        if (changes.episodeType && changes.episodeType !== before.episodeType) {
+          const [visit] = await tx
+            .select({ id: visits.id })
+            .from(visits)
+            .where(and(eq(visits.episodeId, before.id), sql`${visits.status} <> 'Deleted'`))
+            .limit(1);
+          if (visit) throw badRequest('episodeType', 'cannot change once the service request has visits');
+        }
         await assertReferences(tx, before.referralSourceId, {
           ...changes,
           startDate: changes.startDate ?? before.startDate,
