@@ -6,6 +6,7 @@ import {
   hasMapLocation,
   jitterPoint,
   markerDiameterAtZoom,
+  roundCoordinate,
 } from './coverage-map';
 
 describe('hasMapLocation (SPEC §5: no latitude/longitude, no point)', () => {
@@ -79,5 +80,13 @@ describe('coverageByZipcode (SPEC §3 Coverage: zipcode, count, providerIdSet)',
       ['76102', 1, 2],
       ['75201', 2, 1],
     ]);
+  });
+});
+
+describe('roundCoordinate', () => {
+  it('keeps 5 decimals', () => {
+    expect(roundCoordinate(30.271312345678)).toBe(30.27131);
+    expect(roundCoordinate(-97.742649999)).toBe(-97.74265);
+    expect(roundCoordinate(30.27)).toBe(30.27);
   });
 });

@@ -24,6 +24,14 @@ export function markerDiameterAtZoom(zoom: number): number {
   return MAP_MIN_MARKER_PX + t * (MAP_MARKER_SIZE - MAP_MIN_MARKER_PX);
 }
 
+/**
+ * Map coordinates travel with 5 decimals (about a metre): finer digits are noise under the 0.001° jitter and
+ * would double the size of a 50,000-point answer.
+ */
+export function roundCoordinate(degrees: number): number {
+  return Math.round(degrees * 100_000) / 100_000;
+}
+
 /** SPEC §5: a point without a real latitude and longitude is left off map lists. */
 export function hasMapLocation(
   latitude: number | null | undefined,

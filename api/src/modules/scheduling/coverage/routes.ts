@@ -6,6 +6,7 @@ import {
   coverageReportQuerySchema,
   coverageReportResponseSchema,
   hasMapLocation,
+  roundCoordinate,
   type CoverageReportQuery,
   type CoverageReportResponse,
 } from '@carelane/shared-domain';
@@ -57,8 +58,8 @@ export async function buildCoverageReport(
       clinicians.name.push(`${row.given_name} ${row.family_name}`);
       clinicians.providerTypeId.push(row.provider_type_id);
       clinicians.providerStatusId.push(row.provider_status_id);
-      clinicians.latitude.push(row.latitude!);
-      clinicians.longitude.push(row.longitude!);
+      clinicians.latitude.push(roundCoordinate(row.latitude!));
+      clinicians.longitude.push(roundCoordinate(row.longitude!));
       clinicians.zipcode.push(row.zipcode ?? '');
     }
   }
@@ -87,8 +88,8 @@ export async function buildCoverageReport(
       episodes.status.push(row.status);
       episodes.patientOrFacilityId.push(row.patient_or_facility_id ?? 0);
       episodes.zipcode.push(row.zipcode ?? '');
-      episodes.latitude.push(row.latitude!);
-      episodes.longitude.push(row.longitude!);
+      episodes.latitude.push(roundCoordinate(row.latitude!));
+      episodes.longitude.push(roundCoordinate(row.longitude!));
       episodes.allVisits.push(row.all_visits ?? []);
       names.push([row.first_name ?? '', row.last_name ?? '']);
     }
