@@ -1,6 +1,7 @@
 // Pieces the part-C pages of this area share (physicians, organizations, contacts, groups, supply requests,
 // archive, onboarding): in-app links, the `?id=` of detail pages, field errors and the address fields.
-import { getQueryClient, isApiCallError, navigateTo, useUrlState } from '@carelane/shared-session';
+import { mapsGeocodeResponseSchema, type MapAddress } from '@carelane/shared-domain';
+import { apiClient, getQueryClient, isApiCallError, navigateTo, useUrlState } from '@carelane/shared-session';
 import { AddressAutocomplete } from '@carelane/shared-ui';
 import { Flex, Form, Input, type FormInstance } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
@@ -127,4 +128,18 @@ export function FormFailure({ text }: { text: string | null }) {
       {text}
     </div>
   );
+}
+
+/** The place of a typed 5-digit ZIP code (city, state, centre point), or null when the maps service has none. */
+export async function lookUpZipcode(zipcode: string): Promise<MapAddress | null> {
+  if (!/^\d{5}$/.test(zipcode.trim())) return null;
+  try {
+    const answer = await apiClient.get('/api/maps/geocode', mapsGeocodeResponseSchema, {
+      searchParams: { address: zipcode.trim() },
+    });
+    return answer.results.find((result) => result.zipcode === zipcode.trim()) ?? answer.results[0] ?? null;
+  } catch {
+    // The fields stay as typed; the ZIP code alone is enough to save.
+    return null;
+  }
 }

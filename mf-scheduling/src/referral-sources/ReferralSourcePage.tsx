@@ -43,6 +43,7 @@ import {
   AreaLink,
   FormFailure,
   nullIfBlank,
+  lookUpZipcode,
   refresh,
   showFieldErrors,
   useIdParam,
@@ -139,7 +140,17 @@ function ProfileTab({ organization, access }: { organization: ReferralSource | n
           rules={[{ pattern: /^\d{5}(-\d{4})?$/, message: 'Enter a 5-digit ZIP code.' }]}
           style={{ width: 140 }}
         >
-          <Input inputMode="numeric" />
+          <Input
+            inputMode="numeric"
+            onChange={(event) => {
+              // A typed ZIP code moves the map position to its centre; a picked address is more precise.
+              const zipcode = event.target.value;
+              void lookUpZipcode(zipcode).then((place) => {
+                if (place && form.getFieldValue('zipcode') === zipcode)
+                  form.setFieldsValue({ latitude: place.latitude, longitude: place.longitude });
+              });
+            }}
+          />
         </Form.Item>
         <Form.Item label="Map position" style={{ flex: 1 }}>
           <Typography.Text type="secondary" aria-live="polite">

@@ -24,7 +24,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormFailure, nullIfBlank, refresh, showFieldErrors } from '../physicians/page-kit';
+import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showFieldErrors } from '../physicians/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 
 /** Our text: SPEC §8 has no supply request toast. */
@@ -162,7 +162,17 @@ function SupplyRequestModal({
             ]}
             style={{ width: 130 }}
           >
-            <Input inputMode="numeric" />
+            <Input
+              inputMode="numeric"
+              onBlur={(event) => {
+                const zipcode = event.target.value;
+                if (form.getFieldValue('city')) return;
+                void lookUpZipcode(zipcode).then((place) => {
+                  if (place && form.getFieldValue('zipcode') === zipcode)
+                    form.setFieldsValue({ city: place.city, state: place.state });
+                });
+              }}
+            />
           </Form.Item>
           <Form.Item label="City" name="city" style={{ flex: 1 }}>
             <Input />
