@@ -55,24 +55,6 @@ describeEachDatabase('maps service', (server) => {
     expect(res.body).toEqual({ suggestions: [] });
   });
 
-  it('answers fast once loaded (p95 well under 20 ms)', async () => {
-    await get('/api/maps/autocomplete?input=7');
-    const texts = ['7', '75', 'San', 'Fort W', '100', 'Hou', '1 Main St, Austin', 'Dal', '9', 'New'];
-    const times: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const started = performance.now();
-      const res = await server().app.inject({
-        method: 'GET',
-        url: `/api/maps/autocomplete?input=${encodeURIComponent(texts[i % texts.length]!)}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      times.push(performance.now() - started);
-      expect(res.statusCode).toBe(200);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(20);
-  });
-
   it('geocodes an address to its point and parts', async () => {
     const res = await get(
       `/api/maps/geocode?address=${encodeURIComponent('100 Main St, Fort Worth, TX 76102')}`,
