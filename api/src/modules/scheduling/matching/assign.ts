@@ -18,7 +18,7 @@ import { createFacilityToken } from '../facility-response/tokens';
 import { assertInScope } from '../patients/scope';
 import { VISIT_THING } from '../visits/repository';
 import { assertVisitAction, invalidTransition, statusOf, type VisitRecord } from '../visits/transitions';
-import { overlappingBooking, providerTypeRates, rateTerms } from './service';
+import { bookedProviders, providerTypeRates, rateTerms } from './service';
 
 export const ALREADY_ASSIGNED =
   'This visit was just assigned or changed by someone else. Reload it to see who is assigned.';
@@ -67,10 +67,8 @@ export async function assignVisit(
     if (provider.providerStatusId !== 3) throw badRequest('providerId', 'is not an active clinician');
     if (provider.providerTypeId !== visit.providerTypeId)
       throw badRequest('providerId', "is not of the visit's provider type");
-    const [overlap] = await tx
-      .select({ yes: sql<boolean>`${overlappingBooking(provider.id, visit)}` })
-      .from(sql`(select 1) one`);
-    if (overlap?.yes) throw conflict(DOUBLE_BOOKING, 'DOUBLE_BOOKING');
+    if ((await bookedProviders(tx, [provider.id], visit)).size)
+      throw conflict(DOUBLE_BOOKING, 'DOUBLE_BOOKING');
 
     const cards = await providerTypeRates(tx, visit);
     const [clinicianRate] = await tx

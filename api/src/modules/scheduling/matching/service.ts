@@ -2,7 +2,7 @@
 // SQL (provider type + latitude band on providers_type_lat_idx, then the longitude band, active, no overlapping
 // booking), measured exactly with distanceMiles and scored in JS. `strategy: 'fullScan'` skips the SQL band so a
 // benchmark can compare the two on the same data.
-import { and, between, eq, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gt, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_FIT_SCORE_OPTIONS,
   boundingBox,
@@ -39,18 +39,29 @@ export type CandidateStrategy = 'indexed' | 'fullScan';
 /** Visits in these statuses do not book their clinician (for overlap checks). */
 export const NON_BOOKING_STATUSES: readonly VisitStatus[] = ['Deleted', 'Missed', 'LateCanceled'];
 
-/** SQL: the clinician (column) holds another booking overlapping [startAt, endAt) of `visit`. */
-export function overlappingBooking(
-  providerId: SQL | number,
+/**
+ * Of the given clinicians, those holding another booking that overlaps [startAt, endAt) of `visit` (bookings
+ * are half-open: one ending at 10:30 and one starting at 10:30 do not overlap).
+ */
+export async function bookedProviders(
+  ex: Executor,
+  providerIds: number[],
   visit: Pick<VisitRecord, 'id' | 'startAt' | 'endAt'>,
-) {
-  return sql`exists (select 1 from ${visits} o
-    where o.provider_id = ${providerId} and o.id <> ${visit.id}
-      and o.status not in (${sql.join(
-        NON_BOOKING_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )})
-      and o.start_at < ${visit.endAt.toISOString()}::timestamptz and o.end_at > ${visit.startAt.toISOString()}::timestamptz)`;
+): Promise<Set<number>> {
+  if (!providerIds.length) return new Set();
+  const rows = await ex
+    .selectDistinct({ providerId: visits.providerId })
+    .from(visits)
+    .where(
+      and(
+        inArray(visits.providerId, providerIds),
+        ne(visits.id, visit.id),
+        notInArray(visits.status, [...NON_BOOKING_STATUSES]),
+        lt(visits.startAt, visit.endAt),
+        gt(visits.endAt, visit.startAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.providerId!));
 }
 
 export type ScoredCandidate = {
@@ -110,7 +121,6 @@ export async function findCandidates(
         ...filters,
         eq(providers.providerStatusId, 3),
         sql`${providers.preferredLatitude} is not null and ${providers.preferredLongitude} is not null`,
-        sql`not ${overlappingBooking(sql`${providers.id}`, visit)}`,
       ),
     );
   const near = rows
@@ -123,23 +133,26 @@ export async function findCandidates(
   const ids = near.map((row) => row.provider.id);
 
   const period = workloadPeriod(visit.dateOfService);
-  const booked = await ex
+  // The period's visits by start time (the index), a day either side for the zone, then by date exactly.
+  const bookedQuery = ex
     .select({
       providerId: visits.providerId,
       status: visits.status,
       nonVisit: visits.nonVisit,
       episodeType: visits.episodeType,
       patientId: visits.patientId,
+      dateOfService: visits.dateOfService,
     })
     .from(visits)
     .where(
       and(
         inArray(visits.providerId, ids),
-        between(visits.dateOfService, period.from, period.to),
+        gte(visits.startAt, new Date(`${isoDay(period.from, -1)}T00:00:00Z`)),
+        lt(visits.startAt, new Date(`${isoDay(period.to, 2)}T00:00:00Z`)),
         ne(visits.id, visit.id),
       ),
     );
-  const vacationRows = await ex
+  const vacationQuery = ex
     .select()
     .from(providerVacations)
     .where(
@@ -149,10 +162,10 @@ export async function findCandidates(
         lte(providerVacations.startDate, isoDay(visit.dateOfService, 30)),
       ),
     );
-  const previous =
+  const previousQuery =
     visit.patientId === null
-      ? []
-      : await ex
+      ? Promise.resolve([])
+      : ex
           .select({ providerId: visits.providerId, n: sql<number>`count(*)::int` })
           .from(visits)
           .where(
@@ -164,6 +177,13 @@ export async function findCandidates(
             ),
           )
           .groupBy(visits.providerId);
+  const [busy, bookedRows, vacationRows, previous] = await Promise.all([
+    bookedProviders(ex, ids, visit),
+    bookedQuery,
+    vacationQuery,
+    previousQuery,
+  ]);
+  const booked = bookedRows.filter((b) => b.dateOfService >= period.from && b.dateOfService <= period.to);
   const previousBy = new Map(previous.map((p) => [p.providerId, p.n]));
 
   const fitVisit = {
@@ -175,6 +195,7 @@ export async function findCandidates(
   const scored: ScoredCandidate[] = [];
   for (const row of near) {
     const p = row.provider;
+    if (busy.has(p.id)) continue;
     const theirs = booked.filter(
       (b) =>
         b.providerId === p.id && countsAsVisit({ status: b.status as VisitStatus, nonVisit: b.nonVisit }),
