@@ -14,6 +14,18 @@ export type ClinicianRow = {
   preferred_zipcodes: string[];
 };
 
+/**
+ * The rows of a query as one JSON text built by the database: for 50,000 rows this is about twice as fast as
+ * rows through the driver (PGlite parses every row and array in JavaScript).
+ */
+async function rowsAsJson<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const [row] = await queryRows<{ rows: string }>(
+    ex,
+    sql`select coalesce(json_agg(t order by t.id), '[]')::text as rows from (${query}) t`,
+  );
+  return JSON.parse(row?.rows ?? '[]') as T[];
+}
+
 const idArray = (ids: number[]) =>
   sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
@@ -25,11 +37,11 @@ export function selectClinicians(ex: Executor, q: CoverageReportQuery): Promise<
   const filters: SQL[] = [sql`true`];
   if (q.providerStatusId) filters.push(sql`provider_status_id = ${q.providerStatusId}`);
   if (q.providerTypeIds?.length) filters.push(sql`provider_type_id = any(${idArray(q.providerTypeIds)})`);
-  return queryRows<ClinicianRow>(
+  return rowsAsJson<ClinicianRow>(
     ex,
     sql`select id, given_name, family_name, provider_type_id, provider_status_id,
                preferred_latitude as latitude, preferred_longitude as longitude, zipcode, preferred_zipcodes
-        from providers where ${sql.join(filters, sql` and `)} order by id`,
+        from providers where ${sql.join(filters, sql` and `)}`,
   );
 }
 
@@ -60,7 +72,7 @@ export function selectEpisodes(ex: Executor, q: CoverageReportQuery): Promise<Ep
       or exists (select 1 from visits pv where pv.episode_id = e.id and pv.provider_type_id = any(${ids})))`);
   }
   const atFacility = sql`(f.id is not null and (e.episode_type = 'Shift' or p.id is null))`;
-  return queryRows<EpisodeRow>(
+  return rowsAsJson<EpisodeRow>(
     ex,
     sql`select e.id, e.episode_type, e.status,
                case when ${atFacility} then f.id else p.id end as patient_or_facility_id,
@@ -75,7 +87,6 @@ export function selectEpisodes(ex: Executor, q: CoverageReportQuery): Promise<Ep
         left join facilities f on f.id = e.facility_id
         left join lateral (select array_agg(status order by date_of_service, id) as all_visits
                            from visits where episode_id = e.id) v on true
-        where ${sql.join(filters, sql` and `)}
-        order by e.id`,
+        where ${sql.join(filters, sql` and `)}`,
   );
 }
