@@ -69,15 +69,17 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       const visibility = rateVisibility(actor);
       const all = visit.paused ? [] : await findCandidates(services.db, visit, options);
       const page = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-      const cards = await providerTypeRates(services.db, visit);
+      const [cards, ownRates, typeNames] = await Promise.all([
+        providerTypeRates(services.db, visit),
+        clinicianRates(
+          services.db,
+          page.map((c) => c.provider.id),
+        ),
+        services.db
+          .select({ id: visitTypes.id, type: visitTypes.type, description: visitTypes.description })
+          .from(visitTypes),
+      ]);
       const card = cards.find((c) => c.visitTypeId === visit.visitTypeId);
-      const ownRates = await clinicianRates(
-        services.db,
-        page.map((c) => c.provider.id),
-      );
-      const typeNames = await services.db
-        .select({ id: visitTypes.id, type: visitTypes.type, description: visitTypes.description })
-        .from(visitTypes);
       const typeName = new Map(typeNames.map((t) => [t.id, t]));
       const providerList: MatchCandidate[] = page.map((c) => {
         const theirRates = ownRates.filter((r) => r.providerId === c.provider.id);

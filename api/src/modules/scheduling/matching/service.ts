@@ -33,7 +33,30 @@ import type { Executor } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 
 export type VisitRecord = typeof visits.$inferSelect;
-export type ProviderRecord = typeof providers.$inferSelect;
+/** The clinician columns matching reads (the whole row would be several times the bytes, for hundreds of rows). */
+const candidateColumns = {
+  id: providers.id,
+  givenName: providers.givenName,
+  familyName: providers.familyName,
+  email: providers.email,
+  phoneNumber: providers.phoneNumber,
+  enableEmail: providers.enableEmail,
+  enableSms: providers.enableSms,
+  providerTypeId: providers.providerTypeId,
+  credentialState: providers.credentialState,
+  preferredLatitude: providers.preferredLatitude,
+  preferredLongitude: providers.preferredLongitude,
+  coverageRadiusMiles: providers.coverageRadiusMiles,
+  preferredZipcodes: providers.preferredZipcodes,
+  skills: providers.skills,
+  weekdayPreferences: providers.weekdayPreferences,
+  assignmentPreference: providers.assignmentPreference,
+  shiftPreferences: providers.shiftPreferences,
+  rating: providers.rating,
+  ratingDetails: providers.ratingDetails,
+  lastLogin: providers.lastLogin,
+};
+export type ProviderRecord = { [K in keyof typeof candidateColumns]: (typeof providers.$inferSelect)[K] };
 export type CandidateStrategy = 'indexed' | 'fullScan';
 
 /** Visits in these statuses do not book their clinician (for overlap checks). */
@@ -110,7 +133,7 @@ export async function findCandidates(
         [sql`${providers.providerTypeId} + 0 = ${visit.providerTypeId}`];
   const rows = await ex
     .select({
-      provider: providers,
+      provider: candidateColumns,
       careCoordinator: sql<string | null>`case when ${users.id} is null then null
         else ${users.firstName} || ' ' || ${users.lastName} end`,
     })
