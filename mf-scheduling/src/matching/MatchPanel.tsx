@@ -13,6 +13,7 @@ import {
   publishToast,
   useSession,
   useUrlState,
+  writeUrlState,
 } from '@carelane/shared-session';
 import { EmptyState, ErrorState, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,7 +52,16 @@ const FLAG_LABELS: Record<FlagName, string> = {
 const FLAGS = Object.keys(FLAG_LABELS) as FlagName[];
 const PAGE_SIZE = 10;
 
-export function MatchPanel({ visitId, onClose }: { visitId: number; onClose: () => void }) {
+/** Closing the drawer drops `match` and the drawer's own filters from the URL, in one history entry. */
+function closeMatch() {
+  writeUrlState({
+    match: null,
+    ...Object.fromEntries(Object.keys(matchSchema.shape).map((key) => [key, null])),
+  });
+}
+
+export function MatchPanel({ visitId }: { visitId: number }) {
+  const onClose = closeMatch;
   const session = useSession();
   const queryClient = useQueryClient();
   const [url, setUrl] = useUrlState(matchSchema);

@@ -339,7 +339,7 @@ export default function VisitsPage() {
           }
         />
       )}
-      {match ? <MatchPanel visitId={match} onClose={() => setFilters({ match: null })} /> : null}
+      {match ? <MatchPanel visitId={match} /> : null}
     </PageFrame>
   );
 }

@@ -119,6 +119,42 @@ describeEachDatabase('visits list, bulk actions and the status job', (server) =>
     expect(refused.status).toBe(403);
   });
 
+  it('every role holding unstaffedVisits reads the list and the match list; bad bulk bodies are refused', async () => {
+    for (const email of [
+      'backoffice@carelane.local',
+      'customercare@carelane.local',
+      'director@carelane.local',
+      'clinicianmanager@carelane.local',
+      'executive@carelane.local',
+    ]) {
+      const token = await server().login(email);
+      expect((await server().request('GET', '/api/operation/visits', { token })).status).toBe(200);
+      expect((await server().request('GET', '/api/operation/fitScore/visits', { token })).status).toBe(200);
+    }
+    const matchList = await server().request('GET', '/api/operation/fitScore/visits', { token: clinician });
+    expect(matchList.status).toBe(403);
+    for (const body of [
+      {},
+      { visits: [{ id: ids.a }] },
+      { visits: [{ id: ids.a, version: -1 }] },
+      { visits: [{ id: 'x', version: 0 }] },
+    ]) {
+      const res = await server().request('POST', '/api/admin/deleteVisit', { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.errors?.length).toBeGreaterThan(0);
+    }
+    const orgPause = await server().request('POST', '/api/admin/pauseVisits', {
+      token: orgUser,
+      body: { visits: [await ref(ids.a)], paused: true },
+    });
+    expect(orgPause.status).toBe(403);
+    const clinicianDelete = await server().request('POST', '/api/admin/deleteVisit', {
+      token: clinician,
+      body: { visits: [await ref(ids.a)] },
+    });
+    expect(clinicianDelete.status).toBe(403);
+  });
+
   it('approves Approval Due visits; none approvable and mixed selections are refused by the state machine', async () => {
     const none = await server().request('POST', '/api/admin/approveVisits', {
       token: admin,
