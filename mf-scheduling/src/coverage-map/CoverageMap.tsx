@@ -8,6 +8,7 @@ import {
   MAP_MARKER_SIZE,
   MAP_MIN_MARKER_PX,
 } from '@carelane/shared-domain';
+import { navigateTo } from '@carelane/shared-session';
 import { Button, Flex } from 'antd';
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
@@ -241,7 +242,8 @@ export default function CoverageMap({
       </Flex>
       {hovered ? (
         <div
-          role="tooltip"
+          role={hovered.pinned ? 'dialog' : 'tooltip'}
+          aria-label={hovered.point.name}
           style={{
             position: 'absolute',
             left: Math.max(8, hovered.x + 12),
@@ -252,7 +254,7 @@ export default function CoverageMap({
             borderRadius: 6,
             padding: '6px 10px',
             boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
-            pointerEvents: 'none',
+            pointerEvents: hovered.pinned ? 'auto' : 'none',
           }}
         >
           <strong>{hovered.point.name}</strong>
@@ -261,6 +263,22 @@ export default function CoverageMap({
             {hovered.point.kind === 'clinician' ? 'Clinician' : 'Service request'} · ZIP{' '}
             {hovered.point.zipcode || '—'}
           </div>
+          {hovered.pinned ? (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={() =>
+                navigateTo(
+                  hovered.point.kind === 'clinician'
+                    ? `/provider?id=${hovered.point.id}`
+                    : `/episode?id=${hovered.point.id}`,
+                )
+              }
+            >
+              {hovered.point.kind === 'clinician' ? 'Open clinician' : 'Open service request'}
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </div>
