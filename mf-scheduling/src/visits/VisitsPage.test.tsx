@@ -72,6 +72,8 @@ function route(call: ApiCall) {
     });
   if (['/api/admin/visitTypes', '/api/admin/providerTypes'].includes(path)) return jsonResponse({ rows: [] });
   if (path === '/api/admin/patients') return jsonResponse({ rows: [], paging: paging(0) });
+  if (path === '/api/admin/assignVisit')
+    return jsonResponse({ ...row, status: 'Staffed', providerId: 7, providerName: 'Lopez, Ana', version: 1 });
   return undefined;
 }
 
@@ -108,6 +110,23 @@ describe('VisitsPage', () => {
     expect(params.get('includePreviousAssignments')).toBe('true');
     expect(params.get('ignoreVacations')).toBe('false');
     expect(screen.getByRole('button', { name: 'Assign Ana Lopez' })).toBeTruthy();
+    page.done();
+  });
+
+  it('assigns a candidate after confirmation and closes the drawer', async () => {
+    const page = renderPage(<VisitsPage />, {
+      url: '/visits?match=5&fullyCredentialed=false',
+      roleId: 5,
+      route,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign Ana Lopez' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(page.toasts).toEqual(['Lopez, Ana assigned. The clinician and the facility are notified.']),
+    );
+    const post = page.calls.find((c) => c.url.pathname === '/api/admin/assignVisit')!;
+    expect(post.body).toEqual({ visitId: 5, providerId: 7, version: 0 });
+    expect(globalThis.location.search).toBe('');
     page.done();
   });
 });
