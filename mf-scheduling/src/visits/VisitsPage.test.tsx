@@ -71,7 +71,17 @@ function route(call: ApiCall) {
       rateVisibility: 'all',
     });
   if (['/api/admin/visitTypes', '/api/admin/providerTypes'].includes(path)) return jsonResponse({ rows: [] });
+  if (path === '/api/admin/constants')
+    return jsonResponse([
+      {
+        type: 'visit',
+        name: 'expireVisitReasonTypes',
+        value: '[{"id":1,"label":"Patient moved"}]',
+        description: '',
+      },
+    ]);
   if (path === '/api/admin/patients') return jsonResponse({ rows: [], paging: paging(0) });
+  if (path === '/api/admin/expireVisit') return jsonResponse({ count: 1, message: '1 visit(s) expired.' });
   if (path === '/api/admin/assignVisit')
     return jsonResponse({ ...row, status: 'Staffed', providerId: 7, providerName: 'Lopez, Ana', version: 1 });
   return undefined;
@@ -127,6 +137,21 @@ describe('VisitsPage', () => {
     const post = page.calls.find((c) => c.url.pathname === '/api/admin/assignVisit')!;
     expect(post.body).toEqual({ visitId: 5, providerId: 7, version: 0 });
     expect(globalThis.location.search).toBe('');
+    page.done();
+  });
+
+  it('expires the selected visits with a reason of the server list, after confirmation', async () => {
+    const page = renderPage(<VisitsPage />, { url: '/visits', roleId: 5, route });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select visit 5' }));
+    await waitFor(() => expect(page.calls.some((c) => c.url.pathname === '/api/admin/constants')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Expire' }));
+    const select = await screen.findByRole('combobox', { name: 'Expire reason' });
+    fireEvent.mouseDown(select);
+    fireEvent.click((await screen.findAllByText('Patient moved')).at(-1)!);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(page.toasts).toEqual(['1 visit(s) expired.']));
+    const post = page.calls.find((c) => c.url.pathname === '/api/admin/expireVisit')!;
+    expect(post.body).toEqual({ visits: [{ id: 5, version: 0 }], reason: 'Patient moved' });
     page.done();
   });
 });

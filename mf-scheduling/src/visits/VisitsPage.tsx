@@ -1,13 +1,11 @@
 // /visits: every visit (organization users: their own), filters in the URL, bulk actions on selected rows
 // (each confirmed, each one transaction on the server), and the match drawer at /visits?match=<visitId>.
 import {
-  CONSTANT_DEFAULTS,
   NO_VISITS_FOR_APPROVAL,
   VISITS_NOT_APPROVED,
   VISIT_STATUSES,
   formatDate,
   isOrganizationRole,
-  parseConstantReasons,
   visitStatusLabel,
   type VisitRow,
 } from '@carelane/shared-domain';
@@ -29,7 +27,7 @@ import { z } from 'zod';
 import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { MatchPanel } from '../matching/MatchPanel';
 import { failureText } from './failure-text';
-import { visitActions, visitQueries } from './visit-queries';
+import { DEFAULT_EXPIRE_REASONS, expireReasonsQuery, visitActions, visitQueries } from './visit-queries';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const id = z.coerce.number().int().positive().optional();
@@ -47,11 +45,6 @@ const filtersSchema = z.object({
   match: id,
 });
 
-/** SPEC §9 expireVisitReasonTypes: the reasons offered (the server checks them against its constant). */
-export const EXPIRE_REASONS = parseConstantReasons(
-  CONSTANT_DEFAULTS.find((constant) => constant.name === 'expireVisitReasonTypes')?.value,
-).map((reason) => reason.label);
-
 const STATUS_OPTIONS = [
   { value: 'ALL', label: 'All statuses' },
   ...VISIT_STATUSES.map((status) => ({ value: status, label: visitStatusLabel({ status }) })),
@@ -68,6 +61,8 @@ export default function VisitsPage() {
   const visits = useQuery(visitQueries.list(listFilters));
   const [selected, setSelected] = useState<Map<number, VisitRow>>(new Map());
   const [expireReason, setExpireReason] = useState<string | undefined>();
+  const reasons = useQuery({ ...expireReasonsQuery(), enabled: canOpen(session, 'unstaffedVisits') });
+  const expireReasons = reasons.data?.length ? reasons.data : DEFAULT_EXPIRE_REASONS;
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   const mayManage = staff && canOpen(session, 'unstaffedVisits');
   const rows = visits.data?.rows ?? [];
@@ -114,7 +109,7 @@ export default function VisitsPage() {
               id="expire-reason"
               aria-label="Expire reason"
               placeholder="Pick a reason"
-              options={EXPIRE_REASONS.map((reason) => ({ value: reason, label: reason }))}
+              options={expireReasons.map((reason) => ({ value: reason, label: reason }))}
               onChange={(reason: string) => setExpireReason(reason)}
             />
           </Flex>
