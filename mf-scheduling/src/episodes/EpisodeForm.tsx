@@ -22,7 +22,7 @@ import {
   Select,
   Switch,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { lookupQueries } from '../lookups/lookup-queries';
 import {
   ContactSelect,
@@ -37,6 +37,7 @@ import {
 } from '../lookups/LookupSelects';
 import { dateOf, isoOf, isStale, StaleNotice } from '../patients/form-kit';
 import { PatientForm } from '../patients/PatientPage';
+import { patientQueries } from '../patients/patient-queries';
 import { FormFailure, refresh, showFieldErrors } from '../physicians/page-kit';
 import {
   deleteEpisode,
@@ -222,6 +223,17 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
   const episodeType = Form.useWatch('episodeType', form) ?? 'Visit';
   const physicianId = Form.useWatch('physicianId', form);
   const pickedOrganization = Form.useWatch('referralSourceId', form);
+  // A new request for a given patient belongs to that patient's organization.
+  const presetPatient = useQuery({
+    ...patientQueries.one(patientId ?? 0),
+    enabled: !episode && staff && patientId !== undefined,
+  });
+  const presetOrganization = presetPatient.data?.referralSourceId;
+  useEffect(() => {
+    if (presetOrganization !== undefined && form.getFieldValue('referralSourceId') === undefined) {
+      form.setFieldsValue({ referralSourceId: presetOrganization });
+    }
+  }, [form, presetOrganization]);
   const organizationId =
     episode?.referralSourceId ?? (staff ? pickedOrganization : (session?.user.referralSourceId ?? undefined));
   const editable = !episode || episodeIsEditable(episode.status);

@@ -134,7 +134,7 @@ export function ContactSelect({
 /** Staff users of one role (care coordinators 5, customer care coordinators 6, …); needs the users page. */
 export function StaffUserSelect({ roleId, ...props }: Common & { roleId: number }) {
   const session = useSession();
-  const allowed = canOpen(session, 'users');
+  const allowed = canOpen(session, 'serviceRequestDetail') && !isOrganizationRole(session?.user.roleId ?? 0);
   const query = useQuery({ ...lookupQueries.staffUsers(roleId), enabled: allowed });
   return (
     <Select

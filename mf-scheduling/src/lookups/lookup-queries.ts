@@ -8,7 +8,7 @@ import {
   physicianSchema,
   providerTypeListResponseSchema,
   referralSourceListResponseSchema,
-  userListResponseSchema,
+  staffUserListResponseSchema,
   visitTypeListResponseSchema,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
@@ -87,8 +87,8 @@ export const lookupQueries = {
     queryOptions({
       queryKey: ['user', 'byRole', roleId],
       queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/users', userListResponseSchema, {
-          searchParams: { roleId, status: 'ACTIVE', pageSize: 1000 },
+        apiClient.get('/api/admin/staffUsers', staffUserListResponseSchema, {
+          searchParams: { roleId },
           signal,
         }),
       staleTime: STABLE,

@@ -50,3 +50,10 @@ export const facilityListQuerySchema = z.object({
   referralSourceId: z.coerce.number().int().positive().optional(),
 });
 export const facilityListResponseSchema = z.object({ rows: z.array(facilitySchema) });
+
+/** A Carelane staff user offered as care coordinator, customer care coordinator or vendor manager. */
+export const staffUserOptionSchema = z
+  .object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), roleId: z.number().int() })
+  .meta({ id: 'StaffUserOption' });
+export const staffUserListQuerySchema = z.object({ roleId: z.coerce.number().int().positive() });
+export const staffUserListResponseSchema = z.object({ rows: z.array(staffUserOptionSchema) });

@@ -65,4 +65,30 @@ describeEachDatabase('scheduling lookups', (server) => {
       expect((await server().request('GET', path)).status).toBe(401);
     }
   });
+
+  it('offers a care coordinator the staff of a staffing role for the coordinator pickers, organization users none', async () => {
+    const coordinator = await server().login('coordinator@carelane.local');
+    const answer = await server().request('GET', '/api/admin/staffUsers?roleId=5', { token: coordinator });
+    expect(answer.status).toBe(200);
+    expect(answer.body.rows).toContainEqual({
+      id: expect.any(Number),
+      firstName: 'Cora',
+      lastName: 'Whitfield',
+      roleId: 5,
+    });
+    expect(answer.body.rows.every((row: { roleId: number }) => row.roleId === 5)).toBe(true);
+    const administrators = await server().request('GET', '/api/admin/staffUsers?roleId=1', {
+      token: coordinator,
+    });
+    expect(administrators.body.rows).toEqual([]);
+    const orgAdmin = await server().login('orgadmin@carelane.local');
+    const refused = await server().request('GET', '/api/admin/staffUsers?roleId=5', { token: orgAdmin });
+    expect(refused.body.rows ?? []).toEqual([]);
+    const bad = await server().request('GET', '/api/admin/staffUsers?roleId=x', { token: coordinator });
+    expect(bad.status).toBe(400);
+    const clinician = await server().login('clinician@carelane.local');
+    expect(
+      (await server().request('GET', '/api/admin/staffUsers?roleId=5', { token: clinician })).status,
+    ).toBe(403);
+  });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   facilityListQuerySchema,
@@ -6,6 +7,9 @@ import {
   insuranceListResponseSchema,
   isOrganizationRole,
   providerTypeListResponseSchema,
+  isStaffingRole,
+  staffUserListQuerySchema,
+  staffUserListResponseSchema,
   visitTypeListResponseSchema,
 } from '@carelane/shared-domain';
 import { facilities, insurances, providerTypes, visitTypes } from '../../../db/scheduling-schema';
@@ -35,6 +39,31 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         .where(eq(visitTypes.active, true))
         .orderBy(asc(visitTypes.id));
       return { rows: rows.map(({ active: _active, ...row }) => row) };
+    },
+  );
+
+  // The coordinator pickers of a service request: staff users of one staffing role, for staff only.
+  app.get(
+    '/api/admin/staffUsers',
+    {
+      config: { page: 'serviceRequestDetail' },
+      schema: {
+        tags,
+        summary: 'Active staff users of one staffing role (service request coordinators)',
+        querystring: staffUserListQuerySchema,
+        response: { 200: staffUserListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request.ctx);
+      const { roleId } = request.query;
+      if (isOrganizationRole(actor.roleId) || !isStaffingRole(roleId)) return { rows: [] };
+      const rows = await services.db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, roleId: users.roleId })
+        .from(users)
+        .where(and(eq(users.roleId, roleId), eq(users.status, 'ACTIVE')))
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+      return { rows };
     },
   );
 

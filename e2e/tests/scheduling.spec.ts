@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
+
+/** M/D/YYYY, the product's date format, `days` from today. */
+function dateFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+}
+
+/** Picks an option of an antd Select (or AutoComplete) found by its accessible name, typing to filter it. */
+async function choose(page: Page, label: string, typed: string, option: string | RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.fill(typed);
+  await page.locator('.ant-select-item-option:visible', { hasText: option }).first().click();
+}
+
+test.describe('scheduling', () => {
+  test('a care coordinator turns a request into a staffed visit and the facility confirms it from its emailed link', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const lastName = `Flowtest${Date.now().toString(36)}`;
+    await page.goto('/');
+    await signIn(page, 'coordinator@carelane.local');
+
+    // A new patient of Sunrise Home Health, at an Austin address found through the maps service.
+    await page.goto('/patient');
+    await choose(page, 'Organization', 'Sunrise', 'Sunrise Home Health');
+    await page.getByLabel('First name').fill('Rosa');
+    await page.getByLabel('Last name').fill(lastName);
+    await page.getByLabel('Birthday').fill('4/12/1948');
+    await choose(page, 'Address', '78701', /78701/);
+    await expect(page.getByLabel('ZIP code')).toHaveValue('78701');
+    await page.getByRole('button', { name: 'Create patient' }).click();
+    await expect(page.getByText('Patient information saved.')).toBeVisible();
+    await expect(page).toHaveURL(/\/patient\?id=\d+/);
+    const patientId = new URL(page.url()).searchParams.get('id');
+
+    // A service request for that patient, saved, with one RN visit tomorrow, then published.
+    await page.getByRole('button', { name: 'New service request' }).click();
+    await expect(page).toHaveURL(/\/episode\?patientId=\d+/);
+    await page.getByLabel('Title').fill(`Wound care for ${lastName}`);
+    await page.getByLabel('Start date').fill(dateFromToday(0));
+    await page.getByRole('button', { name: 'Create service request' }).click();
+    await expect(page.getByText('Service Request saved.', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/episode\?id=\d+/);
+
+    await choose(page, 'Visit type', 'RN Routine', /^RN Routine/);
+    await choose(page, 'Provider type', 'RN', /^RN$/);
+    await page.getByLabel('Date of service').fill(dateFromToday(1));
+    await page.getByRole('button', { name: 'Add visits' }).click();
+    const visitRows = page.getByRole('table').filter({ hasText: 'RN Routine' });
+    await expect(visitRows.getByText('Draft')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(
+      page.getByText('Service Request saved. Notifications sent to all matching clinicians.'),
+    ).toBeVisible();
+    await expect(visitRows.getByText('Published')).toBeVisible();
+
+    // Matching: ranked candidates, each score explained factor by factor.
+    await visitRows.getByRole('link', { name: 'Find clinicians' }).click();
+    await expect(page).toHaveURL(/\/visits\?.*match=\d+/);
+    const drawer = page.getByRole('dialog', { name: 'Match clinicians' });
+    const assignButtons = drawer.getByRole('button', { name: /^Assign / });
+    await expect(assignButtons.first()).toBeVisible();
+    expect(await assignButtons.count()).toBeGreaterThan(1);
+    const scores = (await drawer.getByLabel(/^Fit score \d+ of 100$/).allInnerTexts()).map(Number);
+    expect(scores.length).toBeGreaterThan(1);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    await drawer.getByText('Why this score').first().click();
+    await expect(drawer.getByText(/Distance/).first()).toBeVisible();
+
+    const firstAssign = drawer
+      .getByRole('button', { name: /^Assign / })
+      .and(page.locator(':enabled'))
+      .first();
+    const clinician = (await firstAssign.getAttribute('aria-label'))!.replace(/^Assign /, '');
+    await firstAssign.click();
+    await page
+      .getByRole('dialog', { name: `Assign ${clinician}?` })
+      .getByRole('button', { name: 'Assign' })
+      .click();
+    await expect(drawer).toHaveCount(0);
+
+    // The visit is Staffed with that clinician.
+    const visitId = Number(new URL(page.url()).searchParams.get('match') ?? NaN) || undefined;
+    const token = await apiToken(request, 'coordinator@carelane.local');
+    const headers = { Authorization: `Bearer ${token}` };
+    const visits = await request.get(`${baseUrl()}/api/operation/visits?status=ALL&patientId=${patientId}`, {
+      headers,
+    });
+    expect(visits.ok()).toBe(true);
+    const staffed = (
+      (await visits.json()) as { rows: { id: number; status: string; providerName: string }[] }
+    ).rows;
+    expect(staffed).toHaveLength(1);
+    expect(staffed[0]!.status).toBe('Staffed');
+    if (visitId) expect(staffed[0]!.id).toBe(visitId);
+
+    // The facility's email in the outbox carries a link; opened without signing in, it accepts the assignment.
+    const adminToken = await apiToken(request, 'admin@carelane.local');
+    const outbox = await request.get(`${baseUrl()}/api/admin/outbox?pageSize=100`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    const messages = ((await outbox.json()) as { rows: { body: string }[] }).rows;
+    const link = messages
+      .map((message) => /https?:\/\/\S+\/confirmation\?token=[\w-]+/.exec(message.body)?.[0])
+      .find((found) => found !== undefined && messages.some((m) => m.body.includes(lastName)));
+    expect(link).toBeTruthy();
+    const facility = await browser.newPage();
+    await facility.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(facility.getByRole('heading', { level: 1, name: 'Confirm assignments' })).toBeVisible();
+    await expect(facility.getByText(clinician).first()).toBeVisible();
+    await facility.getByRole('button', { name: 'Accept selected' }).click();
+    await expect(facility.getByText('Selected assignment(s) marked as accepted by facility.')).toBeVisible();
+    await facility.close();
+
+    const after = await request.get(`${baseUrl()}/api/operation/visits?status=ALL&patientId=${patientId}`, {
+      headers,
+    });
+    const accepted = ((await after.json()) as { rows: { status: string; facilityResponse: string | null }[] })
+      .rows[0]!;
+    expect(accepted.status).toBe('Staffed');
+    expect(accepted.facilityResponse).toBe('accepted');
+  });
+});
