@@ -214,7 +214,7 @@ const EPISODE_STATUS_MIX = [
   ['Hold', 0.04],
   ['Deleted', 0.03],
 ];
-/** Visit statuses by the date of service: on or after today, in the last 30 days, and older. */
+/** Visit statuses by the date of service: from tomorrow on, today and the last 30 days, and older (nothing is left for the visit status job to move). */
 const FUTURE_VISIT_MIX = [
   ['Active', 0.55],
   ['Staffed', 0.3],
@@ -581,8 +581,8 @@ export async function generateSchedulingData(direct, { scale = 1, vacuum = false
     const [{ n: episodeCount }] = await q('select count(*)::int as n from bench_episodes');
     const rows = [];
     const status = `case
-           when e.status in ('Draft', 'Hold') and x.day >= 0 then 'Draft'
-           when x.day >= 0 then ${weighted(FUTURE_VISIT_MIX, 'x.r_status')}
+           when e.status in ('Draft', 'Hold') and x.day > 0 then 'Draft'
+           when x.day > 0 then ${weighted(FUTURE_VISIT_MIX, 'x.r_status')}
            when x.day >= -30 then ${weighted(RECENT_VISIT_MIX, 'x.r_status')}
            else ${weighted(OLD_VISIT_MIX, 'x.r_status')} end`;
     for (let lo = 1; lo <= sizes.visits; lo += VISIT_CHUNK) {
