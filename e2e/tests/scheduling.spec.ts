@@ -129,3 +129,30 @@ test.describe('scheduling', () => {
     expect(accepted.facilityResponse).toBe('accepted');
   });
 });
+
+test.describe('coverage map', () => {
+  test('draws the clinicians and service requests over the bundled basemap with no request leaving the site', async ({
+    page,
+  }) => {
+    const outside: string[] = [];
+    await page.route(
+      (url) => url.origin !== new URL(baseUrl()).origin && url.protocol.startsWith('http'),
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort();
+      },
+    );
+    await page.goto('/');
+    await signIn(page, 'coordinator@carelane.local');
+    await page.goto('/coverageMap');
+    await expect(page.getByRole('heading', { level: 1, name: 'Coverage map' })).toBeVisible();
+    await expect(page.getByText(/^Clinicians \([1-9]\d*\)$/)).toBeVisible();
+    await expect(page.getByText(/^Service requests \([1-9]\d*\)$/)).toBeVisible();
+    // The basemap (states and counties) and the WebGL points are drawn on canvases inside the map.
+    const canvases = page.locator('.ol-viewport canvas');
+    await expect(canvases.first()).toBeVisible();
+    expect(await canvases.count()).toBeGreaterThan(1);
+    await expect(page.getByRole('heading', { name: 'Coverage by ZIP code' })).toBeVisible();
+    expect(outside).toEqual([]);
+  });
+});
