@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * What /archiveOldData archives (docs/decisions/020-organizations-physicians-contacts-groups-archive.md):
+ * What /archiveOldData archives (docs/decisions/010-organizations-physicians-contacts-groups-archive.md):
  * - an episode that is not active (nor already archived or deleted), started before the day, with no
  *   visit (other than a deleted one) on or after the day;
  * - an active patient created before the day with no active episode: every episode of theirs is archived,
