@@ -156,3 +156,55 @@ test.describe('coverage map', () => {
     expect(outside).toEqual([]);
   });
 });
+
+test.describe('scheduling pages by role', () => {
+  test('an organization user works with its own patients only, and staff-only pages refuse it on screen and on the server', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await signIn(page, 'orguser@carelane.local');
+    await page.goto('/patients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    for (const [path, title] of [
+      ['/coverageMap', 'Coverage map'],
+      ['/archiveOldData', 'Archive old data'],
+      ['/physicians', 'Physicians'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(`You don't have access to ${title}.`, { exact: false })).toBeVisible();
+    }
+    const token = await apiToken(request, 'orguser@carelane.local');
+    const headers = { Authorization: `Bearer ${token}` };
+    const patients = (await (
+      await request.get(`${baseUrl()}/api/admin/patients?pageSize=100&status=ALL`, { headers })
+    ).json()) as { rows: { referralSourceName: string }[] };
+    expect(patients.rows.length).toBeGreaterThan(0);
+    expect(new Set(patients.rows.map((row) => row.referralSourceName))).toEqual(
+      new Set(['Sunrise Home Health']),
+    );
+    const coverage = await request.get(`${baseUrl()}/api/operation/coverageReport`, { headers });
+    expect(coverage.status()).toBe(403);
+  });
+
+  test('a clinician is refused the scheduling pages and their data', async ({ page, request }) => {
+    await page.goto('/');
+    await signIn(page, 'clinician@carelane.local');
+    for (const [path, title] of [
+      ['/patients', 'Patients'],
+      ['/episodes', 'Service requests'],
+      ['/visits', 'Visits'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(`You don't have access to ${title}.`, { exact: false })).toBeVisible();
+    }
+    const token = await apiToken(request, 'clinician@carelane.local');
+    for (const path of ['/api/admin/patients', '/api/admin/episodes', '/api/operation/visits']) {
+      const answer = await request.get(`${baseUrl()}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(answer.status(), path).toBe(403);
+    }
+  });
+});
