@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { jsonResponse, paging, renderPage, type ApiCall } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage, type ApiCall } from '../common/test-kit';
 import VisitsPage from './VisitsPage';
 
-jest.setTimeout(30_000);
+// antd tables, selects and modals render slowly in jsdom: a busy 2-core machine needs the margin.
+jest.setTimeout(90_000);
 
 const row = {
   id: 5,
