@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderPage } from '../physicians/test-kit';
+import { jsonResponse, renderPage } from '../common/test-kit';
 import ArchiveOldDataPage from './ArchiveOldDataPage';
 
 jest.setTimeout(120_000);

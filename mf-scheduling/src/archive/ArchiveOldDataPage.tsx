@@ -36,7 +36,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { refresh } from '../physicians/page-kit';
+import { refresh } from '../common/page-kit';
 
 const REASONS_CONSTANT = 'episodeArchiveReasons';
 /** How often the page asks for a running archive's progress. */

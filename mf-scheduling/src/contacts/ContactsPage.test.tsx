@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import ContactsPage, { CONTACT_DELETED } from './ContactsPage';
 
 jest.setTimeout(60_000);

@@ -27,7 +27,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormFailure, nullIfBlank, refresh, showFieldErrors } from '../physicians/page-kit';
+import { FormFailure, nullIfBlank, refresh, showFieldErrors } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 import { contactQueries } from './contact-queries';
 

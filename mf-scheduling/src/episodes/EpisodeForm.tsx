@@ -38,7 +38,7 @@ import {
 import { dateOf, isoOf, isStale, StaleNotice } from '../patients/form-kit';
 import { PatientForm } from '../patients/PatientPage';
 import { patientQueries } from '../patients/patient-queries';
-import { FormFailure, refresh, showFieldErrors } from '../physicians/page-kit';
+import { FormFailure, refresh, showFieldErrors } from '../common/page-kit';
 import {
   deleteEpisode,
   holdEpisode,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import { EPISODE_TOASTS } from './episode-actions';
 import EpisodePage from './EpisodePage';
 

@@ -44,7 +44,7 @@ import { useState } from 'react';
 import { lookupQueries } from '../lookups/lookup-queries';
 import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { isoOf, isStale, StaleNotice } from '../patients/form-kit';
-import { AreaLink, FormFailure, refresh, showFieldErrors } from '../physicians/page-kit';
+import { AreaLink, FormFailure, refresh, showFieldErrors } from '../common/page-kit';
 import { episodeQueries } from './episode-queries';
 import { EPISODE_TOASTS, THING } from './episode-actions';
 

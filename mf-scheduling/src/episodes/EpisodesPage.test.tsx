@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import EpisodesPage from './EpisodesPage';
 
 jest.setTimeout(30_000);

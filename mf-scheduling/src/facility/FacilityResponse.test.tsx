@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { apiError } from '@carelane/shared-session/testing';
-import { jsonResponse, renderPage, type ApiCall } from '../physicians/test-kit';
+import { jsonResponse, renderPage, type ApiCall } from '../common/test-kit';
 import ChangeVisitPage from './ChangeVisitPage';
 import ConfirmationPage from './ConfirmationPage';
 import RejectReasonPage from './RejectReasonPage';

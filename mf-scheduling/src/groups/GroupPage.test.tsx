@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carelane/shared-domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderPage } from '../physicians/test-kit';
+import { jsonResponse, renderPage } from '../common/test-kit';
 import GroupPage from './GroupPage';
 
 jest.setTimeout(60_000);

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { FormFailure, refresh, showFieldErrors, useIdParam } from '../physicians/page-kit';
+import { FormFailure, refresh, showFieldErrors, useIdParam } from '../common/page-kit';
 import { groupQueries } from './group-queries';
 
 type GroupForm = { name: string; description?: string; status: 'ACTIVE' | 'INACTIVE' };

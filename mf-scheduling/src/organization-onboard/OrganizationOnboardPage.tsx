@@ -15,7 +15,7 @@ import { EmptyState, ErrorState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Result, Skeleton, Steps, Typography } from 'antd';
 import { useState } from 'react';
-import { AreaLink, FormFailure, refresh } from '../physicians/page-kit';
+import { AreaLink, FormFailure, refresh } from '../common/page-kit';
 import { RateCard } from '../referral-sources/RateCard';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 

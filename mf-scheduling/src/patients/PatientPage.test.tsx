@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import PatientPage, { PATIENT_SAVED } from './PatientPage';
 
 jest.setTimeout(30_000);

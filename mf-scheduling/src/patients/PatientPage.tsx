@@ -32,7 +32,7 @@ import {
   refresh,
   showFieldErrors,
   useIdParam,
-} from '../physicians/page-kit';
+} from '../common/page-kit';
 import { dateOf, isoOf, isStale, StaleNotice } from './form-kit';
 import { patientQueries } from './patient-queries';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import PatientsPage from './PatientsPage';
 
 jest.setTimeout(30_000);

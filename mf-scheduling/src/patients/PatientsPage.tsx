@@ -13,7 +13,7 @@ import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { OrganizationSelect } from '../lookups/LookupSelects';
-import { AreaLink } from '../physicians/page-kit';
+import { AreaLink } from '../common/page-kit';
 import { dateOf, isoOf } from './form-kit';
 import { patientQueries } from './patient-queries';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PhysicianPage, { PHYSICIAN_SAVED } from './PhysicianPage';
 import PhysiciansPage from './PhysiciansPage';
-import { jsonResponse, paging, renderPage } from './test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 
 jest.setTimeout(30_000);
 

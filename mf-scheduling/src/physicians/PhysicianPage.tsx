@@ -28,7 +28,7 @@ import {
   refresh,
   showFieldErrors,
   useIdParam,
-} from './page-kit';
+} from '../common/page-kit';
 import { physicianQueries } from './physician-queries';
 
 /** Our text: SPEC §8 lists physician save failures but gives no success toast for them. */

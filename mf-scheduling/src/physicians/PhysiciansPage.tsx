@@ -4,7 +4,7 @@ import { DataTable, ErrorState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { AreaLink } from './page-kit';
+import { AreaLink } from '../common/page-kit';
 import { physicianQueries } from './physician-queries';
 
 /** The list's filters live in the URL: shareable, kept on reload, the back button works. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderPage } from '../physicians/test-kit';
+import { jsonResponse, renderPage } from '../common/test-kit';
 import { RateCard } from './RateCard';
 
 jest.setTimeout(30_000);

@@ -31,7 +31,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormFailure, refresh, showFieldErrors } from '../physicians/page-kit';
+import { FormFailure, refresh, showFieldErrors } from '../common/page-kit';
 import { referralSourceQueries } from './referral-source-queries';
 
 const messageAnswer = z.object({ message: z.string() });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderPage } from '../physicians/test-kit';
+import { jsonResponse, renderPage } from '../common/test-kit';
 import ReferralSourcePage from './ReferralSourcePage';
 
 jest.setTimeout(60_000);

@@ -47,7 +47,7 @@ import {
   refresh,
   showFieldErrors,
   useIdParam,
-} from '../physicians/page-kit';
+} from '../common/page-kit';
 import { RateCard } from './RateCard';
 import { referralSourceQueries } from './referral-source-queries';
 

@@ -4,7 +4,7 @@ import { DataTable, ErrorState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { AreaLink } from '../physicians/page-kit';
+import { AreaLink } from '../common/page-kit';
 import { referralSourceQueries } from './referral-source-queries';
 
 /** SPEC §4: the organization list shows ACTIVE ones by default. Filters live in the URL. */

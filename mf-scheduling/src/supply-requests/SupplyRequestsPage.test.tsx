@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, paging, renderPage } from '../physicians/test-kit';
+import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import SupplyRequestsPage, { SUPPLY_REQUEST_SAVED } from './SupplyRequestsPage';
 
 jest.setTimeout(60_000);

@@ -24,7 +24,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showFieldErrors } from '../physicians/page-kit';
+import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showFieldErrors } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 
 /** Our text: SPEC §8 has no supply request toast. */
