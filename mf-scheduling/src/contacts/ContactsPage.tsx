@@ -8,7 +8,7 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { DataTable, EmptyState, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { EmptyState, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -27,6 +27,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { listFilterFields, ListSearch, ListTable } from '../common/list-page';
 import { FormFailure, nullIfBlank, refresh, showFieldErrors } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 import { contactQueries } from './contact-queries';
@@ -37,9 +38,7 @@ export const CONTACT_DELETED = 'Contact deleted.';
 
 /** Filters and the contact shown in the side panel live in the URL. */
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  ...listFilterFields,
   referralSourceId: z.coerce.number().int().positive().optional(),
   isCaseManager: z.enum(['true', 'false']).optional(),
   contactId: z.coerce.number().int().positive().optional(),
@@ -285,13 +284,12 @@ export default function ContactsPage() {
       }
     >
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search contacts"
+        <ListSearch
+          label="Search contacts"
           placeholder="Name, email or title"
-          allowClear
-          defaultValue={filters.search}
-          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
-          style={{ width: 260 }}
+          width={260}
+          search={filters.search}
+          setFilters={setFilters}
         />
         <Select
           aria-label="Organization"
@@ -319,25 +317,15 @@ export default function ContactsPage() {
       </Flex>
       <Flex gap={16} align="start" wrap>
         <div style={{ flex: '2 1 560px', minWidth: 0 }}>
-          {contacts.isError ? (
-            <ErrorState
-              message={errorMessage(contacts.error, 'the contacts', 'loaded')}
-              onRetry={() => void contacts.refetch()}
-            />
-          ) : (
-            <DataTable<Contact>
-              ariaLabel="Contacts"
-              rows={contacts.data?.rows ?? []}
-              totalCount={contacts.data?.paging.totalCount ?? 0}
-              pageNumber={filters.pageNumber}
-              pageSize={filters.pageSize}
-              loading={contacts.isFetching}
-              columns={columns}
-              rowKey="id"
-              emptyText="No contacts match these filters."
-              onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
-            />
-          )}
+          <ListTable<Contact>
+            query={contacts}
+            thing="the contacts"
+            label="Contacts"
+            columns={columns}
+            emptyText="No contacts match these filters."
+            filters={filters}
+            setFilters={setFilters}
+          />
         </div>
         <Card title="Contact" style={{ flex: '1 1 300px' }} aria-label="Selected contact">
           {contactId ? (

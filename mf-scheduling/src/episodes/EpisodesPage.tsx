@@ -6,11 +6,12 @@ import {
   EPISODE_TYPES,
   isOrganizationRole,
 } from '@carelane/shared-domain';
-import { canOpen, errorMessage, navigateTo, useSession, useUrlState } from '@carelane/shared-session';
-import { DateRangeFilter, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useSession, useUrlState } from '@carelane/shared-session';
+import { DateRangeFilter } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Switch, Typography } from 'antd';
+import { Button, Flex, Select, Switch, Typography } from 'antd';
 import { z } from 'zod';
+import { listFilterFields, ListPageFrame, ListResults, ListSearch, StatusFilter } from '../common/list-page';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import { dateOf, isoOf } from '../patients/form-kit';
 import { episodeQueries, type EpisodeFilters } from './episode-queries';
@@ -19,9 +20,7 @@ import { EpisodeTable } from './EpisodeTable';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Filters live in the URL; absent ones take the SPEC defaults computed below. */
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  ...listFilterFields,
   status: z.enum(EPISODE_STATUS_FILTERS).optional(),
   mine: z.enum(['true', 'false']).optional(),
   episodeType: z.enum(EPISODE_TYPES).optional(),
@@ -60,31 +59,25 @@ export default function EpisodesPage() {
   const episodes = useQuery(episodeQueries.list(filters));
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   return (
-    <PageFrame
+    <ListPageFrame
       title="Service requests"
-      actions={
-        canOpen(session, 'serviceRequestDetail') ? (
-          <Button type="primary" onClick={() => navigateTo('/episode')}>
-            New service request
-          </Button>
-        ) : null
-      }
+      newLabel="New service request"
+      newPath="/episode"
+      privilege="serviceRequestDetail"
     >
       <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search service requests"
+        <ListSearch
+          label="Search service requests"
           placeholder="Title, patient or number"
-          allowClear
-          defaultValue={filters.search}
-          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
-          style={{ width: 250 }}
+          width={250}
+          search={filters.search}
+          setFilters={setFilters}
         />
-        <Select
-          aria-label="Status"
+        <StatusFilter
           value={filters.status}
           options={EPISODE_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] ?? value }))}
-          onChange={(status: string) => setFilters({ status, pageNumber: null })}
-          style={{ width: 170 }}
+          width={170}
+          setFilters={setFilters}
         />
         <Select
           aria-label="Type"
@@ -134,12 +127,7 @@ export default function EpisodesPage() {
           </Button>
         </Typography.Paragraph>
       ) : null}
-      {episodes.isError ? (
-        <ErrorState
-          message={errorMessage(episodes.error, 'the service requests', 'loaded')}
-          onRetry={() => void episodes.refetch()}
-        />
-      ) : (
+      <ListResults query={episodes} thing="the service requests">
         <EpisodeTable
           rows={episodes.data?.rows ?? []}
           totalCount={episodes.data?.paging.totalCount ?? 0}
@@ -148,7 +136,7 @@ export default function EpisodesPage() {
           loading={episodes.isFetching}
           onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
         />
-      )}
-    </PageFrame>
+      </ListResults>
+    </ListPageFrame>
   );
 }

@@ -1,16 +1,14 @@
 import type { Group } from '@carelane/shared-domain';
-import { canOpen, errorMessage, navigateTo, useSession, useUrlState } from '@carelane/shared-session';
-import { DataTable, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useUrlState } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import { z } from 'zod';
+import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { AreaLink } from '../common/page-kit';
 import { groupQueries } from './group-queries';
 
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  ...listFilterFields,
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ALL'),
 });
 
@@ -33,60 +31,37 @@ const columns: TableColumnsType<Group> = [
 ];
 
 export default function GroupsPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const groups = useQuery(groupQueries.list(filters));
   return (
-    <PageFrame
-      title="Groups"
-      actions={
-        canOpen(session, 'groupDetail') ? (
-          <Button type="primary" onClick={() => navigateTo('/group')}>
-            New group
-          </Button>
-        ) : null
-      }
-    >
+    <ListPageFrame title="Groups" newLabel="New group" newPath="/group" privilege="groupDetail">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search groups"
+        <ListSearch
+          label="Search groups"
           placeholder="Name or description"
-          allowClear
-          defaultValue={filters.search}
-          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
-          style={{ width: 280 }}
+          width={280}
+          search={filters.search}
+          setFilters={setFilters}
         />
-        <Select
-          aria-label="Status"
+        <StatusFilter
           value={filters.status}
           options={[
             { value: 'ALL', label: 'All' },
             { value: 'ACTIVE', label: 'Active' },
             { value: 'INACTIVE', label: 'Inactive' },
           ]}
-          onChange={(status: string) => setFilters({ status, pageNumber: null })}
-          style={{ width: 140 }}
+          setFilters={setFilters}
         />
       </Flex>
-      {groups.isError ? (
-        <ErrorState
-          message={errorMessage(groups.error, 'the groups', 'loaded')}
-          onRetry={() => void groups.refetch()}
-        />
-      ) : (
-        <DataTable<Group>
-          ariaLabel="Groups"
-          rows={groups.data?.rows ?? []}
-          totalCount={groups.data?.paging.totalCount ?? 0}
-          pageNumber={filters.pageNumber}
-          pageSize={filters.pageSize}
-          loading={groups.isFetching}
-          columns={columns}
-          rowKey="id"
-          emptyText="No groups match these filters."
-          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
-        />
-      )}
-    </PageFrame>
+      <ListTable<Group>
+        query={groups}
+        thing="the groups"
+        label="Groups"
+        columns={columns}
+        emptyText="No groups match these filters."
+        filters={filters}
+        setFilters={setFilters}
+      />
+    </ListPageFrame>
   );
 }

@@ -6,12 +6,13 @@ import {
   patientDisplayName,
   type Patient,
 } from '@carelane/shared-domain';
-import { canOpen, errorMessage, navigateTo, useSession, useUrlState } from '@carelane/shared-session';
-import { DataTable, DateRangeFilter, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useSession, useUrlState } from '@carelane/shared-session';
+import { DateRangeFilter } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
+import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import { AreaLink } from '../common/page-kit';
 import { dateOf, isoOf } from './form-kit';
@@ -20,9 +21,7 @@ import { patientQueries } from './patient-queries';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The list's filters live in the URL; the creation range defaults to the last 180 days (SPEC §5). */
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  ...listFilterFields,
   status: z.enum(['ACTIVE', 'ARCHIVED', 'ALL']).default('ACTIVE'),
   referralSourceId: z.coerce.number().int().positive().optional(),
   createdFrom: isoDate.optional(),
@@ -72,35 +71,24 @@ export default function PatientsPage() {
   const patients = useQuery(patientQueries.list({ ...filters, createdFrom, createdTo }));
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   return (
-    <PageFrame
-      title="Patients"
-      actions={
-        canOpen(session, 'patientDetail') ? (
-          <Button type="primary" onClick={() => navigateTo('/patient')}>
-            New patient
-          </Button>
-        ) : null
-      }
-    >
+    <ListPageFrame title="Patients" newLabel="New patient" newPath="/patient" privilege="patientDetail">
       <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search patients"
+        <ListSearch
+          label="Search patients"
           placeholder="Name, phone or ZIP code"
-          allowClear
-          defaultValue={filters.search}
-          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
-          style={{ width: 260 }}
+          width={260}
+          search={filters.search}
+          setFilters={setFilters}
         />
-        <Select
-          aria-label="Status"
+        <StatusFilter
           value={filters.status}
           options={[
             { value: 'ACTIVE', label: 'Active' },
             { value: 'ARCHIVED', label: 'Archived' },
             { value: 'ALL', label: 'All' },
           ]}
-          onChange={(status: string) => setFilters({ status, pageNumber: null })}
-          style={{ width: 130 }}
+          width={130}
+          setFilters={setFilters}
         />
         {staff ? (
           <OrganizationSelect
@@ -121,25 +109,15 @@ export default function PatientsPage() {
           }
         />
       </Flex>
-      {patients.isError ? (
-        <ErrorState
-          message={errorMessage(patients.error, 'the patients', 'loaded')}
-          onRetry={() => void patients.refetch()}
-        />
-      ) : (
-        <DataTable<Patient>
-          ariaLabel="Patients"
-          rows={patients.data?.rows ?? []}
-          totalCount={patients.data?.paging.totalCount ?? 0}
-          pageNumber={filters.pageNumber}
-          pageSize={filters.pageSize}
-          loading={patients.isFetching}
-          columns={columns}
-          rowKey="id"
-          emptyText="No patients match these filters."
-          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
-        />
-      )}
-    </PageFrame>
+      <ListTable<Patient>
+        query={patients}
+        thing="the patients"
+        label="Patients"
+        columns={columns}
+        emptyText="No patients match these filters."
+        filters={filters}
+        setFilters={setFilters}
+      />
+    </ListPageFrame>
   );
 }

@@ -1,17 +1,15 @@
 import { formatPhone, type Physician } from '@carelane/shared-domain';
-import { canOpen, errorMessage, navigateTo, useSession, useUrlState } from '@carelane/shared-session';
-import { DataTable, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useUrlState } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import { z } from 'zod';
+import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { AreaLink } from '../common/page-kit';
 import { physicianQueries } from './physician-queries';
 
 /** The list's filters live in the URL: shareable, kept on reload, the back button works. */
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  ...listFilterFields,
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
 });
 
@@ -52,60 +50,37 @@ const columns: TableColumnsType<Physician> = [
 ];
 
 export default function PhysiciansPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const physicians = useQuery(physicianQueries.list(filters));
   return (
-    <PageFrame
-      title="Physicians"
-      actions={
-        canOpen(session, 'physicians') ? (
-          <Button type="primary" onClick={() => navigateTo('/physician')}>
-            New physician
-          </Button>
-        ) : null
-      }
-    >
+    <ListPageFrame title="Physicians" newLabel="New physician" newPath="/physician" privilege="physicians">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search physicians"
+        <ListSearch
+          label="Search physicians"
           placeholder="Name, NPI or specialty"
-          allowClear
-          defaultValue={filters.search}
-          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
-          style={{ width: 280 }}
+          width={280}
+          search={filters.search}
+          setFilters={setFilters}
         />
-        <Select
-          aria-label="Status"
+        <StatusFilter
           value={filters.status}
           options={[
             { value: 'ACTIVE', label: 'Active' },
             { value: 'INACTIVE', label: 'Inactive' },
             { value: 'ALL', label: 'All' },
           ]}
-          onChange={(status: string) => setFilters({ status, pageNumber: null })}
-          style={{ width: 140 }}
+          setFilters={setFilters}
         />
       </Flex>
-      {physicians.isError ? (
-        <ErrorState
-          message={errorMessage(physicians.error, 'the physicians', 'loaded')}
-          onRetry={() => void physicians.refetch()}
-        />
-      ) : (
-        <DataTable<Physician>
-          ariaLabel="Physicians"
-          rows={physicians.data?.rows ?? []}
-          totalCount={physicians.data?.paging.totalCount ?? 0}
-          pageNumber={filters.pageNumber}
-          pageSize={filters.pageSize}
-          loading={physicians.isFetching}
-          columns={columns}
-          rowKey="id"
-          emptyText="No physicians match these filters."
-          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
-        />
-      )}
-    </PageFrame>
+      <ListTable<Physician>
+        query={physicians}
+        thing="the physicians"
+        label="Physicians"
+        columns={columns}
+        emptyText="No physicians match these filters."
+        filters={filters}
+        setFilters={setFilters}
+      />
+    </ListPageFrame>
   );
 }

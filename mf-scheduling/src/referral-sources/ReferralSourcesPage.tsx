@@ -1,17 +1,15 @@
 import { formatPhone, type ReferralSource } from '@carelane/shared-domain';
-import { canOpen, errorMessage, navigateTo, useSession, useUrlState } from '@carelane/shared-session';
-import { DataTable, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useUrlState } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import { z } from 'zod';
+import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { AreaLink } from '../common/page-kit';
 import { referralSourceQueries } from './referral-source-queries';
 
 /** SPEC §4: the organization list shows ACTIVE ones by default. Filters live in the URL. */
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(100).optional(),
+  ...listFilterFields,
   status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ACTIVE'),
 });
 
@@ -41,60 +39,42 @@ const columns: TableColumnsType<ReferralSource> = [
 ];
 
 export default function ReferralSourcesPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const organizations = useQuery(referralSourceQueries.list(filters));
   return (
-    <PageFrame
+    <ListPageFrame
       title="Organizations"
-      actions={
-        canOpen(session, 'referralSourceDetail') ? (
-          <Button type="primary" onClick={() => navigateTo('/referralSource')}>
-            New organization
-          </Button>
-        ) : null
-      }
+      newLabel="New organization"
+      newPath="/referralSource"
+      privilege="referralSourceDetail"
     >
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search organizations"
+        <ListSearch
+          label="Search organizations"
           placeholder="Name"
-          allowClear
-          defaultValue={filters.search}
-          onSearch={(search) => setFilters({ search: search.trim() || null, pageNumber: null })}
-          style={{ width: 280 }}
+          width={280}
+          search={filters.search}
+          setFilters={setFilters}
         />
-        <Select
-          aria-label="Status"
+        <StatusFilter
           value={filters.status}
           options={[
             { value: 'ACTIVE', label: 'Active' },
             { value: 'INACTIVE', label: 'Inactive' },
             { value: 'ALL', label: 'All' },
           ]}
-          onChange={(status: string) => setFilters({ status, pageNumber: null })}
-          style={{ width: 140 }}
+          setFilters={setFilters}
         />
       </Flex>
-      {organizations.isError ? (
-        <ErrorState
-          message={errorMessage(organizations.error, 'the organizations', 'loaded')}
-          onRetry={() => void organizations.refetch()}
-        />
-      ) : (
-        <DataTable<ReferralSource>
-          ariaLabel="Organizations"
-          rows={organizations.data?.rows ?? []}
-          totalCount={organizations.data?.paging.totalCount ?? 0}
-          pageNumber={filters.pageNumber}
-          pageSize={filters.pageSize}
-          loading={organizations.isFetching}
-          columns={columns}
-          rowKey="id"
-          emptyText="No organizations match these filters."
-          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
-        />
-      )}
-    </PageFrame>
+      <ListTable<ReferralSource>
+        query={organizations}
+        thing="the organizations"
+        label="Organizations"
+        columns={columns}
+        emptyText="No organizations match these filters."
+        filters={filters}
+        setFilters={setFilters}
+      />
+    </ListPageFrame>
   );
 }
