@@ -8,7 +8,7 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { EmptyState, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { EmptyState, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -20,7 +20,6 @@ import {
   Modal,
   Popconfirm,
   Select,
-  Skeleton,
   Switch,
   Tag,
   type TableColumnsType,
@@ -28,6 +27,7 @@ import {
 import { useState } from 'react';
 import { z } from 'zod';
 import { listFilterFields, ListSearch, ListTable } from '../common/list-page';
+import { loadState } from '../common/load-state';
 import { FormFailure, nullIfBlank, refresh, showFieldErrors } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 import { contactQueries } from './contact-queries';
@@ -175,16 +175,9 @@ function ContactPanel({
 }) {
   const contact = useQuery(contactQueries.one(contactId));
   const [busy, setBusy] = useState(false);
-  if (contact.isError) {
-    return (
-      <ErrorState
-        message={errorMessage(contact.error, 'the contact', 'loaded')}
-        onRetry={() => void contact.refetch()}
-      />
-    );
-  }
-  if (!contact.data) return <Skeleton active />;
-  const c = contact.data;
+  const loaded = loadState(contact, 'the contact');
+  if (!loaded.data) return loaded.fallback;
+  const c = loaded.data;
   const remove = async () => {
     setBusy(true);
     try {

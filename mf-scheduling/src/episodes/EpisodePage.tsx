@@ -1,8 +1,9 @@
-import { errorMessage, useUrlState } from '@carelane/shared-session';
-import { ErrorState, PageFrame } from '@carelane/shared-ui';
+import { useUrlState } from '@carelane/shared-session';
+import { PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Skeleton, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { z } from 'zod';
+import { loadState } from '../common/load-state';
 import { episodeQueries } from './episode-queries';
 import { EpisodeForm } from './EpisodeForm';
 import { EpisodeStatusTag } from './EpisodeTable';
@@ -25,24 +26,9 @@ export default function EpisodePage() {
       </PageFrame>
     );
   }
-  if (episode.isError) {
-    return (
-      <PageFrame title="Service request">
-        <ErrorState
-          message={errorMessage(episode.error, 'the service request', 'loaded')}
-          onRetry={() => void episode.refetch()}
-        />
-      </PageFrame>
-    );
-  }
-  if (!episode.data) {
-    return (
-      <PageFrame title="Service request">
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
-  const e = episode.data;
+  const loaded = loadState(episode, 'the service request');
+  if (!loaded.data) return <PageFrame title="Service request">{loaded.fallback}</PageFrame>;
+  const e = loaded.data;
   return (
     <PageFrame
       title={`#${e.id} ${e.title}`}

@@ -8,10 +8,11 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { EmptyState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { loadState } from '../common/load-state';
 import { FormFailure, refresh, showFieldErrors, useIdParam } from '../common/page-kit';
 import { groupQueries } from './group-queries';
 
@@ -189,26 +190,15 @@ export default function GroupPage() {
       </PageFrame>
     );
   }
-  if (group.isError && !group.data) {
-    return (
-      <PageFrame title="Group">
-        <ErrorState
-          message={errorMessage(group.error, 'the group', 'loaded')}
-          onRetry={() => void group.refetch()}
-        />
-      </PageFrame>
-    );
-  }
-  if (!group.data) {
-    return (
-      <PageFrame title="Group">
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
+  const loaded = loadState(group, 'the group', { keepStale: true });
+  if (!loaded.data) return <PageFrame title="Group">{loaded.fallback}</PageFrame>;
   return (
-    <PageFrame title={group.data.name} subtitle={`${group.data.memberCount} members`}>
-      <GroupDetails key={`${group.data.id}:${group.data.version}`} group={group.data} editable={editable} />
+    <PageFrame title={loaded.data.name} subtitle={`${loaded.data.memberCount} members`}>
+      <GroupDetails
+        key={`${loaded.data.id}:${loaded.data.version}`}
+        group={loaded.data}
+        editable={editable}
+      />
     </PageFrame>
   );
 }

@@ -11,10 +11,11 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { EmptyState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Flex, Result, Skeleton, Steps, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
+import { loadState } from '../common/load-state';
 import { AreaLink, FormFailure, refresh } from '../common/page-kit';
 import { RateCard } from '../referral-sources/RateCard';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
@@ -119,24 +120,9 @@ export default function OrganizationOnboardPage() {
       </PageFrame>
     );
   }
-  if (onboarding.isError) {
-    return (
-      <PageFrame title="Organization onboarding">
-        <ErrorState
-          message={errorMessage(onboarding.error, 'the onboarding', 'loaded')}
-          onRetry={() => void onboarding.refetch()}
-        />
-      </PageFrame>
-    );
-  }
-  if (!onboarding.data) {
-    return (
-      <PageFrame title="Organization onboarding">
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
-  const data = onboarding.data;
+  const loaded = loadState(onboarding, 'the onboarding');
+  if (!loaded.data) return <PageFrame title="Organization onboarding">{loaded.fallback}</PageFrame>;
+  const data = loaded.data;
   return (
     <PageFrame title="Organization onboarding" subtitle={data.referralSourceName}>
       <Card>

@@ -20,11 +20,12 @@ import {
 } from '@carelane/shared-session';
 import { DateInput, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Modal, Select, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { EpisodeTable } from '../episodes/EpisodeTable';
 import { episodeQueries } from '../episodes/episode-queries';
 import { OrganizationSelect } from '../lookups/LookupSelects';
+import { loadState } from '../common/load-state';
 import {
   AddressFields,
   FormFailure,
@@ -330,24 +331,9 @@ export default function PatientPage() {
       </PageFrame>
     );
   }
-  if (patient.isError) {
-    return (
-      <PageFrame title="Patient">
-        <ErrorState
-          message={errorMessage(patient.error, 'the patient', 'loaded')}
-          onRetry={() => void patient.refetch()}
-        />
-      </PageFrame>
-    );
-  }
-  if (!patient.data) {
-    return (
-      <PageFrame title="Patient">
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
-  const p = patient.data;
+  const loaded = loadState(patient, 'the patient');
+  if (!loaded.data) return <PageFrame title="Patient">{loaded.fallback}</PageFrame>;
+  const p = loaded.data;
   return (
     <PageFrame
       title={patientDisplayName(p)}

@@ -17,9 +17,10 @@ import {
 } from '@carelane/shared-session';
 import { DataTable, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Skeleton, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { loadState } from '../common/load-state';
 import {
   AddressFields,
   AreaLink,
@@ -222,24 +223,9 @@ export default function PhysicianPage() {
       </PageFrame>
     );
   }
-  if (physician.isError && !physician.data) {
-    return (
-      <PageFrame title="Physician">
-        <ErrorState
-          message={errorMessage(physician.error, 'the physician', 'loaded')}
-          onRetry={() => void physician.refetch()}
-        />
-      </PageFrame>
-    );
-  }
-  if (!physician.data) {
-    return (
-      <PageFrame title="Physician">
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
-  const p = physician.data;
+  const loaded = loadState(physician, 'the physician', { keepStale: true });
+  if (!loaded.data) return <PageFrame title="Physician">{loaded.fallback}</PageFrame>;
+  const p = loaded.data;
   return (
     <PageFrame
       title={`Dr. ${p.firstName} ${p.lastName}`}

@@ -30,7 +30,6 @@ import {
   InputNumber,
   Popconfirm,
   Select,
-  Skeleton,
   Steps,
   Switch,
   Tabs,
@@ -39,6 +38,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { loadState } from '../common/load-state';
 import {
   AreaLink,
   FormFailure,
@@ -375,24 +375,9 @@ export default function ReferralSourcePage() {
       </PageFrame>
     );
   }
-  if (organization.isError && !organization.data) {
-    return (
-      <PageFrame title="Organization">
-        <ErrorState
-          message={errorMessage(organization.error, 'the organization', 'loaded')}
-          onRetry={() => void organization.refetch()}
-        />
-      </PageFrame>
-    );
-  }
-  if (!organization.data) {
-    return (
-      <PageFrame title="Organization">
-        <Skeleton active />
-      </PageFrame>
-    );
-  }
-  const org = organization.data;
+  const loaded = loadState(organization, 'the organization', { keepStale: true });
+  if (!loaded.data) return <PageFrame title="Organization">{loaded.fallback}</PageFrame>;
+  const org = loaded.data;
   const key = `${org.id}:${org.version}`;
   const items = [
     {
