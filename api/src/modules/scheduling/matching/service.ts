@@ -11,6 +11,7 @@ import {
   distanceMiles,
   fitScore,
   isSelectable,
+  MAX_VISIT_MINUTES,
   shiftNameOf,
   validateRates,
   type FitScoreFactor,
@@ -82,6 +83,9 @@ export async function bookedProviders(
         notInArray(visits.status, [...NON_BOOKING_STATUSES]),
         lt(visits.startAt, visit.endAt),
         gt(visits.endAt, visit.startAt),
+        // No booking lasts longer than MAX_VISIT_MINUTES, so an overlapping one starts after this: the lower
+        // bound lets the (provider_id, start_at) index read a narrow range instead of every past visit.
+        gt(visits.startAt, new Date(visit.startAt.getTime() - MAX_VISIT_MINUTES * 60_000)),
       ),
     );
   return new Set(rows.map((row) => row.providerId!));
