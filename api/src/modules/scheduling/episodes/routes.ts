@@ -35,6 +35,7 @@ import { notifyMatchingClinicians } from '../matching/notify';
 import { containsPattern, organizationScope, owningOrganization, staleConflict } from '../patients/scope';
 import { assertReferences, loadEpisode, patientNameSql, toEpisode } from './repository';
 import { registerEpisodeVisitRoutes } from './visits';
+import { updateVersioned } from '../versioned-update';
 
 const tags = ['service requests'];
 const readPages = { page: ['serviceRequest', 'serviceRequestDetail'] };
@@ -299,24 +300,11 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
           startDate: changes.startDate ?? before.startDate,
           endDate: changes.endDate === undefined ? before.endDate : changes.endDate,
         });
-        const [after] = await tx
-          .update(episodes)
-          .set({ ...changes, updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(episodes.id, before.id), eq(episodes.version, before.version)))
-          .returning();
-        if (!after) throw staleConflict(EPISODE_MESSAGES.stale);
-        await recordAudit(tx, request.ctx, {
+        await updateVersioned(tx, request.ctx, episodes, before, changes, {
           entity: 'episode',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
+          stale: () => staleConflict(EPISODE_MESSAGES.stale),
+          audience: () => ({ referralSourceId: before.referralSourceId }),
         });
-        await publishEvent(
-          tx,
-          { entity: 'episode', id: before.id, action: 'updated' },
-          { referralSourceId: before.referralSourceId },
-        );
         return toEpisode(await loadEpisode(tx, actor, before.id));
       });
     },

@@ -35,6 +35,7 @@ import {
   owningOrganization,
   staleConflict,
 } from './scope';
+import { updateVersioned } from '../versioned-update';
 
 const tags = ['patients'];
 const readPages = { page: ['patients', 'patientDetail', 'serviceRequestDetail'] };
@@ -101,6 +102,13 @@ export async function loadPatient(ex: Executor, actor: Actor, id: number): Promi
 }
 
 /** SPEC §5 patient-creation range: at most 180 days, the other end moved; end before start gives one day. */
+/** How an edit of a patient is refused when stale, audited and announced (to its organization). */
+const patientUpdate = (before: { referralSourceId: number }) => ({
+  entity: 'patient' as const,
+  stale: () => staleConflict(PATIENT_STALE_MESSAGE),
+  audience: () => ({ referralSourceId: before.referralSourceId }),
+});
+
 function creationRange(from: string | undefined, to: string | undefined): { start: Date; end: Date } | null {
   if (!from && !to) return null;
   const start = from ? new Date(`${from}T00:00:00`) : null;
@@ -235,24 +243,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
         const { patient: before } = await loadPatient(tx, actor, request.params.id);
         const { version, ...changes } = request.body;
         if (before.version !== version) throw staleConflict(PATIENT_STALE_MESSAGE);
-        const [after] = await tx
-          .update(patients)
-          .set({ ...prepare(changes), updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(patients.id, before.id), eq(patients.version, before.version)))
-          .returning();
-        if (!after) throw staleConflict(PATIENT_STALE_MESSAGE);
-        await recordAudit(tx, request.ctx, {
-          entity: 'patient',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
-        });
-        await publishEvent(
-          tx,
-          { entity: 'patient', id: before.id, action: 'updated' },
-          { referralSourceId: before.referralSourceId },
-        );
+        await updateVersioned(tx, request.ctx, patients, before, prepare(changes), patientUpdate(before));
         return toPatient(await loadPatient(tx, actor, before.id));
       });
     },
@@ -278,29 +269,13 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       return services.db.transaction(async (tx) => {
         const { patient: before } = await loadPatient(tx, actor, request.params.id);
         if (before.version !== request.body.version) throw staleConflict(PATIENT_STALE_MESSAGE);
-        const [after] = await tx
-          .update(patients)
-          .set({
-            status: 'ARCHIVED',
-            archiveReason: request.body.reason,
-            archivedAt: sql`now()`,
-            updatedAt: sql`now()`,
-            version: before.version + 1,
-          })
-          .where(and(eq(patients.id, before.id), eq(patients.version, before.version)))
-          .returning();
-        if (!after) throw staleConflict(PATIENT_STALE_MESSAGE);
-        await recordAudit(tx, request.ctx, {
-          entity: 'patient',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
-        });
-        await publishEvent(
+        await updateVersioned(
           tx,
-          { entity: 'patient', id: before.id, action: 'updated' },
-          { referralSourceId: before.referralSourceId },
+          request.ctx,
+          patients,
+          before,
+          { status: 'ARCHIVED', archiveReason: request.body.reason, archivedAt: sql`now()` },
+          patientUpdate(before),
         );
         return toPatient(await loadPatient(tx, actor, before.id));
       });

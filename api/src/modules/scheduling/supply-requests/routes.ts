@@ -22,6 +22,7 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { blankToNull } from '../physicians/shared';
+import { updateVersioned } from '../versioned-update';
 
 const tags = ['supply requests'];
 const pages = { page: 'ccDemand' };
@@ -241,24 +242,12 @@ export const supplyRequestsRoutes: FastifyPluginAsyncZod<{ services: AppServices
         if (!before) throw notFound('The supply request');
         if (before.version !== version) throw staleVersion('supply request');
         await checkReferences(tx, changes);
-        const [after] = await tx
-          .update(supplyRequests)
-          .set({ ...changes, updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(supplyRequests.id, before.id), eq(supplyRequests.version, before.version)))
-          .returning();
-        if (!after) throw staleVersion('supply request');
-        await recordAudit(tx, request.ctx, {
+        await updateVersioned(tx, request.ctx, supplyRequests, before, changes, {
           entity: 'supplyRequest',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
+          stale: () => staleVersion('supply request'),
+          audience: (after) =>
+            after.referralSourceId ? { referralSourceId: after.referralSourceId } : { staffOnly: true },
         });
-        await publishEvent(
-          tx,
-          { entity: 'supplyRequest', id: before.id, action: 'updated' },
-          after.referralSourceId ? { referralSourceId: after.referralSourceId } : { staffOnly: true },
-        );
         return readOne(tx, actor, before.id);
       });
     },
