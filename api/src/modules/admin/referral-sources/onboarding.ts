@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,10 +17,9 @@ import {
 import { referralSources } from '../../../db/schema';
 import { conflict, forbidden, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
-import { recordAudit } from '../../../services/audit';
+import { updateVersioned } from '../../../lib/versioned-update';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
-import { publishEvent } from '../../../services/events';
 import { assertMayRead } from './access';
 
 const tags = ['referral sources'];
@@ -99,23 +98,17 @@ export function registerOnboardingRoutes(app: FastifyInstance, services: AppServ
             'ONBOARD_STEP_ORDER',
           );
         }
-        const [after] = await tx
-          .update(referralSources)
-          .set({ onboardStepRS: next, updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(referralSources.id, before.id), eq(referralSources.version, before.version)))
-          .returning();
-        if (!after) throw staleVersion('organization');
-        await recordAudit(tx, request.ctx, {
-          entity: 'referralSource',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
-        });
-        await publishEvent(
+        const after = await updateVersioned(
           tx,
-          { entity: 'referralSource', id: before.id, action: 'updated' },
-          { referralSourceId: before.id },
+          request.ctx,
+          referralSources,
+          before,
+          { onboardStepRS: next },
+          {
+            entity: 'referralSource',
+            stale: () => staleVersion('organization'),
+            audience: () => ({ referralSourceId: before.id }),
+          },
         );
         return onboardingOf(actor, after);
       });

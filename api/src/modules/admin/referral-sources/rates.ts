@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,6 +16,7 @@ import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import { badRequest, forbidden, isUniqueViolation, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses, messageSchema } from '../../../lib/route-schema';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
@@ -176,26 +177,11 @@ export function registerRateRoutes(app: FastifyInstance, services: AppServices) 
           const { version, ...fields } = request.body;
           if (before.version !== version) throw staleVersion('rate');
           await checkTypes(tx, fields.providerTypeId, fields.visitTypeId);
-          const [after] = await tx
-            .update(referralSourceRates)
-            .set({ ...fields, updatedAt: sql`now()`, version: before.version + 1 })
-            .where(
-              and(eq(referralSourceRates.id, before.id), eq(referralSourceRates.version, before.version)),
-            )
-            .returning();
-          if (!after) throw staleVersion('rate');
-          await recordAudit(tx, request.ctx, {
+          const after = await updateVersioned(tx, request.ctx, referralSourceRates, before, fields, {
             entity: 'referralSourceRate',
-            entityId: before.id,
-            action: 'UPDATE',
-            before,
-            after,
+            stale: () => staleVersion('rate'),
+            audience: () => ({ referralSourceId }),
           });
-          await publishEvent(
-            tx,
-            { entity: 'referralSourceRate', id: before.id, action: 'updated' },
-            { referralSourceId },
-          );
           return toRate(after);
         }),
       );

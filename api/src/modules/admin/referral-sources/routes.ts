@@ -17,6 +17,7 @@ import { referralSources } from '../../../db/schema';
 import { forbidden, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor } from '../../../services/context';
@@ -212,23 +213,17 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
         ) {
           throw forbidden('Sorry, only Carelane staff may set the onboarding step.');
         }
-        const [after] = await tx
-          .update(referralSources)
-          .set({ ...normalizeContact(changes), updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(referralSources.id, before.id), eq(referralSources.version, before.version)))
-          .returning();
-        if (!after) throw staleVersion('organization');
-        await recordAudit(tx, request.ctx, {
-          entity: 'referralSource',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
-        });
-        await publishEvent(
+        const after = await updateVersioned(
           tx,
-          { entity: 'referralSource', id: before.id, action: 'updated' },
-          { referralSourceId: before.id },
+          request.ctx,
+          referralSources,
+          before,
+          normalizeContact(changes),
+          {
+            entity: 'referralSource',
+            stale: () => staleVersion('organization'),
+            audience: () => ({ referralSourceId: before.id }),
+          },
         );
         return toReferralSource(after);
       });

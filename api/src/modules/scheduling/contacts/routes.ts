@@ -17,6 +17,7 @@ import type { Executor } from '../../../db/client';
 import { badRequest, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses, messageSchema } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
@@ -197,20 +198,10 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
         const { version, ...changes } = request.body;
         if (before.version !== version) throw staleVersion('contact');
         await assertOrganizationExists(tx, changes.referralSourceId);
-        const [after] = await tx
-          .update(contacts)
-          .set({ ...prepare(changes), updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(contacts.id, before.id), eq(contacts.version, before.version)))
-          .returning();
-        if (!after) throw staleVersion('contact');
-        await recordAudit(tx, request.ctx, {
+        await updateVersioned(tx, request.ctx, contacts, before, prepare(changes), {
           entity: 'contact',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
+          stale: () => staleVersion('contact'),
         });
-        await publishEvent(tx, { entity: 'contact', id: before.id, action: 'updated' });
         return readContact(tx, actor, before.id);
       });
     },

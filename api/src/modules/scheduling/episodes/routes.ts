@@ -27,6 +27,7 @@ import type { Tx } from '../../../db/client';
 import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
@@ -35,7 +36,6 @@ import { notifyMatchingClinicians } from '../matching/notify';
 import { containsPattern, organizationScope, owningOrganization, staleConflict } from '../patients/scope';
 import { assertReferences, loadEpisode, patientNameSql, toEpisode } from './repository';
 import { registerEpisodeVisitRoutes } from './visits';
-import { updateVersioned } from '../versioned-update';
 
 const tags = ['service requests'];
 const readPages = { page: ['serviceRequest', 'serviceRequestDetail'] };

@@ -23,6 +23,7 @@ import type { Executor } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
@@ -35,7 +36,6 @@ import {
   owningOrganization,
   staleConflict,
 } from './scope';
-import { updateVersioned } from '../versioned-update';
 
 const tags = ['patients'];
 const readPages = { page: ['patients', 'patientDetail', 'serviceRequestDetail'] };

@@ -17,6 +17,7 @@ import { referralSources } from '../../../db/schema';
 import { badRequest, isUniqueViolation, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor } from '../../../services/context';
@@ -222,20 +223,10 @@ export const physiciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
           if (!before) throw notFound('The physician');
           const { version, ...changes } = request.body;
           if (before.version !== version) throw staleVersion('physician');
-          const [after] = await tx
-            .update(physicians)
-            .set({ ...prepare(changes), updatedAt: sql`now()`, version: before.version + 1 })
-            .where(and(eq(physicians.id, before.id), eq(physicians.version, before.version)))
-            .returning();
-          if (!after) throw staleVersion('physician');
-          await recordAudit(tx, request.ctx, {
+          const after = await updateVersioned(tx, request.ctx, physicians, before, prepare(changes), {
             entity: 'physician',
-            entityId: before.id,
-            action: 'UPDATE',
-            before,
-            after,
+            stale: () => staleVersion('physician'),
           });
-          await publishEvent(tx, { entity: 'physician', id: before.id, action: 'updated' });
           return toPhysician(after);
         }),
       ),

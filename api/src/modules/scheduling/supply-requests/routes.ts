@@ -17,12 +17,12 @@ import type { Executor } from '../../../db/client';
 import { badRequest, notFound, staleVersion } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
+import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { blankToNull } from '../physicians/shared';
-import { updateVersioned } from '../versioned-update';
 
 const tags = ['supply requests'];
 const pages = { page: 'ccDemand' };

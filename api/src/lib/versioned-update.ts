@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { recordAudit } from '../../services/audit';
-import type { RequestContext } from '../../services/context';
+import type { Executor } from '../db/client';
+import { recordAudit } from '../services/audit';
+import type { RequestContext } from '../services/context';
 import type { EntityChangedEvent } from '@carelane/shared-domain';
-import { publishEvent, type EventAudience } from '../../services/events';
+import { publishEvent, type EventAudience } from '../services/events';
 
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
@@ -22,7 +22,8 @@ export async function updateVersioned<T extends VersionedTable, Row extends { id
   options: {
     entity: EntityChangedEvent['entity'];
     stale: () => Error;
-    audience: (after: T['$inferSelect']) => EventAudience;
+    /** Who hears the event; everyone signed in when absent. */
+    audience?: (after: T['$inferSelect']) => EventAudience;
   },
 ): Promise<T['$inferSelect']> {
   const set = { ...changes, updatedAt: sql`now()`, version: before.version + 1 } as PgUpdateSetSource<T>;
@@ -42,7 +43,7 @@ export async function updateVersioned<T extends VersionedTable, Row extends { id
   await publishEvent(
     tx,
     { entity: options.entity, id: before.id, action: 'updated' },
-    options.audience(after),
+    options.audience?.(after),
   );
   return after;
 }
