@@ -776,6 +776,9 @@ const CITY_CLINICIANS: readonly { types: readonly number[]; credentialStates: Re
 
 const phone = (areaCode: string, n: number) => `${areaCode}555${String(1000 + n).slice(-4)}`;
 const AREA_CODES = ['512', '214', '210', '817'];
+/** Per demo organization, by index as AREA_CODES: the name in its email domain, and its county. */
+const ORG_DOMAINS = ['sunrise', 'lakeside', 'hillcountry', 'oldmill'];
+const COUNTIES = ['Travis', 'Dallas', 'Bexar', 'Tarrant'];
 
 export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext): Promise<void> {
   const rng = randomSequence(20_260_401);
@@ -799,11 +802,11 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
         return {
           referralSourceId: orgIds[f.org]!,
           name: f.name,
-          email: `staffing${i + 1}@${['sunrise', 'lakeside', 'hillcountry', 'oldmill'][f.org]}.example`,
+          email: `staffing${i + 1}@${ORG_DOMAINS[f.org]}.example`,
           phoneNumber: phone(AREA_CODES[f.org]!, 200 + i),
           ...at,
           state: 'TX',
-          county: ['Travis', 'Dallas', 'Bexar', 'Tarrant'][f.org]!,
+          county: COUNTIES[f.org]!,
         };
       }),
     )
@@ -872,7 +875,7 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
         title,
         relationship,
         isCaseManager,
-        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@${['sunrise', 'lakeside', 'hillcountry', 'oldmill'][org]}.example`,
+        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@${ORG_DOMAINS[org]}.example`,
         phoneNumber: phone(AREA_CODES[org]!, 500 + i),
         primaryPhone: phone(AREA_CODES[org]!, 500 + i),
       })),
@@ -907,7 +910,7 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
           language: n % 5 === 2 ? 'Spanish' : 'English',
           ...location,
           state: 'TX',
-          county: ['Travis', 'Dallas', 'Bexar', 'Tarrant'][org]!,
+          county: COUNTIES[org]!,
           createdBy: orgUserByOrg[org] ?? coordinatorId,
         },
         location,
@@ -1097,18 +1100,23 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
     return chosen;
   }
 
+  /** Where a plan takes place: its patient (visits) or its facility (shifts), picked by `at`. */
+  const placeOf = (plan: EpisodePlan) => ({
+    patient: plan.type === 'Visit' ? patientsOf(plan.org)[plan.at]! : undefined,
+    facility: plan.type === 'Shift' ? facilitiesOf(plan.org)[plan.at]!.row : undefined,
+  });
+
   const episodeRows = await tx
     .insert(episodes)
     .values(
       EPISODES.map((plan) => {
-        const patient = plan.type === 'Visit' ? patientsOf(plan.org)[plan.at]! : undefined;
-        const facility = plan.type === 'Shift' ? facilitiesOf(plan.org)[plan.at]! : undefined;
+        const { patient, facility } = placeOf(plan);
         const orgContacts = contactsOf(plan.org);
         const days = plan.visits.map((visit) => visit.day);
         return {
           referralSourceId: orgIds[plan.org]!,
           patientId: patient?.id ?? null,
-          facilityId: facility?.row.id ?? null,
+          facilityId: facility?.id ?? null,
           physicianId: patient
             ? (physiciansOf(plan.org)[plan.at % 2] ?? physiciansOf(plan.org)[0])!.id
             : null,
@@ -1152,8 +1160,7 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
     providerAmount: number;
   }[] = [];
   EPISODES.forEach((plan, e) => {
-    const patient = plan.type === 'Visit' ? patientsOf(plan.org)[plan.at]! : undefined;
-    const facility = plan.type === 'Shift' ? facilitiesOf(plan.org)[plan.at]!.row : undefined;
+    const { patient, facility } = placeOf(plan);
     const at = patient
       ? patient.location
       : { latitude: facility!.latitude!, longitude: facility!.longitude!, zipcode: facility!.zipcode! };
@@ -1183,7 +1190,7 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
         episodeId: episodeRows[e]!.id,
         referralSourceId: orgIds[plan.org]!,
         patientId: patient?.id ?? null,
-        facilityId: facility ? facilitiesOf(plan.org)[plan.at]!.row.id : null,
+        facilityId: facility ? facility.id : null,
         episodeType: plan.type,
         visitTypeId: visit.visitTypeId,
         providerTypeId: visit.providerTypeId,
