@@ -1,7 +1,15 @@
 // Pieces the part-C pages of this area share (physicians, organizations, contacts, groups, supply requests,
 // archive, onboarding): in-app links, the `?id=` of detail pages, field errors and the address fields.
 import { mapsGeocodeResponseSchema, type MapAddress } from '@carelane/shared-domain';
-import { apiClient, getQueryClient, isApiCallError, navigateTo, useUrlState } from '@carelane/shared-session';
+import {
+  apiClient,
+  errorMessage,
+  getQueryClient,
+  isApiCallError,
+  navigateTo,
+  publishErrorToast,
+  useUrlState,
+} from '@carelane/shared-session';
 import { AddressAutocomplete } from '@carelane/shared-ui';
 import { Flex, Form, Input, type FormInstance } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
@@ -35,6 +43,22 @@ export function showFieldErrors(form: FormInstance, error: unknown): number {
   const placed = error.fieldErrors.filter((item) => known.has(item.field));
   form.setFields(placed.map((item) => ({ name: item.field, errors: [item.message] })));
   return placed.length;
+}
+
+/**
+ * A failed save: the 400 answer's field errors go on the form's fields, and the catalogue text ("Sorry, the
+ * {thing} could not be saved. …") is handed to `show` (the form's error line) and published as an error toast.
+ */
+export function showSaveFailure(
+  form: FormInstance,
+  error: unknown,
+  thing: string,
+  show: (text: string) => void,
+): void {
+  showFieldErrors(form, error);
+  const text = errorMessage(error, thing, 'saved');
+  show(text);
+  publishErrorToast(text);
 }
 
 /** Refetches every cached query of these entities (query keys start with the entity name). */

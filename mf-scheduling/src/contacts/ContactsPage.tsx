@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { listFilterFields, ListSearch, ListTable } from '../common/list-page';
 import { loadState } from '../common/load-state';
-import { FormFailure, nullIfBlank, refresh, showFieldErrors } from '../common/page-kit';
+import { FormFailure, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 import { contactQueries } from './contact-queries';
 
@@ -77,10 +77,7 @@ function ContactFormModal({
       refresh('contact');
       onClose(saved);
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'contact', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'contact', setFailure);
     } finally {
       setBusy(false);
     }

@@ -44,7 +44,7 @@ import { useState } from 'react';
 import { lookupQueries } from '../lookups/lookup-queries';
 import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { isoOf, isStale, StaleNotice } from '../patients/form-kit';
-import { AreaLink, FormFailure, refresh, showFieldErrors } from '../common/page-kit';
+import { AreaLink, FormFailure, refresh, showSaveFailure } from '../common/page-kit';
 import { episodeQueries } from './episode-queries';
 import { EPISODE_TOASTS, THING } from './episode-actions';
 
@@ -172,10 +172,7 @@ function AddVisitForm({ episode }: { episode: Episode }) {
       refresh('episode');
       form.resetFields(['dateOfService', 'multipleDates']);
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, THING, 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, THING, setFailure);
     } finally {
       setBusy(false);
     }
@@ -313,11 +310,7 @@ function EditVisitModal({
       refresh('episode');
       onClose();
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, THING, 'saved');
-      if (isStale(error)) setStale(text);
-      else setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, THING, (text) => (isStale(error) ? setStale(text) : setFailure(text)));
     } finally {
       setBusy(false);
     }

@@ -1,19 +1,11 @@
 import { MESSAGES, groupDetailSchema, type GroupDetail, type GroupMember } from '@carelane/shared-domain';
-import {
-  apiClient,
-  canOpen,
-  errorMessage,
-  navigateTo,
-  publishErrorToast,
-  publishToast,
-  useSession,
-} from '@carelane/shared-session';
+import { apiClient, canOpen, navigateTo, publishToast, useSession } from '@carelane/shared-session';
 import { EmptyState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { loadState } from '../common/load-state';
-import { FormFailure, refresh, showFieldErrors, useIdParam } from '../common/page-kit';
+import { FormFailure, refresh, showSaveFailure, useIdParam } from '../common/page-kit';
 import { groupQueries } from './group-queries';
 
 type GroupForm = { name: string; description?: string; status: 'ACTIVE' | 'INACTIVE' };
@@ -77,10 +69,7 @@ function GroupDetails({ group, editable }: { group: GroupDetail | null; editable
       refresh('group');
       if (!group) navigateTo(`/group?id=${saved.id}`);
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'group', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'group', setFailure);
     } finally {
       setBusy(false);
     }

@@ -31,7 +31,7 @@ import {
   FormFailure,
   nullIfBlank,
   refresh,
-  showFieldErrors,
+  showSaveFailure,
   useIdParam,
 } from '../common/page-kit';
 import { dateOf, isoOf, isStale, StaleNotice } from './form-kit';
@@ -123,11 +123,7 @@ export function PatientForm({
       if (!patient && onCreated) onCreated(saved);
       else if (!patient) navigateTo(`/patient?id=${saved.id}`);
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'patient', 'saved');
-      if (isStale(error)) setStale(text);
-      else setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'patient', (text) => (isStale(error) ? setStale(text) : setFailure(text)));
     } finally {
       setBusy(false);
     }

@@ -10,7 +10,6 @@ import {
   canOpen,
   errorMessage,
   navigateTo,
-  publishErrorToast,
   publishToast,
   useSession,
   useUrlState,
@@ -27,7 +26,7 @@ import {
   FormFailure,
   nullIfBlank,
   refresh,
-  showFieldErrors,
+  showSaveFailure,
   useIdParam,
 } from '../common/page-kit';
 import { physicianQueries } from './physician-queries';
@@ -67,10 +66,7 @@ function PhysicianDetails({ physician, readOnly }: { physician: Physician | null
       refresh('physician');
       if (!physician) navigateTo(`/physician?id=${saved.id}`);
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'physician', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'physician', setFailure);
     } finally {
       setBusy(false);
     }

@@ -31,7 +31,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormFailure, refresh, showFieldErrors } from '../common/page-kit';
+import { FormFailure, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from './referral-source-queries';
 
 const messageAnswer = z.object({ message: z.string() });
@@ -130,10 +130,7 @@ function RateFormModal({
       refresh('referralSourceRate');
       onClose();
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'rate', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'rate', setFailure);
     } finally {
       setBusy(false);
     }

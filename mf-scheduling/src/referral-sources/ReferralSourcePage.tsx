@@ -14,7 +14,6 @@ import {
   canOpen,
   errorMessage,
   navigateTo,
-  publishErrorToast,
   publishToast,
   useSession,
   useUrlState,
@@ -34,6 +33,7 @@ import {
   Switch,
   Tabs,
   Typography,
+  type FormInstance,
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
@@ -42,10 +42,10 @@ import { loadState } from '../common/load-state';
 import {
   AreaLink,
   FormFailure,
-  nullIfBlank,
   lookUpZipcode,
+  nullIfBlank,
   refresh,
-  showFieldErrors,
+  showSaveFailure,
   useIdParam,
 } from '../common/page-kit';
 import { RateCard } from './RateCard';
@@ -57,7 +57,7 @@ type Access = { staff: boolean; editProfile: boolean };
 function useSave(organization: ReferralSource | null) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const save = async (form: Parameters<typeof showFieldErrors>[0], body: Record<string, unknown>) => {
+  const save = async (form: FormInstance, body: Record<string, unknown>) => {
     setBusy(true);
     setFailure(null);
     try {
@@ -72,10 +72,7 @@ function useSave(organization: ReferralSource | null) {
       refresh('referralSource');
       if (!organization) navigateTo(`/referralSource?id=${saved.id}`);
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'organization', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'organization', setFailure);
     } finally {
       setBusy(false);
     }

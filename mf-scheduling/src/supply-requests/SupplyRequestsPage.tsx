@@ -11,20 +11,13 @@ import {
   type SupplyRequestInput,
   type SupplyRequestStatus,
 } from '@carelane/shared-domain';
-import {
-  apiClient,
-  errorMessage,
-  publishErrorToast,
-  publishToast,
-  useSession,
-  useUrlState,
-} from '@carelane/shared-session';
+import { apiClient, errorMessage, publishToast, useSession, useUrlState } from '@carelane/shared-session';
 import { AddressAutocomplete, DataTable, DateRangeFilter, ErrorState, PageFrame } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showFieldErrors } from '../common/page-kit';
+import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 
 /** Our text: SPEC §8 has no supply request toast. */
@@ -98,10 +91,7 @@ function SupplyRequestModal({
       refresh('supplyRequest');
       onClose();
     } catch (error) {
-      showFieldErrors(form, error);
-      const text = errorMessage(error, 'supply request', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
+      showSaveFailure(form, error, 'supply request', setFailure);
     } finally {
       setBusy(false);
     }
