@@ -26,12 +26,12 @@ import {
   DatePicker,
   Flex,
   Form,
-  Modal,
   Progress,
   Select,
   Table,
   Typography,
   type TableColumnsType,
+  App,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -120,6 +120,7 @@ const runColumns: TableColumnsType<ArchiveRun> = [
 
 /** `/archiveOldData` (administrators): counts what a day would archive, confirms, then archives in the background. */
 export default function ArchiveOldDataPage() {
+  const { modal } = App.useApp();
   const [form] = Form.useForm<ArchiveForm>();
   const [{ run }, setRun] = useUrlState(runSchema);
   const reasons = useQuery(archiveQueries.reasons());
@@ -178,7 +179,7 @@ export default function ArchiveOldDataPage() {
   };
 
   const confirm = (counted: ArchivePreview) =>
-    Modal.confirm({
+    modal.confirm({
       title: `Archive ${countText(counted)}?`,
       content: 'They leave every list and report. This cannot be undone from this page.',
       okText: 'Archive',

@@ -21,6 +21,7 @@ import {
   Radio,
   Select,
   Switch,
+  App,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { lookupQueries } from '../lookups/lookup-queries';
@@ -213,6 +214,7 @@ export type EpisodeFormProps = {
 };
 
 export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) {
+  const { modal } = App.useApp();
   const session = useSession();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState<string | null>(null);
@@ -288,7 +290,7 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
     );
   const hold = () => void act('hold', () => holdEpisode(episode!));
   const remove = () =>
-    Modal.confirm({
+    modal.confirm({
       title: 'Delete this service request?',
       content: 'Its visits are deleted too. This cannot be undone.',
       okText: 'Delete',

@@ -17,7 +17,7 @@ import {
 } from '@carelane/shared-session';
 import { EmptyState, ErrorState, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Descriptions, Drawer, Flex, InputNumber, Modal, Pagination, Spin, Typography } from 'antd';
+import { Checkbox, Descriptions, Drawer, Flex, InputNumber, Pagination, Spin, Typography, App } from 'antd';
 import { z } from 'zod';
 import { visitActions, visitQueries } from '../visits/visit-queries';
 import { MatchCard } from './MatchCard';
@@ -61,6 +61,7 @@ function closeMatch() {
 }
 
 export function MatchPanel({ visitId }: { visitId: number }) {
+  const { modal } = App.useApp();
   const onClose = closeMatch;
   const session = useSession();
   const queryClient = useQueryClient();
@@ -89,7 +90,7 @@ export function MatchPanel({ visitId }: { visitId: number }) {
     onError: (error) => publishErrorToast(errorMessage(error, 'the visit', 'assigned')),
   });
   const confirmAssign = (candidate: MatchCandidate) =>
-    Modal.confirm({
+    modal.confirm({
       title: `Assign ${candidate.givenName} ${candidate.familyName}?`,
       content: 'The visit becomes Staffed and the clinician and the facility are notified.',
       okText: 'Assign',

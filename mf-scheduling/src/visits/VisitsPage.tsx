@@ -19,7 +19,7 @@ import {
 } from '@carelane/shared-session';
 import { DataTable, ErrorState, PageFrame, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Flex, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, InputNumber, Select, Space, Tag, Typography, App } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -54,6 +54,7 @@ const timeOf = (iso: string) => dayjs(iso).format('h:mm A');
 type Action = 'approve' | 'pause' | 'resume' | 'delete' | 'expire';
 
 export default function VisitsPage() {
+  const { modal } = App.useApp();
   const session = useSession();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(filtersSchema);
@@ -99,7 +100,7 @@ export default function VisitsPage() {
       }
     }
     const skipped = chosen.length - list.length;
-    Modal.confirm({
+    modal.confirm({
       title: `${action[0]!.toUpperCase()}${action.slice(1)} ${list.length} visit(s)?`,
       content:
         action === 'expire' ? (
@@ -135,7 +136,7 @@ export default function VisitsPage() {
     onError: (error) => publishErrorToast(errorMessage(error, 'the visit', 'unassigned')),
   });
   const confirmUnassign = (visit: VisitRow) =>
-    Modal.confirm({
+    modal.confirm({
       title: `Take ${visit.providerName ?? 'the clinician'} off visit #${visit.id}?`,
       content: 'The visit is published again for matching.',
       okText: 'Unassign',
