@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -590,3 +591,34 @@ export const archiveRuns = pgTable('archive_runs', {
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/** Raw bytes (PostgreSQL bytea): node-postgres gives a Buffer, PGlite a Uint8Array; both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A file attached to a service request (SPEC §3 Episode `files`). The content sits in the row so an upload is
+ * one transaction with its audit record; lists never select `content`. Deleting sets `deleted_at`.
+ */
+export const episodeFiles = pgTable(
+  'episode_files',
+  {
+    id: serial('id').primaryKey(),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('episode_files_episode_idx').on(t.episodeId, t.uploadedAt)],
+);
