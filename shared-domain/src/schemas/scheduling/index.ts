@@ -12,3 +12,4 @@ export * from './archive';
 export * from './rate-card';
 export * from './maps';
 export * from './coverage';
+export * from './episode-files';
