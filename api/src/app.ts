@@ -29,6 +29,7 @@ import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/
 import { lookupsRoutes } from './modules/scheduling/lookups/routes';
 import { patientsRoutes } from './modules/scheduling/patients/routes';
 import { episodesRoutes } from './modules/scheduling/episodes/routes';
+import { episodeFilesRoutes } from './modules/scheduling/episode-files/routes';
 import { visitsRoutes } from './modules/scheduling/visits/routes';
 import { matchingRoutes } from './modules/scheduling/matching/routes';
 import { publicFacilityResponseRoutes } from './modules/scheduling/facility-response/routes';
@@ -60,6 +61,7 @@ const SESSION_ROUTES = [
   lookupsRoutes,
   patientsRoutes,
   episodesRoutes,
+  episodeFilesRoutes,
   visitsRoutes,
   matchingRoutes,
   physiciansRoutes,

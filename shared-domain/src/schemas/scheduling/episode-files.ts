@@ -77,7 +77,7 @@ export const fileNameSchema = z
   .min(1, { error: 'is required' })
   .max(FILE_NAME_MAX, { error: `must be at most ${FILE_NAME_MAX} characters` })
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  .regex(/^[^\u0000-\u001f\u007f/\\]+$/, { error: 'must be a file name without / or \\' });
+  .regex(/^[^\u0000-\u001f\u007f/\\]*$/, { error: 'must be a file name without / or \\' });
 
 export const episodeFileUploadQuerySchema = z.object({ fileName: fileNameSchema });
 export const episodeFileParamsSchema = z.object({ id: idSchema, fileId: idSchema });
