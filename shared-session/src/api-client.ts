@@ -44,7 +44,37 @@ export type ApiClient = {
     options?: CallOptions,
   ): Promise<z.output<S>>;
   delete<S extends z.ZodType>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  /** POSTs raw bytes (a file) as the body, sent as `contentType`; answers what the schema parsed. */
+  upload<S extends z.ZodType>(
+    path: string,
+    body: Blob | ArrayBuffer | Uint8Array,
+    schema: S,
+    options?: CallOptions & { contentType?: string },
+  ): Promise<z.output<S>>;
+  /** GETs bytes (a file), with the name the server gave it in Content-Disposition. */
+  download(path: string, options?: CallOptions): Promise<DownloadedFile>;
 };
+
+export type DownloadedFile = { blob: Blob; fileName: string | null; contentType: string };
+
+/** Files may take longer than a JSON call. */
+const TRANSFER_TIMEOUT_MS = 10 * 60_000;
+
+/** The file name of a Content-Disposition header: `filename*` (RFC 5987, UTF-8) first, else `filename`. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const exact = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(contentDisposition);
+  if (exact) {
+    try {
+      return decodeURIComponent(exact[1]!.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(contentDisposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || null;
+}
 
 /**
  * - `http`: the server answered with a failure status;
@@ -241,31 +271,53 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  async function request<S extends z.ZodType>(
+  type Payload = {
+    json?: unknown;
+    body?: Blob | ArrayBuffer | Uint8Array;
+    accept?: string;
+    timeout?: number;
+  };
+
+  /** One call with the session's token; a failure becomes an `ApiCallError` (401 reported once). */
+  async function send(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
-    body: unknown,
-    schema: S,
-    callOptions: CallOptions = {},
-  ): Promise<z.output<S>> {
+    payload: Payload,
+    callOptions: CallOptions,
+  ): Promise<{ response: Response; sentToken: string | undefined }> {
     const sentToken = callOptions.token ?? options.getToken() ?? undefined;
-    const headers: Record<string, string> = { Accept: 'application/json', ...callOptions.headers };
+    const headers: Record<string, string> = {
+      Accept: payload.accept ?? 'application/json',
+      ...callOptions.headers,
+    };
     if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
     const url = apiUrl(options.baseUrl, path);
-    let response: Response;
     try {
-      response = await http(url, {
+      const response = await http(url, {
         method,
         headers,
         searchParams: toSearchParams(callOptions.searchParams),
         signal: callOptions.signal,
-        ...(body === undefined ? {} : { json: body }),
+        ...(payload.json === undefined ? {} : { json: payload.json }),
+        ...(payload.body === undefined ? {} : { body: payload.body as BodyInit }),
+        ...(payload.timeout === undefined ? {} : { timeout: payload.timeout }),
       });
+      return { response, sentToken };
     } catch (error) {
       // A call its caller cancelled (react-query does) stays an AbortError.
       if (isAbort(error, callOptions.signal)) throw error;
       throw await toApiCallError(error, sentToken, callOptions);
     }
+  }
+
+  async function request<S extends z.ZodType>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    payload: Payload,
+    schema: S,
+    callOptions: CallOptions = {},
+  ): Promise<z.output<S>> {
+    const { response, sentToken } = await send(method, path, payload, callOptions);
     let data: unknown;
     try {
       data = await readBody(response);
@@ -289,10 +341,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    get: (path, schema, callOptions) => request('get', path, undefined, schema, callOptions),
-    post: (path, body, schema, callOptions) => request('post', path, body ?? {}, schema, callOptions),
-    put: (path, body, schema, callOptions) => request('put', path, body ?? {}, schema, callOptions),
-    delete: (path, schema, callOptions) => request('delete', path, undefined, schema, callOptions),
+    get: (path, schema, callOptions) => request('get', path, {}, schema, callOptions),
+    post: (path, body, schema, callOptions) =>
+      request('post', path, { json: body ?? {} }, schema, callOptions),
+    put: (path, body, schema, callOptions) => request('put', path, { json: body ?? {} }, schema, callOptions),
+    delete: (path, schema, callOptions) => request('delete', path, {}, schema, callOptions),
+    upload: (path, body, schema, { contentType, ...callOptions } = {}) =>
+      request('post', path, { body, timeout: TRANSFER_TIMEOUT_MS }, schema, {
+        ...callOptions,
+        headers: { 'Content-Type': contentType || 'application/octet-stream', ...callOptions.headers },
+      }),
+    download: async (path, callOptions = {}) => {
+      const payload = { accept: '*/*', timeout: TRANSFER_TIMEOUT_MS };
+      const { response, sentToken } = await send('get', path, payload, callOptions);
+      try {
+        return {
+          blob: await response.blob(),
+          fileName: fileNameOf(response.headers.get('content-disposition')),
+          contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if (isAbort(error, callOptions.signal)) throw error;
+        throw await toApiCallError(error, sentToken, callOptions);
+      }
+    },
   };
 }
 

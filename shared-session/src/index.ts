@@ -5,3 +5,4 @@ export * from './idle';
 export * from './query';
 export * from './events';
 export * from './url-state';
+export * from './save-file';
