@@ -5,6 +5,7 @@ import { Flex, Typography } from 'antd';
 import { z } from 'zod';
 import { loadState } from '../common/load-state';
 import { episodeQueries } from './episode-queries';
+import { EpisodeFiles } from './EpisodeFiles';
 import { EpisodeForm } from './EpisodeForm';
 import { EpisodeStatusTag } from './EpisodeTable';
 import { EpisodeVisits } from './EpisodeVisits';
@@ -15,7 +16,6 @@ const paramsSchema = z.object({
   patientId: z.coerce.number().int().positive().optional(),
 });
 
-// Files of a service request are not built yet (fileserver not in this issue).
 export default function EpisodePage() {
   const [{ id, patientId }] = useUrlState(paramsSchema);
   const episode = useQuery({ ...episodeQueries.one(id ?? 0), enabled: id !== undefined });
@@ -41,6 +41,7 @@ export default function EpisodePage() {
     >
       <EpisodeForm key={e.version} episode={e} onReload={() => void episode.refetch()} />
       <EpisodeVisits episode={e} />
+      <EpisodeFiles episode={e} />
     </PageFrame>
   );
 }

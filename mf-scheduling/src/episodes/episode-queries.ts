@@ -1,12 +1,16 @@
 import {
+  episodeFileListSchema,
+  episodeFileSchema,
   episodeListResponseSchema,
   episodeSchema,
   episodeVisitListResponseSchema,
+  fileTypeOf,
   PAGE_SIZES,
   type EpisodeStatusFilter,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 
 export type EpisodeFilters = {
   pageNumber: number;
@@ -44,4 +48,24 @@ export const episodeQueries = {
           signal,
         }),
     }),
+  files: (id: number) =>
+    queryOptions({
+      queryKey: ['episodeFile', 'list', id],
+      queryFn: ({ signal }) => apiClient.get(filesPath(id), episodeFileListSchema, { signal }),
+    }),
+};
+
+const filesPath = (episodeId: number, fileId?: number) =>
+  `/api/fileserver/episodes/${episodeId}/files${fileId === undefined ? '' : `/${fileId}`}`;
+
+/** The writes and the download of a service request's files (the list refreshes by its 'episodeFile' key). */
+export const episodeFileCalls = {
+  upload: (episodeId: number, fileName: string, bytes: ArrayBuffer) =>
+    apiClient.upload(filesPath(episodeId), bytes, episodeFileSchema, {
+      searchParams: { fileName },
+      contentType: fileTypeOf(fileName) ?? undefined,
+    }),
+  download: (episodeId: number, fileId: number) => apiClient.download(filesPath(episodeId, fileId)),
+  remove: (episodeId: number, fileId: number) =>
+    apiClient.delete(filesPath(episodeId, fileId), z.object({ message: z.string() })),
 };

@@ -217,7 +217,7 @@ describeEachDatabase('service request files', (server) => {
     const refused = await upload(orgUser, e.id, 'late.txt', Buffer.from('late'));
     expect([refused.status, refused.body.error]).toEqual([
       409,
-      'Files of a Deleted service request cannot be added or deleted.',
+      'This service request is Deleted: files can no longer be added or deleted.',
     ]);
     const del = await server().request('DELETE', `${files(e.id)}/${up.body.id}`, { token: orgUser });
     expect(del.status).toBe(409);

@@ -297,6 +297,20 @@ describeEachDatabase('service requests (episodes)', (server) => {
       const bad = await server().request('GET', '/api/admin/episodes?status=Nope', { token: admin });
       expect(bad.status).toBe(400);
     });
+
+    it("the total follows the caller's own write at once", async () => {
+      const path = `/api/admin/episodes?search=${TITLE}%20total&status=ALL&mine=false`;
+      const total = async () =>
+        (await server().request('GET', path, { token: admin })).body.paging.totalCount;
+      expect(await total()).toBe(0);
+      await create(admin, {
+        referralSourceId: lakesideId,
+        episodeType: 'Visit',
+        title: `${TITLE} total`,
+        startDate: day(1),
+      });
+      expect(await total()).toBe(1);
+    });
   });
 
   describe('visits', () => {

@@ -32,6 +32,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
+import { cachedCount } from '../list-counts';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { containsPattern, organizationScope, owningOrganization, staleConflict } from '../patients/scope';
 import { assertReferences, loadEpisode, patientNameSql, toEpisode } from './repository';
@@ -170,11 +171,15 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
         );
       }
       const where = and(...filters);
-      const counted = services.db
+      const counting = services.db
         .select({ n: sql<number>`count(*)::int` })
         .from(episodes)
         .$dynamic();
-      const [rows, [count]] = await Promise.all([
+      // The count reads episodes alone (same indexes as the page) unless the search needs the patient.
+      const counted = (
+        q.search ? counting.leftJoin(patients, eq(patients.id, episodes.patientId)) : counting
+      ).where(where);
+      const [rows, totalCount] = await Promise.all([
         services.db
           .select({
             id: episodes.id,
@@ -199,12 +204,11 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
           .orderBy(desc(episodes.createdAt), desc(episodes.id))
           .limit(q.pageSize)
           .offset((q.pageNumber - 1) * q.pageSize),
-        // The count reads episodes alone (same indexes as the page) unless the search needs the patient.
-        (q.search ? counted.leftJoin(patients, eq(patients.id, episodes.patientId)) : counted).where(where),
+        cachedCount(services, 'episodes', counted, async () => (await counted)[0]?.n ?? 0),
       ]);
       return {
         rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        paging: pagingOf(q, count?.n ?? 0),
+        paging: pagingOf(q, totalCount),
       };
     },
   );

@@ -16,7 +16,9 @@ import {
 } from '../../../db/scheduling-schema';
 import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import type { AppServices } from '../../../services/app-services';
 import type { Actor } from '../../../services/context';
+import { cachedCount } from '../list-counts';
 import { organizationScope } from '../patients/scope';
 
 export const VISIT_THING = 'The visit';
@@ -105,27 +107,34 @@ export function visitListWhere(actor: Actor, q: Omit<VisitListQuery, 'pageNumber
   return and(...filters.filter((f): f is SQL => f !== undefined));
 }
 
-/** One page of visits, by date of service then id, with a total counted up to {@link VISIT_COUNT_CAP}. */
+/**
+ * One page of visits, by date of service then id, with a total counted up to {@link VISIT_COUNT_CAP} (reused
+ * for a few seconds: list-counts.ts).
+ */
 export async function listVisits(
-  ex: Executor,
+  services: Pick<AppServices, 'db' | 'readCache'>,
   actor: Actor,
   where: SQL | undefined,
   page: { pageNumber: number; pageSize: number; descending: boolean },
 ): Promise<{ rows: VisitRow[]; totalCount: number }> {
+  const ex = services.db;
   const order = page.descending
     ? [desc(visits.dateOfService), desc(visits.id)]
     : [asc(visits.dateOfService), asc(visits.id)];
-  const rows = await selectVisitRows(ex)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.pageSize)
-    .offset((page.pageNumber - 1) * page.pageSize);
   const capped = ex
     .select({ one: sql`1` })
     .from(visits)
     .where(where)
     .limit(VISIT_COUNT_CAP)
     .as('capped');
-  const [count] = await ex.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return { rows: rows.map((row) => toVisitRow(row, actor)), totalCount: count?.n ?? 0 };
+  const counted = ex.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const [rows, totalCount] = await Promise.all([
+    selectVisitRows(ex)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.pageSize)
+      .offset((page.pageNumber - 1) * page.pageSize),
+    cachedCount(services, 'visits', counted, async () => (await counted)[0]?.n ?? 0),
+  ]);
+  return { rows: rows.map((row) => toVisitRow(row, actor)), totalCount };
 }

@@ -79,7 +79,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
       const actor = requireActor(request.ctx);
       const q = request.query;
       if (q.from && q.to && q.to < q.from) throw badRequest('to', 'must not be before from');
-      const { rows, totalCount } = await listVisits(services.db, actor, visitListWhere(actor, q), {
+      const { rows, totalCount } = await listVisits(services, actor, visitListWhere(actor, q), {
         pageNumber: q.pageNumber,
         pageSize: q.pageSize,
         descending: q.sort === '-dateOfService',

@@ -1,6 +1,6 @@
 import { describeEachDatabase } from '../../../test/harness';
 import { freshPoint, makeEpisode, makeVisit, organizationId, visitRow } from '../matching/test-fixtures';
-import { runVisitStatusJob } from './status-job';
+import { runVisitStatusJob, vacuumOnPglite } from './status-job';
 
 describeEachDatabase('visits list, bulk actions and the status job', (server) => {
   let admin = '';
@@ -331,5 +331,38 @@ describeEachDatabase('visits list, bulk actions and the status job', (server) =>
     );
     expect(audits[0]!.n).toBe(6);
     for (const id of visitIds) expect((await visitRow(server(), id)).status).toBe('Expired');
+  });
+
+  it("the total follows the caller's own write and the status job's moves at once", async () => {
+    const s = server();
+    const own = await makeEpisode(s, sunrise);
+    const base = { rsId: sunrise, ...own, point };
+    const future = await makeVisit(s, { ...base, date: '2031-04-01' });
+    await makeVisit(s, { ...base, date: '2018-04-02', start: '09:00', end: '10:00' });
+    const total = async () =>
+      (await s.request('GET', `/api/operation/visits?episodeId=${own.episodeId}`, { token: coordinator }))
+        .body.paging.totalCount;
+    expect(await total()).toBe(2);
+    const deleted = await s.request('POST', '/api/admin/deleteVisit', {
+      token: admin,
+      body: { visits: [await ref(future)] },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await total()).toBe(1);
+    await runVisitStatusJob(s.services.db, new Date('2018-04-03T00:00:00'));
+    expect(await total()).toBe(0);
+  });
+
+  it('vacuums visits and episodes on PGlite (PostgreSQL has its autovacuum)', async () => {
+    const vacuumed = await vacuumOnPglite(server().services.db);
+    expect(vacuumed).toBe(server().kind === 'pglite');
+    if (!vacuumed) return;
+    const tables = await server().sql<{ relname: string; last_vacuum: Date | null }>(
+      `select relname, last_vacuum from pg_stat_user_tables where relname in ('visits', 'episodes') order by relname`,
+    );
+    expect(tables.map((t) => [t.relname, t.last_vacuum !== null])).toEqual([
+      ['episodes', true],
+      ['visits', true],
+    ]);
   });
 });
