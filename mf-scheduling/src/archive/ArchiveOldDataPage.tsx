@@ -4,9 +4,7 @@ import {
   archiveRunListSchema,
   archiveRunPercent,
   archiveRunSchema,
-  constantSchema,
   formatDate,
-  parseConstantReasons,
   type ArchivePreview,
   type ArchiveRun,
 } from '@carelane/shared-domain';
@@ -37,22 +35,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { refresh } from '../common/page-kit';
+import { reasonListQuery } from '../common/reason-lists';
 
-const REASONS_CONSTANT = 'episodeArchiveReasons';
+const REASONS_CONSTANT = 'episodeArchiveReasons' as const;
 /** How often the page asks for a running archive's progress. */
 export const ARCHIVE_POLL_MS = 1000;
 
 const runSchema = z.object({ run: z.coerce.number().int().positive().optional() });
 
 const archiveQueries = {
-  reasons: () =>
-    queryOptions({
-      queryKey: ['constant', 'list'],
-      queryFn: ({ signal }) => apiClient.get('/api/admin/constants', constantSchema.array(), { signal }),
-      select: (list) =>
-        parseConstantReasons(list.find((constant) => constant.name === REASONS_CONSTANT)?.value),
-      staleTime: 5 * 60_000,
-    }),
   run: (id: number) =>
     queryOptions({
       queryKey: ['archiveRun', 'one', id],
@@ -123,12 +114,12 @@ export default function ArchiveOldDataPage() {
   const { modal } = App.useApp();
   const [form] = Form.useForm<ArchiveForm>();
   const [{ run }, setRun] = useUrlState(runSchema);
-  const reasons = useQuery(archiveQueries.reasons());
+  const reasons = useQuery(reasonListQuery(REASONS_CONSTANT));
   const runs = useQuery(archiveQueries.runs());
   const [preview, setPreview] = useState<ArchivePreview | null>(null);
   const [busy, setBusy] = useState<'count' | 'start' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const reasonOptions = (reasons.data ?? []).map((reason) => ({ value: reason.label, label: reason.label }));
+  const reasonOptions = (reasons.data ?? []).map((label) => ({ value: label, label }));
 
   const count = async () => {
     const values = await form.validateFields();

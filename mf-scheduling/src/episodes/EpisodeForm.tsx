@@ -1,5 +1,6 @@
 import {
   EPISODE_TYPES,
+  formatDate,
   episodeIsEditable,
   episodeTransition,
   isOrganizationRole,
@@ -10,6 +11,8 @@ import { canOpen, navigateTo, useSession } from '@carelane/shared-session';
 import { DateInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
+  Alert,
+  App,
   Button,
   Card,
   Descriptions,
@@ -21,7 +24,6 @@ import {
   Radio,
   Select,
   Switch,
-  App,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { lookupQueries } from '../lookups/lookup-queries';
@@ -40,7 +42,10 @@ import { dateOf, isoOf, isStale, StaleNotice } from '../patients/form-kit';
 import { PatientForm } from '../patients/PatientPage';
 import { patientQueries } from '../patients/patient-queries';
 import { FormFailure, refresh, showFieldErrors } from '../common/page-kit';
+import { ArchiveWithReasonButton } from '../common/reason-lists';
 import {
+  archiveEpisode,
+  completeEpisode,
   deleteEpisode,
   holdEpisode,
   publishEpisode,
@@ -239,7 +244,8 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
   const organizationId =
     episode?.referralSourceId ?? (staff ? pickedOrganization : (session?.user.referralSourceId ?? undefined));
   const editable = !episode || episodeIsEditable(episode.status);
-  const readOnly = !canOpen(session, 'serviceRequestDetail') || !editable;
+  const mayWrite = canOpen(session, 'serviceRequestDetail');
+  const readOnly = !mayWrite || !editable;
 
   const settle = (name: string, outcome: ActionOutcome, after?: (episode: Episode) => void) => {
     // A failed publish may follow a successful save: reload so the next write sends the new version.
@@ -289,6 +295,23 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
       () => undefined,
     );
   const hold = () => void act('hold', () => holdEpisode(episode!));
+  const complete = () =>
+    modal.confirm({
+      title: 'Complete this service request?',
+      content:
+        'Its published visits that nobody took expire, and the service request can no longer be changed.',
+      okText: 'Complete',
+      onOk: () => act('complete', () => completeEpisode(episode!)),
+    });
+  const archive = async (reason: string) => {
+    let archived = false;
+    await act(
+      'archive',
+      () => archiveEpisode(episode!, reason),
+      () => (archived = true),
+    );
+    return archived;
+  };
   const remove = () =>
     modal.confirm({
       title: 'Delete this service request?',
@@ -305,6 +328,21 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
 
   return (
     <Card title="Service request" style={{ maxWidth: 1100 }}>
+      {episode?.status === 'Archived' ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`Archived${episode.archivedAt ? ` on ${formatDate(episode.archivedAt)}` : ''}: ${episode.archiveReason ?? 'no reason given'}.`}
+        />
+      ) : episode && !editable ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`This service request is ${episode.status}; it can no longer be changed.`}
+        />
+      ) : null}
       <StaleNotice
         text={stale}
         onReload={() => {
@@ -550,11 +588,13 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
           </Flex>
         </Card>
         <FormFailure text={failure} />
-        {readOnly ? null : (
+        {!mayWrite ? null : (
           <Flex gap={8} wrap>
-            <Button type="primary" htmlType="submit" loading={busy === 'save'}>
-              {episode ? 'Save' : 'Create service request'}
-            </Button>
+            {editable ? (
+              <Button type="primary" htmlType="submit" loading={busy === 'save'}>
+                {episode ? 'Save' : 'Create service request'}
+              </Button>
+            ) : null}
             {episode && episodeTransition(episode.status, 'publish') ? (
               <Button onClick={publish} loading={busy === 'publish'}>
                 Publish
@@ -564,6 +604,19 @@ export function EpisodeForm({ episode, patientId, onReload }: EpisodeFormProps) 
               <Button onClick={hold} loading={busy === 'hold'}>
                 Hold
               </Button>
+            ) : null}
+            {episode && episodeTransition(episode.status, 'complete') ? (
+              <Button onClick={complete} loading={busy === 'complete'}>
+                Complete
+              </Button>
+            ) : null}
+            {episode && episodeTransition(episode.status, 'archive') ? (
+              <ArchiveWithReasonButton title="Archive this service request?" onArchive={archive}>
+                <p>
+                  It leaves the active lists and can no longer be changed; published visits that nobody took
+                  expire. Pick the reason.
+                </p>
+              </ArchiveWithReasonButton>
             ) : null}
             {episode && episodeTransition(episode.status, 'delete') ? (
               <Button danger onClick={remove} loading={busy === 'delete'}>

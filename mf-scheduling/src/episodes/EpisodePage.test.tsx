@@ -4,7 +4,7 @@ import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import { EPISODE_TOASTS } from './episode-actions';
 import EpisodePage from './EpisodePage';
 
-jest.setTimeout(40_000);
+jest.setTimeout(90_000);
 
 const episode = {
   id: 42,
@@ -39,6 +39,8 @@ const episode = {
   enableNotesWorkflow: false,
   visitRate: {},
   publishedAt: null,
+  archiveReason: null,
+  archivedAt: null,
   createdBy: 1,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
@@ -107,6 +109,8 @@ function open(answer: (method: string, path: string) => Response | undefined) {
           ],
         });
       if (path === '/api/admin/providerTypes') return jsonResponse({ rows: [{ id: 1, type: 'RN' }] });
+      // No reason lists on the server: the page offers the shipped ones.
+      if (path === '/api/admin/constants') return jsonResponse([]);
       if (path === '/api/admin/insurances' || path === '/api/admin/facilities')
         return jsonResponse({ rows: [] });
       if (['/api/admin/patients', '/api/admin/physicians', '/api/admin/contacts'].includes(path))
@@ -180,7 +184,38 @@ describe('EpisodePage', () => {
     await waitFor(() => expect(page.toasts).toEqual([EPISODE_TOASTS.deleted]));
     expect(page.navigations).toContain('/episodes');
     page.done();
-  }, 120_000);
+  }, 180_000);
+
+  it(`archives a Completed (read-only) service request with a reason, then toasts '${EPISODE_TOASTS.archived}'`, async () => {
+    const completed = { ...episode, status: 'Completed' };
+    const page = open((method, path) => {
+      if (method === 'GET' && path === '/api/admin/episodes/42') return jsonResponse(completed);
+      if (method === 'POST' && path === '/api/admin/episodes/42/archive')
+        return jsonResponse({
+          ...completed,
+          status: 'Archived',
+          archiveReason: 'Patient discharged',
+          version: 5,
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('This service request is Completed; it can no longer be changed.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Archive' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Archive reason' }));
+    await user.click(await screen.findByTitle('Patient discharged'));
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(page.toasts).toEqual([EPISODE_TOASTS.archived]));
+    const post = page.calls.find((call) => call.url.pathname.endsWith('/archive'))!;
+    expect(post.body).toEqual({ version: 4, reason: 'Patient discharged' });
+    page.done();
+  }, 180_000);
 });
 
 describe('EpisodePage visits', () => {
@@ -224,5 +259,5 @@ describe('EpisodePage visits', () => {
       rateTier: 'regular',
     });
     page.done();
-  }, 120_000);
+  }, 180_000);
 });

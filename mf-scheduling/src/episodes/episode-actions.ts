@@ -7,6 +7,9 @@ export const EPISODE_TOASTS = {
   published: 'Service Request saved. Notifications sent to all matching clinicians.',
   held: 'Service Request has been put on hold.',
   deleted: 'Service Request deleted.',
+  /** Our texts: SPEC §8 has no toast for completing or archiving a service request. */
+  completed: 'Service Request completed.',
+  archived: 'Service Request archived.',
 } as const;
 export const THING = 'Service Request';
 
@@ -15,7 +18,7 @@ export type ActionOutcome = { ok: true; episode: Episode } | { ok: false; error:
 async function run(
   call: () => Promise<Episode>,
   success: string,
-  failedAction: 'saved' | 'published' | 'deleted',
+  failedAction: 'saved' | 'published' | 'deleted' | 'completed' | 'archived',
 ): Promise<ActionOutcome> {
   try {
     const episode = await call();
@@ -63,4 +66,28 @@ export const deleteEpisode = (episode: Episode) =>
       apiClient.post(`/api/admin/episodes/${episode.id}/delete`, { version: episode.version }, episodeSchema),
     EPISODE_TOASTS.deleted,
     'deleted',
+  );
+
+export const completeEpisode = (episode: Episode) =>
+  run(
+    () =>
+      apiClient.post(
+        `/api/admin/episodes/${episode.id}/complete`,
+        { version: episode.version },
+        episodeSchema,
+      ),
+    EPISODE_TOASTS.completed,
+    'completed',
+  );
+
+export const archiveEpisode = (episode: Episode, reason: string) =>
+  run(
+    () =>
+      apiClient.post(
+        `/api/admin/episodes/${episode.id}/archive`,
+        { version: episode.version, reason },
+        episodeSchema,
+      ),
+    EPISODE_TOASTS.archived,
+    'archived',
   );

@@ -1,9 +1,7 @@
 import {
   ageFromBirthday,
-  CONSTANT_DEFAULTS,
   defaultDateRange,
   isOrganizationRole,
-  parseConstantReasons,
   patientDisplayName,
   patientSchema,
   type Patient,
@@ -20,7 +18,7 @@ import {
 } from '@carelane/shared-session';
 import { DateInput, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { EpisodeTable } from '../episodes/EpisodeTable';
 import { episodeQueries } from '../episodes/episode-queries';
@@ -35,14 +33,10 @@ import {
   useIdParam,
 } from '../common/page-kit';
 import { dateOf, isoOf, isStale, StaleNotice } from './form-kit';
+import { ArchiveWithReasonButton } from '../common/reason-lists';
 import { patientQueries } from './patient-queries';
 
 export const PATIENT_SAVED = 'Patient information saved.';
-
-/** SPEC §9 episodeArchiveReasons: the reasons offered (the server checks them against its constant). */
-export const ARCHIVE_REASONS = parseConstantReasons(
-  CONSTANT_DEFAULTS.find((constant) => constant.name === 'episodeArchiveReasons')?.value,
-).map((reason) => reason.label);
 
 type FormValues = Omit<PatientInput, 'birthday'> & { birthday: Date | null };
 const EMPTY: FormValues = {
@@ -222,11 +216,7 @@ export function PatientForm({
 }
 
 function ArchiveButton({ patient }: { patient: Patient }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const archive = async () => {
-    setBusy(true);
+  const archive = async (reason: string) => {
     try {
       await apiClient.post(
         `/api/admin/patients/${patient.id}/archive`,
@@ -234,38 +224,17 @@ function ArchiveButton({ patient }: { patient: Patient }) {
         patientSchema,
       );
       publishToast(PATIENT_SAVED);
-      setOpen(false);
       refresh('patient', 'episode');
+      return true;
     } catch (error) {
       publishErrorToast(errorMessage(error, 'patient', 'saved'));
-    } finally {
-      setBusy(false);
+      return false;
     }
   };
   return (
-    <>
-      <Button danger onClick={() => setOpen(true)}>
-        Archive
-      </Button>
-      <Modal
-        open={open}
-        title={`Archive ${patientDisplayName(patient)}?`}
-        okText="Archive"
-        okButtonProps={{ danger: true, disabled: !reason, loading: busy }}
-        onOk={() => void archive()}
-        onCancel={() => setOpen(false)}
-      >
-        <p>The patient leaves the active list. Pick the reason.</p>
-        <Select
-          aria-label="Archive reason"
-          placeholder="Reason"
-          value={reason}
-          onChange={setReason}
-          options={ARCHIVE_REASONS.map((label) => ({ value: label, label }))}
-          style={{ width: '100%' }}
-        />
-      </Modal>
-    </>
+    <ArchiveWithReasonButton title={`Archive ${patientDisplayName(patient)}?`} onArchive={archive}>
+      <p>The patient leaves the active list. Pick the reason.</p>
+    </ArchiveWithReasonButton>
   );
 }
 

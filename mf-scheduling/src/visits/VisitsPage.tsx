@@ -27,7 +27,8 @@ import { z } from 'zod';
 import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { MatchPanel } from '../matching/MatchPanel';
 import { failureText } from './failure-text';
-import { DEFAULT_EXPIRE_REASONS, expireReasonsQuery, visitActions, visitQueries } from './visit-queries';
+import { useReasonLabels } from '../common/reason-lists';
+import { visitActions, visitQueries } from './visit-queries';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const id = z.coerce.number().int().positive().optional();
@@ -62,8 +63,7 @@ export default function VisitsPage() {
   const visits = useQuery(visitQueries.list(listFilters));
   const [selected, setSelected] = useState<Map<number, VisitRow>>(new Map());
   const [expireReason, setExpireReason] = useState<string | undefined>();
-  const reasons = useQuery({ ...expireReasonsQuery(), enabled: canOpen(session, 'unstaffedVisits') });
-  const expireReasons = reasons.data?.length ? reasons.data : DEFAULT_EXPIRE_REASONS;
+  const expireReasons = useReasonLabels('expireVisitReasonTypes', canOpen(session, 'unstaffedVisits'));
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   const mayManage = staff && canOpen(session, 'unstaffedVisits');
   const rows = visits.data?.rows ?? [];

@@ -1,8 +1,5 @@
 import {
-  CONSTANT_DEFAULTS,
-  constantSchema,
   fitScoreResponseSchema,
-  parseConstantReasons,
   visitBulkResponseSchema,
   visitListResponseSchema,
   visitRowSchema,
@@ -35,24 +32,6 @@ export const visitQueries = {
       placeholderData: (previous) => previous,
     }),
 };
-
-const EXPIRE_REASONS_CONSTANT = 'expireVisitReasonTypes';
-/** The shipped reasons, until the server's list arrives (the server checks against its own). */
-export const DEFAULT_EXPIRE_REASONS = parseConstantReasons(
-  CONSTANT_DEFAULTS.find((constant) => constant.name === EXPIRE_REASONS_CONSTANT)?.value,
-).map((reason) => reason.label);
-
-/** SPEC §9 expireVisitReasonTypes as the server holds it. */
-export const expireReasonsQuery = () =>
-  queryOptions({
-    queryKey: ['constant', 'list'],
-    queryFn: ({ signal }) => apiClient.get('/api/admin/constants', constantSchema.array(), { signal }),
-    select: (list) =>
-      parseConstantReasons(list.find((constant) => constant.name === EXPIRE_REASONS_CONSTANT)?.value).map(
-        (reason) => reason.label,
-      ),
-    staleTime: 5 * 60_000,
-  });
 
 export const visitActions = {
   approve: (visits: Ref[]) => apiClient.post('/api/admin/approveVisits', { visits }, visitBulkResponseSchema),

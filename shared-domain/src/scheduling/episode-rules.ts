@@ -46,13 +46,15 @@ export function blocksEpisodeDelete(status: VisitStatus | string): boolean {
   return !DELETABLE_VISIT_STATUSES.includes(status);
 }
 
+const articleOf = (word: string) => (/^[AEIOU]/i.test(word) ? 'An' : 'A');
+
 export const EPISODE_MESSAGES = {
   stale: 'Someone else changed this service request since you opened it. Reload to see their changes.',
   staffedVisits:
     'This service request has visits that are already staffed or later; unassign or finish them before deleting it.',
-  notEditable: (status: string) => `A ${status} service request cannot be changed.`,
+  notEditable: (status: string) => `${articleOf(status)} ${status} service request cannot be changed.`,
   cannot: (action: EpisodeAction, status: string) =>
-    `A ${status} service request cannot be ${ACTION_PAST[action]}.`,
+    `${articleOf(status)} ${status} service request cannot be ${ACTION_PAST[action]}.`,
   noRateCard:
     'The organization has no rate for this provider type and visit type. Add one to its rate card first.',
 } as const;

@@ -3,6 +3,7 @@ import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } fro
 import { EPISODE_STATUSES, EPISODE_STATUS_FILTERS, EPISODE_TYPES } from '../../scheduling/episode-rules';
 import { RATE_TIERS } from '../../rates/rate-engine';
 import { PAGE_SIZES } from '../../constants';
+import { patientArchiveSchema } from './patients';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date' });
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:MM' });
@@ -79,6 +80,8 @@ export type EpisodeInput = z.infer<typeof episodeInputSchema>;
 export const episodeUpdateSchema = z.object(episodeFields).partial().extend({ version: versionSchema });
 export type EpisodeUpdate = z.infer<typeof episodeUpdateSchema>;
 export const episodeActionSchema = z.object({ version: versionSchema });
+/** Archiving takes a reason of the episodeArchiveReasons constant, like a patient's archive. */
+export const episodeArchiveSchema = patientArchiveSchema;
 
 export const episodeSchema = z
   .object({
@@ -120,6 +123,8 @@ export const episodeSchema = z
     enableNotesWorkflow: z.boolean(),
     visitRate: episodeVisitRateSchema,
     publishedAt: isoDateTimeSchema.nullable(),
+    archiveReason: z.string().nullable(),
+    archivedAt: isoDateTimeSchema.nullable(),
     createdBy: z.number().int().nullable(),
     createdAt: isoDateTimeSchema,
     updatedAt: isoDateTimeSchema,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CONSTANT_DEFAULTS, readConstants } from '@carelane/shared-domain';
+import { CONSTANT_DEFAULTS, parseConstantReasons, readConstants } from '@carelane/shared-domain';
 import { appConstants } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import { randomToken } from '../../../lib/crypto';
@@ -11,6 +11,12 @@ export async function listConstants(ex: Executor) {
 export async function findConstant(ex: Executor, name: string) {
   const [row] = await ex.select().from(appConstants).where(eq(appConstants.name, name));
   return row;
+}
+
+/** The labels of a reason-list constant (e.g. episodeArchiveReasons), with the spec's default when unset. */
+export async function reasonLabels(ex: Executor, name: string): Promise<string[]> {
+  const text = (await findConstant(ex, name))?.value ?? CONSTANT_DEFAULTS.find((c) => c.name === name)?.value;
+  return parseConstantReasons(text).map((reason) => reason.label);
 }
 
 /** The typed view of the constants with the spec's defaults for anything missing. */

@@ -1,13 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import {
-  CONSTANT_DEFAULTS,
-  parseConstantReasons,
-  type ArchivePreview,
-  type ArchiveRun,
-  type ArchiveStart,
-} from '@carelane/shared-domain';
+import { type ArchivePreview, type ArchiveRun, type ArchiveStart } from '@carelane/shared-domain';
 import { archiveRuns } from '../../../db/scheduling-schema';
-import { appConstants } from '../../../db/schema';
+import { reasonLabels } from '../../admin/constants/repository';
 import { queryRows, type Executor } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { recordAudit } from '../../../services/audit';
@@ -43,12 +37,6 @@ export function assertNotInFuture(olderThan: string) {
   if (olderThan > today) throw badRequest('olderThan', 'must not be in the future');
 }
 
-async function archiveReasons(ex: Executor): Promise<string[]> {
-  const [row] = await ex.select().from(appConstants).where(eq(appConstants.name, REASONS_CONSTANT));
-  const text = row?.value ?? CONSTANT_DEFAULTS.find((c) => c.name === REASONS_CONSTANT)?.value;
-  return parseConstantReasons(text).map((reason) => reason.label);
-}
-
 export async function listRuns(ex: Executor): Promise<ArchiveRun[]> {
   const rows = await ex.select().from(archiveRuns).orderBy(desc(archiveRuns.id)).limit(10);
   return rows.map(toArchiveRun);
@@ -70,7 +58,7 @@ export async function createRun(
   return services.db.transaction(async (tx) => {
     // One run at a time: the lock makes two confirmations in the same instant queue up here.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('carelane.archive_runs'))`);
-    const reasons = await archiveReasons(tx);
+    const reasons = await reasonLabels(tx, REASONS_CONSTANT);
     if (!reasons.includes(input.episodeReason))
       throw badRequest('episodeReason', `must be one of the ${REASONS_CONSTANT}`);
     if (!reasons.includes(input.patientReason))

@@ -493,7 +493,7 @@ describeEachDatabase('service requests (episodes)', (server) => {
     });
   });
 
-  describe('publish, hold, delete', () => {
+  describe('publish, hold, complete, archive, delete', () => {
     it('publishes Draft visits, adds new ones Active, holds them back to Draft', async () => {
       const e = await create(orgUser, {
         episodeType: 'Visit',
@@ -577,6 +577,84 @@ describeEachDatabase('service requests (episodes)', (server) => {
         [String(e.id)],
       );
       expect(audit).toEqual({ action: 'DELETE' });
+    });
+
+    it('completes an Active service request: its Active visits expire, a Staffed one stays; then read-only', async () => {
+      const e = await create(orgUser, {
+        episodeType: 'Visit',
+        title: `${TITLE} complete`,
+        startDate: day(1),
+        patientId,
+      });
+      const [open, taken] = (await addVisits(orgUser, e.id, visitBody({ noOfVisits: 2 }))).body.rows;
+      const draftComplete = await server().request('POST', `/api/admin/episodes/${e.id}/complete`, {
+        token: orgUser,
+        body: { version: 0 },
+      });
+      expect([draftComplete.status, draftComplete.body.error]).toEqual([
+        409,
+        'A Draft service request cannot be completed.',
+      ]);
+      await server().request('POST', `/api/admin/episodes/${e.id}/publish`, {
+        token: orgUser,
+        body: { version: 0 },
+      });
+      await server().sql("update visits set status = 'Staffed' where id = $1", [taken.id]);
+      const done = await server().request('POST', `/api/admin/episodes/${e.id}/complete`, {
+        token: orgUser,
+        body: { version: 1 },
+      });
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ status: 'Completed', version: 2 });
+      const rows = await server().sql(
+        'select id, status, expire_reason from visits where episode_id = $1 order by id',
+        [e.id],
+      );
+      expect(rows).toEqual([
+        { id: open.id, status: 'Expired', expire_reason: 'Service request completed' },
+        { id: taken.id, status: 'Staffed', expire_reason: null },
+      ]);
+      const save = await server().request('PUT', `/api/admin/episodes/${e.id}`, {
+        token: orgUser,
+        body: { title: 'x', version: 2 },
+      });
+      expect([save.status, save.body.error]).toEqual([409, 'A Completed service request cannot be changed.']);
+    });
+
+    it('archives with a reason of episodeArchiveReasons (unknown reason refused, nothing changed)', async () => {
+      const e = await create(orgUser, {
+        episodeType: 'Visit',
+        title: `${TITLE} archive`,
+        startDate: day(1),
+        patientId,
+      });
+      const bad = await server().request('POST', `/api/admin/episodes/${e.id}/archive`, {
+        token: orgUser,
+        body: { version: 0, reason: 'Because' },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0]).toMatchObject({ field: 'reason' });
+      const [still] = await server().sql('select status, archive_reason from episodes where id = $1', [e.id]);
+      expect(still).toEqual({ status: 'Draft', archive_reason: null });
+      const other = await server().request('POST', `/api/admin/episodes/${e.id}/archive`, {
+        token: lakeside,
+        body: { version: 0, reason: 'Patient discharged' },
+      });
+      expect(other.status).toBe(404);
+      const ok = await server().request('POST', `/api/admin/episodes/${e.id}/archive`, {
+        token: orgUser,
+        body: { version: 0, reason: 'Patient discharged' },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ status: 'Archived', archiveReason: 'Patient discharged' });
+      const again = await server().request('POST', `/api/admin/episodes/${e.id}/archive`, {
+        token: orgUser,
+        body: { version: 1, reason: 'Patient discharged' },
+      });
+      expect([again.status, again.body.error]).toEqual([
+        409,
+        'An Archived service request cannot be archived.',
+      ]);
     });
   });
 });

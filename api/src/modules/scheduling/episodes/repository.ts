@@ -98,6 +98,8 @@ export function toEpisode({ episode: e, referralSource, patientName }: Loaded): 
     enableNotesWorkflow: e.enableNotesWorkflow,
     visitRate: episodeVisitRateSchema.catch({}).parse(e.visitRate),
     publishedAt: e.publishedAt?.toISOString() ?? null,
+    archiveReason: e.archiveReason,
+    archivedAt: e.archivedAt?.toISOString() ?? null,
     createdBy: e.createdBy,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),

@@ -7,6 +7,7 @@ import {
   defaultShowMine,
   EPISODE_MESSAGES,
   episodeActionSchema,
+  episodeArchiveSchema,
   episodeInputSchema,
   episodeIsEditable,
   episodeListQuerySchema,
@@ -19,6 +20,7 @@ import {
   parsePrivilegeMap,
   transitionFor,
   type EpisodeAction,
+  type VisitAction,
   type VisitStatus,
 } from '@carelane/shared-domain';
 import { episodes, patients, visits } from '../../../db/scheduling-schema';
@@ -32,6 +34,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
+import { reasonLabels } from '../../admin/constants/repository';
 import { cachedCount } from '../list-counts';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { containsPattern, organizationScope, owningOrganization, staleConflict } from '../patients/scope';
@@ -60,6 +63,18 @@ function assertStaffFields(
   }
 }
 
+const VISIT_ACTION_OF = {
+  publish: 'publish',
+  hold: 'hold',
+  delete: 'delete',
+  complete: 'expire',
+  archive: 'expire',
+} as const satisfies Record<EpisodeAction, VisitAction>;
+const EXPIRE_REASON_OF: Partial<Record<EpisodeAction, string>> = {
+  complete: 'Service request completed',
+  archive: 'Service request archived',
+};
+
 /** Moves one service request by `action` and its visits with it, in the caller's transaction. */
 async function applyAction(
   tx: Tx,
@@ -68,6 +83,7 @@ async function applyAction(
   id: number,
   version: number,
   action: EpisodeAction,
+  archiveReason?: string,
 ) {
   const loaded = await loadEpisode(tx, actor, id);
   const before = loaded.episode;
@@ -81,20 +97,23 @@ async function applyAction(
   if (action === 'delete' && own.some((v) => blocksEpisodeDelete(v.status)))
     throw conflict(EPISODE_MESSAGES.staffedVisits);
   // The visit state machine decides which visits move: publish takes Draft -> Active, hold Active -> Draft,
-  // delete every Draft/Active/Expired visit -> Deleted.
-  const visitAction =
-    action === 'publish' ? 'publish' : action === 'hold' ? 'hold' : action === 'delete' ? 'delete' : null;
+  // delete every Draft/Active/Expired visit -> Deleted; complete and archive expire the Active visits nobody
+  // took, so clinicians are no longer offered them.
+  const visitAction = VISIT_ACTION_OF[action];
   const moved = new Map<VisitStatus, number[]>();
-  if (visitAction) {
-    for (const v of own) {
-      const to = transitionFor(v.status as VisitStatus, visitAction);
-      if (to) moved.set(to, [...(moved.get(to) ?? []), v.id]);
-    }
+  for (const v of own) {
+    const to = transitionFor(v.status as VisitStatus, visitAction);
+    if (to) moved.set(to, [...(moved.get(to) ?? []), v.id]);
   }
   for (const [to, ids] of moved) {
     await tx
       .update(visits)
-      .set({ status: to, updatedAt: sql`now()`, version: sql`${visits.version} + 1` })
+      .set({
+        status: to,
+        ...(visitAction === 'expire' && { expireReason: EXPIRE_REASON_OF[action] }),
+        updatedAt: sql`now()`,
+        version: sql`${visits.version} + 1`,
+      })
       .where(inArray(visits.id, ids));
   }
   const [after] = await tx
@@ -102,6 +121,7 @@ async function applyAction(
     .set({
       status,
       ...(action === 'publish' && { publishedAt: sql`now()` }),
+      ...(action === 'archive' && { archiveReason, archivedAt: sql`now()` }),
       updatedAt: sql`now()`,
       version: before.version + 1,
     })
@@ -318,6 +338,7 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
     ['publish', 'publish', 'Publish: Draft visits become Active and matching clinicians are told'],
     ['hold', 'hold', 'Put on hold: Active visits go back to Draft'],
     ['delete', 'delete', 'Delete: visits become Deleted (refused once a visit is Staffed or later)'],
+    ['complete', 'complete', 'Complete an Active service request: its Active visits nobody took expire'],
   ] as const) {
     app.post(
       `/api/admin/episodes/:id/${path}`,
@@ -339,4 +360,36 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       },
     );
   }
+
+  app.post(
+    '/api/admin/episodes/:id/archive',
+    {
+      config: writePages,
+      schema: {
+        tags,
+        summary:
+          'Archive a service request with a reason of the episodeArchiveReasons constant (read-only after)',
+        params: idParamsSchema,
+        body: episodeArchiveSchema,
+        response: { 200: episodeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request.ctx);
+      const reasons = await reasonLabels(services.db, 'episodeArchiveReasons');
+      if (!reasons.includes(request.body.reason))
+        throw badRequest('reason', `must be one of: ${reasons.join(', ')}`);
+      return services.db.transaction((tx) =>
+        applyAction(
+          tx,
+          request.ctx,
+          actor,
+          request.params.id,
+          request.body.version,
+          'archive',
+          request.body.reason,
+        ),
+      );
+    },
+  );
 };

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ageFromBirthday,
   clampDateRange,
-  CONSTANT_DEFAULTS,
-  parseConstantReasons,
   idParamsSchema,
   normalizePhone,
   PATIENT_CREATION_MAX_DAYS,
@@ -28,7 +26,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { findConstant } from '../../admin/constants/repository';
+import { reasonLabels } from '../../admin/constants/repository';
 import {
   assertInScope,
   containsPattern,
@@ -116,13 +114,6 @@ function creationRange(from: string | undefined, to: string | undefined): { star
   if (start && end) return clampDateRange({ start, end }, PATIENT_CREATION_MAX_DAYS);
   if (start) return clampDateRange({ start, end: new Date(8.64e15) }, PATIENT_CREATION_MAX_DAYS);
   return clampDateRange({ start: new Date(-8.64e15), end: end! }, PATIENT_CREATION_MAX_DAYS, 'start');
-}
-
-/** Labels of the episodeArchiveReasons constant (SPEC §9), with its default when unset. */
-async function archiveReasons(ex: Executor): Promise<string[]> {
-  const name = 'episodeArchiveReasons';
-  const text = (await findConstant(ex, name))?.value ?? CONSTANT_DEFAULTS.find((c) => c.name === name)?.value;
-  return parseConstantReasons(text).map((reason) => reason.label);
 }
 
 export const patientsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
@@ -263,7 +254,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
     },
     async (request) => {
       const actor = requireActor(request.ctx);
-      const reasons = await archiveReasons(services.db);
+      const reasons = await reasonLabels(services.db, 'episodeArchiveReasons');
       if (!reasons.includes(request.body.reason))
         throw badRequest('reason', `must be one of: ${reasons.join(', ')}`);
       return services.db.transaction(async (tx) => {

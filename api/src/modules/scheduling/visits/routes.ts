@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NO_VISITS_FOR_APPROVAL,
   expireVisitSchema,
-  parseConstantReasons,
   pauseVisitsSchema,
   transitionFor,
   visitBulkResponseSchema,
@@ -13,7 +11,7 @@ import {
   type VisitAction,
   type VisitStatus,
 } from '@carelane/shared-domain';
-import { appConstants } from '../../../db/schema';
+import { reasonLabels } from '../../admin/constants/repository';
 import type { Executor } from '../../../db/client';
 import { badRequest } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
@@ -35,15 +33,6 @@ import {
 const tags = ['visits'];
 /** Statuses a visit can be paused in: before anyone works it. */
 const PAUSABLE: readonly VisitStatus[] = ['Draft', 'Active', 'Expired'];
-
-/** The expire reasons of the constants list (expireVisitReasonTypes: JSON list of { id, label }). */
-async function expireReasons(ex: Executor): Promise<string[]> {
-  const [row] = await ex
-    .select({ value: appConstants.value })
-    .from(appConstants)
-    .where(eq(appConstants.name, 'expireVisitReasonTypes'));
-  return parseConstantReasons(row?.value).map((reason) => reason.label);
-}
 
 /** Audit and event of one changed visit, inside the action's transaction. */
 async function recordVisitChange(
@@ -160,7 +149,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
       },
     },
     async (request) => {
-      const reasons = await expireReasons(services.db);
+      const reasons = await reasonLabels(services.db, 'expireVisitReasonTypes');
       if (!reasons.includes(request.body.reason))
         throw badRequest('reason', `must be one of: ${reasons.join(', ')}`);
       const count = await moveVisits(request.ctx, request.body.visits, 'expire', 'Expired', {
