@@ -16,6 +16,7 @@ import {
 import type { Tx } from './client';
 import {
   contacts,
+  episodeFiles,
   episodes,
   facilities,
   facilityShifts,
@@ -1245,6 +1246,24 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
       };
     }),
   );
+
+  // One attached file, so the service request page shows its Files card with something in it.
+  const withFile = EPISODES.findIndex((plan) => plan.org === 0 && plan.type === 'Visit');
+  const uploader = orgUserByOrg[0] ?? coordinatorId;
+  if (withFile >= 0 && uploader) {
+    const content = Buffer.from(
+      'Referral notes\n\nPatient discharged home after knee replacement. Wound care twice a week; ' +
+        'call the case manager before the first visit.\n',
+    );
+    await tx.insert(episodeFiles).values({
+      episodeId: episodeRows[withFile]!.id,
+      fileName: 'Referral notes.txt',
+      contentType: 'text/plain',
+      sizeBytes: content.length,
+      content,
+      uploadedBy: uploader,
+    });
+  }
 
   const missing = VISIT_STATUSES.filter(
     (status) => !EPISODES.some((plan) => plan.visits.some((visit) => visit.status === status)),
