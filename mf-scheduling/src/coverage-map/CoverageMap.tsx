@@ -7,6 +7,7 @@ import {
   MAP_MARKER_MIN_SIZE_ZOOM,
   MAP_MARKER_SIZE,
   MAP_MIN_MARKER_PX,
+  markerDiameterAtZoom,
 } from '@carelane/shared-domain';
 import { navigateTo } from '@carelane/shared-session';
 import { Button, Flex } from 'antd';
@@ -19,70 +20,174 @@ import TileLayer from 'ol/layer/Tile';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
+import { fromEPSG4326 } from 'ol/proj/epsg3857';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
-import type { FlatStyle } from 'ol/style/flat';
+import type { FlatStyleLike } from 'ol/style/flat';
 import { useEffect, useRef, useState } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlas from 'us-atlas/counties-10m.json';
 import type { MapPoint } from './coverage-data';
 import { CLINICIAN_COLOR, EPISODE_COLOR } from './map-colors';
+import { drawFromZoom } from './point-levels';
 
 const FALLBACK_CENTER: [number, number] = [-97.9, 31.0];
 
-/** SPEC §9 marker size 40: the WebGL circle's radius follows markerDiameterAtZoom (shared-domain). */
-const pointStyle = (color: string): FlatStyle => ({
-  'circle-radius': [
-    'interpolate',
-    ['linear'],
-    ['zoom'],
-    MAP_MARKER_MIN_SIZE_ZOOM,
-    MAP_MIN_MARKER_PX / 2,
-    MAP_MARKER_FULL_SIZE_ZOOM,
-    MAP_MARKER_SIZE / 2,
-  ],
-  'circle-fill-color': color,
-  'circle-stroke-color': '#ffffff',
-  'circle-stroke-width': 1,
-  'circle-opacity': 0.85,
+/** Pixels around a marker's edge that still count as pointing at it. */
+const HIT_TOLERANCE_PX = 3;
+
+/** The `kind` property of the point features: service requests are drawn over clinicians. */
+const CLINICIAN = 0;
+const EPISODE = 1;
+
+/**
+ * SPEC §9 marker size 40: the WebGL circle's radius follows markerDiameterAtZoom (shared-domain). A point is
+ * drawn from the zoom drawFromZoom gave it (its `level`) when its kind is shown (the style variables); the
+ * GPU leaves the others out before filling them.
+ */
+const POINT_STYLE: FlatStyleLike = [
+  {
+    filter: [
+      'all',
+      ['<=', ['get', 'level'], ['zoom']],
+      ['==', ['match', ['get', 'kind'], EPISODE, ['var', 'showEpisodes'], ['var', 'showClinicians']], 1],
+    ],
+    style: {
+      'circle-radius': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        MAP_MARKER_MIN_SIZE_ZOOM,
+        MAP_MIN_MARKER_PX / 2,
+        MAP_MARKER_FULL_SIZE_ZOOM,
+        MAP_MARKER_SIZE / 2,
+      ],
+      'circle-fill-color': ['match', ['get', 'kind'], EPISODE, EPISODE_COLOR, CLINICIAN_COLOR],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+      'circle-opacity': 0.85,
+    },
+  },
+];
+
+const shown = (showClinicians: boolean, showEpisodes: boolean) => ({
+  showClinicians: showClinicians ? 1 : 0,
+  showEpisodes: showEpisodes ? 1 : 0,
 });
 
-function basemapLayers(withTiles: boolean) {
+/** Counties are drawn from zoom 5 (here, the resolution of zoom 5 in EPSG:3857). */
+const COUNTIES_MAX_RESOLUTION = 156543.03392804097 / 2 ** 5;
+
+/**
+ * The offline basemap: states over counties, in one image layer (one image to move while the map moves,
+ * redrawn when it stops).
+ */
+function basemapLayer(withTiles: boolean) {
   const topology = atlas as unknown as Topology<{ states: GeometryCollection; counties: GeometryCollection }>;
   const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
   const read = (name: 'states' | 'counties') =>
-    new VectorSource({ features: format.readFeatures(feature(topology, topology.objects[name])) });
-  return [
-    new VectorImageLayer({
-      source: read('counties'),
-      minZoom: 5,
-      style: new Style({
-        fill: withTiles ? undefined : new Fill({ color: '#f8faf9' }),
-        stroke: new Stroke({ color: '#cbd5d1', width: 0.5 }),
-      }),
-    }),
-    new VectorImageLayer({
-      source: read('states'),
-      style: new Style({
-        fill: withTiles ? undefined : new Fill({ color: 'rgba(240, 245, 243, 0.4)' }),
-        stroke: new Stroke({ color: '#64748b', width: 1.2 }),
-      }),
-    }),
-  ];
+    format.readFeatures(feature(topology, topology.objects[name]));
+  const counties = read('counties');
+  for (const county of counties) county.set('county', true, true);
+  const countyStyle = new Style({
+    fill: withTiles ? undefined : new Fill({ color: '#f8faf9' }),
+    stroke: new Stroke({ color: '#cbd5d1', width: 0.5 }),
+  });
+  const stateStyle = new Style({
+    fill: withTiles ? undefined : new Fill({ color: 'rgba(240, 245, 243, 0.4)' }),
+    stroke: new Stroke({ color: '#64748b', width: 1.2 }),
+    zIndex: 1,
+  });
+  return new VectorImageLayer({
+    source: new VectorSource({ features: [...counties, ...read('states')] }),
+    style: (f, resolution) =>
+      f.get('county') ? (resolution < COUNTIES_MAX_RESOLUTION ? countyStyle : undefined) : stateStyle,
+  });
 }
 
-function pointSource(points: readonly MapPoint[]) {
-  return new VectorSource({
-    features: points.map((point, index) => {
-      const f = new Feature(new Point(fromLonLat([point.lon, point.lat])));
-      f.set('index', index);
-      return f;
-    }),
+type PointLayer = {
+  layer: WebGLVectorLayer;
+  source: VectorSource<Feature<Point>>;
+  points: Record<typeof CLINICIAN | typeof EPISODE, readonly MapPoint[]>;
+};
+
+/** Features of one kind of point, each with its `level` (drawFromZoom over the points of that kind). */
+function pointFeatures(points: readonly MapPoint[], kind: number) {
+  const lonLat = new Float64Array(points.length * 2);
+  points.forEach((point, i) => {
+    lonLat[2 * i] = point.lon;
+    lonLat[2 * i + 1] = point.lat;
   });
+  const coordinates = fromEPSG4326(lonLat as unknown as number[], lonLat as unknown as number[]);
+  const levels = drawFromZoom(coordinates);
+  const features = new Array<Feature<Point>>(points.length);
+  for (let i = 0; i < points.length; i++) {
+    features[i] = new Feature({
+      geometry: new Point([coordinates[2 * i]!, coordinates[2 * i + 1]!]),
+      kind,
+      index: i,
+      level: levels[i],
+    });
+  }
+  return features;
+}
+
+/**
+ * Clinicians and service requests in one WebGL layer (one canvas to draw and composite, not two). Picking
+ * reads the source's spatial index (pointFromSource), so the layer skips OpenLayers' hit-detection pass,
+ * which draws every point a second time on each frame.
+ */
+function pointLayer(
+  clinicians: readonly MapPoint[],
+  episodes: readonly MapPoint[],
+  variables: Record<string, number>,
+): PointLayer {
+  const source = new VectorSource({
+    features: [...pointFeatures(clinicians, CLINICIAN), ...pointFeatures(episodes, EPISODE)],
+  });
+  const layer = new WebGLVectorLayer({
+    source,
+    style: POINT_STYLE,
+    variables,
+    zIndex: 2,
+    disableHitDetection: true,
+  });
+  return { layer, source, points: { [CLINICIAN]: clinicians, [EPISODE]: episodes } };
+}
+
+/**
+ * The drawn point nearest to `coordinate` among those whose circle (at `zoom`, HIT_TOLERANCE_PX included)
+ * contains it, a service request before a clinician (drawn over it); on a tie the later, drawn on top.
+ */
+function pointFromSource(
+  entry: PointLayer,
+  coordinate: number[],
+  zoom: number,
+  resolution: number,
+  visible: Record<number, boolean>,
+) {
+  const [x = 0, y = 0] = coordinate;
+  const reach = (markerDiameterAtZoom(zoom) / 2 + 1 + HIT_TOLERANCE_PX) * resolution;
+  let best: { kind: number; index: number; distance: number } | undefined;
+  entry.source.forEachFeatureInExtent([x - reach, y - reach, x + reach, y + reach], (f) => {
+    const kind = f.get('kind') as number;
+    if (!visible[kind] || (f.get('level') as number) > zoom) return;
+    const [fx = 0, fy = 0] = f.getGeometry()!.getFlatCoordinates();
+    const distance = (fx - x) ** 2 + (fy - y) ** 2;
+    if (distance > reach ** 2) return;
+    const index = f.get('index') as number;
+    if (
+      !best ||
+      kind > best.kind ||
+      (kind === best.kind && (distance < best.distance || (distance === best.distance && index > best.index)))
+    )
+      best = { kind, index, distance };
+  });
+  return best ? entry.points[best.kind as typeof CLINICIAN][best.index] : undefined;
 }
 
 function centerOf(points: readonly MapPoint[]): [number, number] {
@@ -116,39 +221,39 @@ export default function CoverageMap({
 }: CoverageMapProps) {
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
-  const layers = useRef<{ clinicians?: WebGLVectorLayer; episodes?: WebGLVectorLayer }>({});
-  const data = useRef({ clinicians, episodes });
+  const points = useRef<PointLayer | null>(null);
+  const visible = useRef({ [CLINICIAN]: showClinicians, [EPISODE]: showEpisodes });
+  visible.current = { [CLINICIAN]: showClinicians, [EPISODE]: showEpisodes };
   const [hovered, setHovered] = useState<Hovered | null>(null);
-  data.current = { clinicians, episodes };
+  /** The point under the pointer, so moving over one point or over nothing sets no state. */
+  const underPointer = useRef<MapPoint | undefined>(undefined);
 
   // The map itself: made once per tile address.
   useEffect(() => {
     if (!target.current) return;
+    const view = new View({ center: fromLonLat(FALLBACK_CENTER), zoom: MAP_INITIAL_ZOOM });
     const created = new OlMap({
       target: target.current,
       controls: [],
       layers: [
         ...(tileUrl ? [new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: 'anonymous' }) })] : []),
-        ...basemapLayers(Boolean(tileUrl)),
+        basemapLayer(Boolean(tileUrl)),
       ],
-      view: new View({ center: fromLonLat(FALLBACK_CENTER), zoom: MAP_INITIAL_ZOOM }),
+      view,
     });
     const pick = (pixel: number[]) => {
-      let found: MapPoint | undefined;
-      created.forEachFeatureAtPixel(
-        pixel,
-        (f, layer) => {
-          const list = layer === layers.current.clinicians ? data.current.clinicians : data.current.episodes;
-          found = list[f.get('index') as number];
-          return true;
-        },
-        { layerFilter: (layer) => layer instanceof WebGLVectorLayer, hitTolerance: 3 },
-      );
-      return found;
+      const coordinate = created.getCoordinateFromPixel(pixel);
+      const zoom = view.getZoom();
+      const resolution = view.getResolution();
+      if (!coordinate || zoom === undefined || resolution === undefined) return undefined;
+      if (!points.current) return undefined;
+      return pointFromSource(points.current, coordinate, zoom, resolution, visible.current);
     };
     created.on('pointermove', (event) => {
-      if (event.dragging) return;
+      if (event.dragging || view.getInteracting() || view.getAnimating()) return;
       const point = pick(event.pixel);
+      if (point === underPointer.current) return;
+      underPointer.current = point;
       setHovered((current) =>
         current?.pinned
           ? current
@@ -157,8 +262,14 @@ export default function CoverageMap({
             : null,
       );
     });
+    // A tooltip stays where it was shown: moving the map takes it away (a pinned popup stays).
+    created.on('movestart', () => {
+      underPointer.current = undefined;
+      setHovered((current) => (current?.pinned ? current : null));
+    });
     created.on('singleclick', (event) => {
       const point = pick(event.pixel);
+      underPointer.current = point;
       setHovered(point ? { point, x: event.pixel[0]!, y: event.pixel[1]!, pinned: true } : null);
     });
     map.current = created;
@@ -173,35 +284,28 @@ export default function CoverageMap({
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    const clinicianLayer = new WebGLVectorLayer({
-      source: pointSource(clinicians),
-      style: pointStyle(CLINICIAN_COLOR),
-      zIndex: 2,
-    });
-    const episodeLayer = new WebGLVectorLayer({
-      source: pointSource(episodes),
-      style: pointStyle(EPISODE_COLOR),
-      zIndex: 3,
-    });
-    current.addLayer(clinicianLayer);
-    current.addLayer(episodeLayer);
-    layers.current = { clinicians: clinicianLayer, episodes: episodeLayer };
+    const created = pointLayer(
+      clinicians,
+      episodes,
+      shown(visible.current[CLINICIAN], visible.current[EPISODE]),
+    );
+    current.addLayer(created.layer);
+    points.current = created;
     if (current.get('centred') !== true && (clinicians.length || episodes.length)) {
       current.getView().setCenter(fromLonLat(centerOf(clinicians.length ? clinicians : episodes)));
       current.set('centred', true);
     }
+    underPointer.current = undefined;
     setHovered(null);
     return () => {
-      current.removeLayer(clinicianLayer);
-      current.removeLayer(episodeLayer);
-      clinicianLayer.dispose();
-      episodeLayer.dispose();
+      current.removeLayer(created.layer);
+      created.layer.dispose();
+      points.current = null;
     };
   }, [clinicians, episodes, tileUrl]);
 
   useEffect(() => {
-    layers.current.clinicians?.setVisible(showClinicians);
-    layers.current.episodes?.setVisible(showEpisodes);
+    points.current?.layer.updateStyleVariables(shown(showClinicians, showEpisodes));
   }, [showClinicians, showEpisodes, clinicians, episodes, tileUrl]);
 
   const zoomBy = (delta: number) => {
@@ -229,7 +333,10 @@ export default function CoverageMap({
         onKeyDown={(event) => {
           if (event.key === '+' || event.key === '=') zoomBy(1);
           if (event.key === '-') zoomBy(-1);
-          if (event.key === 'Escape') setHovered(null);
+          if (event.key === 'Escape') {
+            underPointer.current = undefined;
+            setHovered(null);
+          }
         }}
       />
       <Flex vertical gap={4} style={{ position: 'absolute', top: 8, left: 8 }}>
