@@ -37,8 +37,7 @@ export const FILE_MESSAGES = {
   empty: 'The file is empty.',
   tooLarge: (limitMb: number) => `The file is larger than ${limitMb} MB.`,
   wrongType: 'Only PDF, PNG, JPEG, GIF, TXT, CSV, DOC, DOCX, XLS and XLSX files can be attached.',
-  locked: (status: string) =>
-    `This service request is ${status}: files can no longer be added or deleted.`,
+  locked: (status: string) => `This service request is ${status}: files can no longer be added or deleted.`,
 } as const;
 
 /** The content type of an accepted file name (by its extension), or null. */
