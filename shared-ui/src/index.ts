@@ -29,6 +29,7 @@ export {
   type FetchSuggestions,
 } from './address-autocomplete/fetch-address-suggestions';
 export { EngagementDot, type EngagementDotProps } from './engagement-dot/EngagementDot';
+export { RecordStatusTag } from './record-status-tag/RecordStatusTag';
 export { VisitStatusTag, type VisitStatusTagProps } from './visit-status-tag/VisitStatusTag';
 export {
   VISIT_STATUS_COLORS,

@@ -1,7 +1,8 @@
 import type { Group } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, type TableColumnsType } from 'antd';
+import { RecordStatusTag } from '@carelane/shared-ui';
+import { Flex, type TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { AreaLink } from '../common/page-kit';
@@ -24,9 +25,7 @@ const columns: TableColumnsType<Group> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    render: (status: Group['status']) => (
-      <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>
-    ),
+    render: (status: Group['status']) => <RecordStatusTag status={status} />,
   },
 ];
 

@@ -16,9 +16,9 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { DateInput, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { DateInput, ErrorState, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { EpisodeTable } from '../episodes/EpisodeTable';
 import { episodeQueries } from '../episodes/episode-queries';
@@ -304,9 +304,10 @@ export default function PatientPage() {
       title={patientDisplayName(p)}
       actions={
         <Flex gap={8} align="center">
-          <Tag color={p.status === 'ACTIVE' ? 'green' : 'default'}>
-            {p.status === 'ARCHIVED' ? `ARCHIVED: ${p.archiveReason ?? ''}` : p.status}
-          </Tag>
+          <RecordStatusTag
+            status={p.status}
+            suffix={p.status === 'ARCHIVED' ? `: ${p.archiveReason ?? ''}` : undefined}
+          />
           {p.status === 'ACTIVE' && canOpen(session, 'patientDetail') ? <ArchiveButton patient={p} /> : null}
         </Flex>
       }

@@ -7,9 +7,9 @@ import {
   type Patient,
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { DateRangeFilter } from '@carelane/shared-ui';
+import { DateRangeFilter, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, type TableColumnsType } from 'antd';
+import { Flex, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
@@ -53,9 +53,7 @@ const columns: TableColumnsType<Patient> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    render: (status: Patient['status']) => (
-      <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>
-    ),
+    render: (status: Patient['status']) => <RecordStatusTag status={status} />,
   },
 ];
 

@@ -1,7 +1,8 @@
 import { formatPhone, type Physician } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, type TableColumnsType } from 'antd';
+import { RecordStatusTag } from '@carelane/shared-ui';
+import { Flex, type TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { AreaLink } from '../common/page-kit';
@@ -43,9 +44,7 @@ const columns: TableColumnsType<Physician> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    render: (status: Physician['status']) => (
-      <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>
-    ),
+    render: (status: Physician['status']) => <RecordStatusTag status={status} />,
   },
 ];
 

@@ -1,7 +1,8 @@
 import { formatPhone, type ReferralSource } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, type TableColumnsType } from 'antd';
+import { RecordStatusTag } from '@carelane/shared-ui';
+import { Flex, type TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { AreaLink } from '../common/page-kit';
@@ -32,9 +33,7 @@ const columns: TableColumnsType<ReferralSource> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    render: (status: ReferralSource['status']) => (
-      <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>
-    ),
+    render: (status: ReferralSource['status']) => <RecordStatusTag status={status} />,
   },
 ];
 

@@ -15,9 +15,9 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { ErrorState, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton, Tag } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { showFieldErrors } from '../../app/form-errors';
@@ -205,7 +205,7 @@ function UserActions({ user }: { user: User }) {
     <Card title="Account" style={{ maxWidth: 720 }}>
       <Flex gap={8} wrap align="center">
         <span>
-          Status: <Tag color={user.status === 'ACTIVE' ? 'green' : 'default'}>{user.status}</Tag>
+          Status: <RecordStatusTag status={user.status} />
         </span>
         {user.status === 'ACTIVE' ? (
           <Popconfirm

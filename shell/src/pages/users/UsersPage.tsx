@@ -1,8 +1,8 @@
 import { formatDate, type User } from '@carelane/shared-domain';
 import { errorMessage, useUrlState } from '@carelane/shared-session';
-import { DataTable, EngagementDot, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { DataTable, EngagementDot, ErrorState, PageFrame, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag } from 'antd';
+import { Button, Flex, Input, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { InAppLink } from '../../app/InAppLink';
@@ -38,7 +38,7 @@ const columns: TableColumnsType<User> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    render: (status: User['status']) => <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>,
+    render: (status: User['status']) => <RecordStatusTag status={status} />,
   },
   {
     title: 'Last sign-in',
