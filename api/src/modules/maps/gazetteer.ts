@@ -107,15 +107,14 @@ export function loadGazetteer(): Promise<Gazetteer> {
 
 export const GAZETTEER_PLACE_PREFIX = 'zip:';
 
-export function placeAddress(place: ZipPlace, addressLine1 = ''): MapAddress {
+export function placeAddress(place: ZipPlace, addressLine1 = '', county = ''): MapAddress {
   return {
     placeId: `${GAZETTEER_PLACE_PREFIX}${place.zipcode}`,
     addressLine1,
     city: place.city,
     state: place.state,
     zipcode: place.zipcode,
-    // The gazetteer has no counties; an external provider may fill it in.
-    county: '',
+    county,
     country: 'US',
     latitude: place.latitude,
     longitude: place.longitude,

@@ -20,7 +20,7 @@ describeEachDatabase('maps service', (server) => {
       city: 'Austin',
       state: 'TX',
       zipcode: '78701',
-      county: '',
+      county: 'Travis County',
       country: 'US',
       latitude: expect.closeTo(30.27, 1),
       longitude: expect.closeTo(-97.74, 1),
@@ -67,20 +67,22 @@ describeEachDatabase('maps service', (server) => {
         city: 'Fort Worth',
         state: 'TX',
         zipcode: '76102',
+        county: 'Tarrant County',
         country: 'US',
       }),
     ]);
     expect(res.body.results[0].latitude).toBeCloseTo(32.75, 1);
     const byCity = await get(`/api/maps/geocode?address=${encodeURIComponent('San Antonio, Texas')}`);
     expect(byCity.body.results.length).toBeGreaterThan(0);
-    for (const r of byCity.body.results) expect(r).toMatchObject({ city: 'San Antonio', state: 'TX' });
+    for (const r of byCity.body.results)
+      expect(r).toMatchObject({ city: 'San Antonio', state: 'TX', county: 'Bexar County' });
   });
 
   it('geocodes a place id from a suggestion, and an unknown ZIP code to no result', async () => {
     const res = await get('/api/maps/geocode?placeId=zip:75201');
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
-      expect.objectContaining({ city: 'Dallas', state: 'TX', zipcode: '75201' }),
+      expect.objectContaining({ city: 'Dallas', state: 'TX', zipcode: '75201', county: 'Dallas County' }),
     ]);
     expect((await get('/api/maps/geocode?placeId=zip:00000')).body).toEqual({ results: [] });
   });

@@ -5,6 +5,7 @@ import {
   type MapAddress,
 } from '@carelane/shared-domain';
 import { AppError, badRequest } from '../../lib/errors';
+import { loadCounties, type CountyIndex } from './counties';
 import {
   GAZETTEER_PLACE_PREFIX,
   loadGazetteer,
@@ -103,30 +104,40 @@ function matchPlaces(gazetteer: Gazetteer, query: AddressQuery, limit: number): 
   return [];
 }
 
-/** The default provider: the local US ZIP-code gazetteer. */
+/** The default provider: the local US ZIP-code gazetteer, with each ZIP code's county from us-atlas. */
 export class GazetteerProvider implements MapsProvider {
-  constructor(private readonly gazetteer: () => Promise<Gazetteer> = loadGazetteer) {}
+  constructor(
+    private readonly gazetteer: () => Promise<Gazetteer> = loadGazetteer,
+    private readonly counties: () => Promise<CountyIndex> = loadCounties,
+  ) {}
+
+  private async load() {
+    const [gazetteer, counties] = await Promise.all([this.gazetteer(), this.counties()]);
+    const address = (place: ZipPlace, street = '') =>
+      placeAddress(place, street, counties.countyAt(place.latitude, place.longitude));
+    return { gazetteer, address };
+  }
 
   async autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]> {
-    const gazetteer = await this.gazetteer();
+    const { gazetteer, address } = await this.load();
     const query = parseAddressQuery(input, gazetteer.stateCode);
     return matchPlaces(gazetteer, query, limit).map((place) => {
-      const address = placeAddress(place, query.street);
-      return { ...address, label: label(address) };
+      const found = address(place, query.street);
+      return { ...found, label: label(found) };
     });
   }
 
   async geocodeAddress(text: string): Promise<MapAddress[]> {
-    const gazetteer = await this.gazetteer();
+    const { gazetteer, address } = await this.load();
     const query = parseAddressQuery(text, gazetteer.stateCode);
     if (query.zipcode?.length === 5) {
       const place = gazetteer.byZip(query.zipcode);
-      return place ? [placeAddress(place, query.street)] : [];
+      return place ? [address(place, query.street)] : [];
     }
     const places = matchPlaces(gazetteer, query, SCAN_LIMIT);
     // A whole city name beats a longer city that starts with it ("Austin" before "Austinville").
     const exact = places.filter((p) => p.cityKey === query.city?.toUpperCase());
-    return (exact.length ? exact : places).slice(0, 5).map((place) => placeAddress(place, query.street));
+    return (exact.length ? exact : places).slice(0, 5).map((place) => address(place, query.street));
   }
 
   async geocodePlace(placeId: string): Promise<MapAddress[]> {
@@ -134,8 +145,9 @@ export class GazetteerProvider implements MapsProvider {
       ? placeId.slice(GAZETTEER_PLACE_PREFIX.length)
       : '';
     if (!/^\d{5}$/.test(zipcode)) throw badRequest('placeId', 'is not a place id of this maps service');
-    const place = (await this.gazetteer()).byZip(zipcode);
-    return place ? [placeAddress(place)] : [];
+    const { gazetteer, address } = await this.load();
+    const place = gazetteer.byZip(zipcode);
+    return place ? [address(place)] : [];
   }
 }
 
