@@ -119,6 +119,39 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
     expect(fullScan.map((c) => c.provider.id)).toEqual(indexed.map((c) => c.provider.id));
   });
 
+  it("counts each candidate's week (visits, shifts, patients), previous visits to the patient and vacations near the date", async () => {
+    const { point, episode, visitId } = await scene(); // a Tuesday, 2030-06-04
+    const s = server();
+    const regular = await makeProvider(s, { point, milesNorth: 0.5, givenName: 'Regular' });
+    const shift = await makeEpisode(s, rsId, { episodeType: 'Shift' });
+    const base = { rsId, point, status: 'Staffed', providerId: regular };
+    await makeVisit(s, { ...base, ...episode, date: '2030-06-03' }); // this week, this patient
+    await makeVisit(s, { ...base, ...shift, episodeType: 'Shift', date: '2030-06-08' }); // Saturday: this week
+    await makeVisit(s, { ...base, ...episode, date: '2030-06-12', status: 'FinalConfirmed' }); // next week
+    await makeVisit(s, { ...base, ...episode, date: '2030-05-20', status: 'Deleted' });
+    await s.sql(
+      `insert into provider_vacations (provider_id, start_date, end_date)
+       values ($1, '2030-05-01', '2030-05-10'), ($2, '2029-05-01', '2029-05-10')`,
+      [regular, regular],
+    );
+    const res = await s.request('GET', `/api/operation/fitScore?visitId=${visitId}&fewerThanOneShift=false`, {
+      token: coordinator,
+    });
+    expect(res.status).toBe(200);
+    const candidate = res.body.providerList.find(
+      (c: { providerUserId: number }) => c.providerUserId === regular,
+    );
+    expect(candidate).toMatchObject({
+      visitsCount: 1,
+      shiftsCount: 1,
+      patientsCount: 2,
+      vacations: [{ startDate: '2030-05-01', endDate: '2030-05-10' }],
+    });
+    expect(candidate.factors.find((f: { name: string }) => f.name === 'previousAssignments')).toMatchObject({
+      reason: 'Assigned to this patient 2 time(s) before',
+    });
+  });
+
   it('shows organization users their rates only with showRates, never the pay or profit; others get 404', async () => {
     const sunrise = await organizationId(server());
     const point = freshPoint();

@@ -17,7 +17,7 @@ import {
   type FitScoreResponse,
   type MatchCandidate,
 } from '@carelane/shared-domain';
-import { visitTypes, visits } from '../../../db/scheduling-schema';
+import { visits } from '../../../db/scheduling-schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
@@ -26,7 +26,7 @@ import { requireActor, type Actor } from '../../../services/context';
 import { organizationScope, assertInScope } from '../patients/scope';
 import { selectVisitRows, toVisitRow, VISIT_THING } from '../visits/repository';
 import { assignVisit, unassignVisit } from './assign';
-import { clinicianRates, findCandidates, providerTypeRates, rateTerms, type RateCardRow } from './service';
+import { findCandidates, providerTypeRates, rateTerms, type RateCardRow } from './service';
 
 const tags = ['matching'];
 const readPages = { page: ['unstaffedVisits', 'serviceRequestDetail'] };
@@ -67,26 +67,17 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       assertInScope(actor, row.visit.referralSourceId, VISIT_THING);
       const visit = row.visit;
       const visibility = rateVisibility(actor);
-      const all = visit.paused ? [] : await findCandidates(services.db, visit, options);
-      const page = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
-      const [cards, ownRates, typeNames] = await Promise.all([
+      const [all, cards] = await Promise.all([
+        visit.paused ? [] : findCandidates(services.db, visit, options, { rates: true }),
         providerTypeRates(services.db, visit),
-        clinicianRates(
-          services.db,
-          page.map((c) => c.provider.id),
-        ),
-        services.db
-          .select({ id: visitTypes.id, type: visitTypes.type, description: visitTypes.description })
-          .from(visitTypes),
       ]);
+      const page = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
       const card = cards.find((c) => c.visitTypeId === visit.visitTypeId);
-      const typeName = new Map(typeNames.map((t) => [t.id, t]));
       const providerList: MatchCandidate[] = page.map((c) => {
-        const theirRates = ownRates.filter((r) => r.providerId === c.provider.id);
         const terms = rateTerms(
           visit,
           card,
-          theirRates.find((r) => r.visitTypeId === visit.visitTypeId),
+          c.rates.find((r) => r.visitTypeId === visit.visitTypeId),
         );
         const amounts = !terms.ok
           ? null
@@ -120,14 +111,7 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
           distanceMiles: c.distanceMiles,
           factors: c.factors,
           ...(visibility === 'all' && {
-            rates: theirRates.map((r) => ({
-              visitTypeId: r.visitTypeId,
-              amount: r.amount,
-              specialRate: r.specialRate,
-              incrementalRate: r.incrementalRate,
-              visitType: typeName.get(r.visitTypeId)?.type ?? '',
-              description: typeName.get(r.visitTypeId)?.description ?? '',
-            })),
+            rates: c.rates.map((r) => ({ ...r, description: r.description ?? '' })),
           }),
           ...(visibility !== 'none' && { referralSourceRates: cards.map(toCard) }),
           amounts,

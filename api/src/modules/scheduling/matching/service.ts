@@ -2,7 +2,7 @@
 // SQL (provider type + latitude band on providers_type_lat_idx, then the longitude band, active, no overlapping
 // booking), measured exactly with distanceMiles and scored in JS. `strategy: 'fullScan'` skips the SQL band so a
 // benchmark can compare the two on the same data.
-import { and, between, eq, gt, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gt, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_FIT_SCORE_OPTIONS,
   boundingBox,
@@ -27,6 +27,7 @@ import {
   providerVacations,
   providers,
   referralSourceRates,
+  visitTypes,
   visits,
 } from '../../../db/scheduling-schema';
 import { users } from '../../../db/schema';
@@ -116,13 +117,40 @@ export function workloadPeriod(dateOfService: string): { from: string; to: strin
   return { from: isoDay(dateOfService, -weekday), to: isoDay(dateOfService, 6 - weekday) };
 }
 
-/** Every candidate for the visit that passes the options, best first (score, then distance, then id). */
+/** One visit of a candidate's week, as the workload counts read it. */
+type WeekVisit = {
+  status: string;
+  nonVisit: boolean;
+  episodeType: string;
+  patientId: number | null;
+  dateOfService: string;
+};
+/** A clinician's own rate for one visit type, with the type's name. */
+export type ClinicianRate = {
+  visitTypeId: number;
+  amount: number;
+  specialRate: number | null;
+  incrementalRate: number | null;
+  visitType: string;
+  description: string | null;
+};
+
+/**
+ * Every candidate for the visit that passes the options, best first (score, then distance, then id). One
+ * statement reads the clinicians near the visit with, for each, whether another booking overlaps, the visits of
+ * the workload week, the vacations around the date, the previous visits to the patient and (`rates`) their own
+ * rates: the per-clinician reads are correlated subqueries on indexes, run only for the rows kept.
+ */
 export async function findCandidates(
   ex: Executor,
   visit: VisitRecord,
   options: FitScoreOptions = DEFAULT_FIT_SCORE_OPTIONS,
-  { strategy = 'indexed', now = new Date() }: { strategy?: CandidateStrategy; now?: Date } = {},
-): Promise<ScoredCandidate[]> {
+  {
+    strategy = 'indexed',
+    now = new Date(),
+    rates = false,
+  }: { strategy?: CandidateStrategy; now?: Date; rates?: boolean } = {},
+): Promise<(ScoredCandidate & { rates: ClinicianRate[] })[]> {
   if (visit.latitude === null || visit.longitude === null) return [];
   const { latitude: lat, longitude: lon } = visit;
   const box = boundingBox(lat, lon, options.searchClinicianDistance);
@@ -135,11 +163,49 @@ export async function findCandidates(
         ]
       : // `+ 0` keeps the planner off the index: every clinician is read and measured.
         [sql`${providers.providerTypeId} + 0 = ${visit.providerTypeId}`];
+  // The great-circle distance as distanceMiles computes it, with a little slack for rounding: it keeps the
+  // box's corners out of the subqueries; distanceMiles below decides.
+  const miles = sql`2 * 3958.8 * asin(least(1, sqrt(
+      power(sin(radians(${providers.preferredLatitude} - ${lat}::float8) / 2), 2)
+      + cos(radians(${lat}::float8)) * cos(radians(${providers.preferredLatitude}))
+        * power(sin(radians(${providers.preferredLongitude} - ${lon}::float8) / 2), 2))))`;
+  const period = workloadPeriod(visit.dateOfService);
+  const earliestOverlap = new Date(visit.startAt.getTime() - MAX_VISIT_MINUTES * 60_000);
+  const nonBooking = sql.join(
+    NON_BOOKING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   const rows = await ex
     .select({
       provider: candidateColumns,
       careCoordinator: sql<string | null>`case when ${users.id} is null then null
         else ${users.firstName} || ' ' || ${users.lastName} end`,
+      // Another booking overlapping [startAt, endAt) (see bookedProviders).
+      busy: sql<boolean>`exists (select 1 from ${visits} b where b.provider_id = ${providers.id}
+        and b.id <> ${visit.id} and b.status not in (${nonBooking})
+        and b.start_at < ${visit.endAt} and b.end_at > ${visit.startAt} and b.start_at > ${earliestOverlap})`,
+      // The period's visits by start time (the index), a day either side for the zone, then by date exactly.
+      week: sql<WeekVisit[] | null>`(select json_agg(json_build_object('status', w.status,
+          'nonVisit', w.non_visit, 'episodeType', w.episode_type, 'patientId', w.patient_id,
+          'dateOfService', w.date_of_service))
+        from ${visits} w where w.provider_id = ${providers.id} and w.id <> ${visit.id}
+          and w.start_at >= ${new Date(`${isoDay(period.from, -1)}T00:00:00Z`)}
+          and w.start_at < ${new Date(`${isoDay(period.to, 2)}T00:00:00Z`)})`,
+      vacations: sql<{ startDate: string; endDate: string }[] | null>`(select json_agg(json_build_object(
+          'startDate', v.start_date, 'endDate', v.end_date) order by v.start_date, v.id)
+        from ${providerVacations} v where v.provider_id = ${providers.id}
+          and v.end_date >= ${isoDay(visit.dateOfService, -30)} and v.start_date <= ${isoDay(visit.dateOfService, 30)})`,
+      previous:
+        visit.patientId === null
+          ? sql<number>`0`
+          : sql<number>`(select count(*)::int from ${visits} pv where pv.patient_id = ${visit.patientId}
+              and pv.provider_id = ${providers.id} and pv.id <> ${visit.id} and pv.status <> 'Deleted')`,
+      rates: rates
+        ? sql<ClinicianRate[] | null>`(select json_agg(json_build_object('visitTypeId', r.visit_type_id,
+              'amount', r.amount, 'specialRate', r.special_rate, 'incrementalRate', r.incremental_rate,
+              'visitType', t.type, 'description', t.description) order by r.visit_type_id)
+            from ${providerRates} r join ${visitTypes} t on t.id = r.visit_type_id where r.provider_id = ${providers.id})`
+        : sql<null>`null`,
     })
     .from(providers)
     .leftJoin(users, eq(users.id, providers.careCoordinatorId))
@@ -148,6 +214,7 @@ export async function findCandidates(
         ...filters,
         eq(providers.providerStatusId, 3),
         sql`${providers.preferredLatitude} is not null and ${providers.preferredLongitude} is not null`,
+        sql`${miles} <= ${options.searchClinicianDistance + 0.01}`,
       ),
     );
   const near = rows
@@ -156,62 +223,6 @@ export async function findCandidates(
       miles: distanceMiles(lat, lon, row.provider.preferredLatitude!, row.provider.preferredLongitude!),
     }))
     .filter((row) => row.miles <= options.searchClinicianDistance);
-  if (!near.length) return [];
-  const ids = near.map((row) => row.provider.id);
-
-  const period = workloadPeriod(visit.dateOfService);
-  // The period's visits by start time (the index), a day either side for the zone, then by date exactly.
-  const bookedQuery = ex
-    .select({
-      providerId: visits.providerId,
-      status: visits.status,
-      nonVisit: visits.nonVisit,
-      episodeType: visits.episodeType,
-      patientId: visits.patientId,
-      dateOfService: visits.dateOfService,
-    })
-    .from(visits)
-    .where(
-      and(
-        inArray(visits.providerId, ids),
-        gte(visits.startAt, new Date(`${isoDay(period.from, -1)}T00:00:00Z`)),
-        lt(visits.startAt, new Date(`${isoDay(period.to, 2)}T00:00:00Z`)),
-        ne(visits.id, visit.id),
-      ),
-    );
-  const vacationQuery = ex
-    .select()
-    .from(providerVacations)
-    .where(
-      and(
-        inArray(providerVacations.providerId, ids),
-        gte(providerVacations.endDate, isoDay(visit.dateOfService, -30)),
-        lte(providerVacations.startDate, isoDay(visit.dateOfService, 30)),
-      ),
-    );
-  const previousQuery =
-    visit.patientId === null
-      ? Promise.resolve([])
-      : ex
-          .select({ providerId: visits.providerId, n: sql<number>`count(*)::int` })
-          .from(visits)
-          .where(
-            and(
-              eq(visits.patientId, visit.patientId),
-              inArray(visits.providerId, ids),
-              ne(visits.id, visit.id),
-              notInArray(visits.status, ['Deleted']),
-            ),
-          )
-          .groupBy(visits.providerId);
-  const [busy, bookedRows, vacationRows, previous] = await Promise.all([
-    bookedProviders(ex, ids, visit),
-    bookedQuery,
-    vacationQuery,
-    previousQuery,
-  ]);
-  const booked = bookedRows.filter((b) => b.dateOfService >= period.from && b.dateOfService <= period.to);
-  const previousBy = new Map(previous.map((p) => [p.providerId, p.n]));
 
   const fitVisit = {
     weekday: new Date(`${visit.dateOfService}T00:00:00Z`).getUTCDay(),
@@ -219,18 +230,18 @@ export async function findCandidates(
     shiftName: shiftNameOf(visit.startAt.getHours()),
     zipcode: visit.zipcode,
   };
-  const scored: ScoredCandidate[] = [];
+  const scored: (ScoredCandidate & { rates: ClinicianRate[] })[] = [];
   for (const row of near) {
     const p = row.provider;
-    if (busy.has(p.id)) continue;
-    const theirs = booked.filter(
+    if (row.busy) continue;
+    const theirs = (row.week ?? []).filter(
       (b) =>
-        b.providerId === p.id && countsAsVisit({ status: b.status as VisitStatus, nonVisit: b.nonVisit }),
+        b.dateOfService >= period.from &&
+        b.dateOfService <= period.to &&
+        countsAsVisit({ status: b.status as VisitStatus, nonVisit: b.nonVisit }),
     );
     const shiftsCount = theirs.filter((b) => b.episodeType.toLowerCase() === 'shift').length;
-    const vacations = vacationRows
-      .filter((v) => v.providerId === p.id)
-      .map((v) => ({ startDate: v.startDate, endDate: v.endDate }));
+    const vacations = row.vacations ?? [];
     const onVacation = vacations.some(
       (v) => v.startDate <= visit.dateOfService && visit.dateOfService <= v.endDate,
     );
@@ -247,7 +258,7 @@ export async function findCandidates(
         shiftPreferences: p.shiftPreferences,
         onVacation,
         preferredZipcodes: p.preferredZipcodes,
-        previousAssignments: previousBy.get(p.id) ?? 0,
+        previousAssignments: row.previous,
         rating: p.rating,
         lastLogin: p.lastLogin,
       },
@@ -266,6 +277,7 @@ export async function findCandidates(
       vacations,
       fitScore: result.score,
       factors: result.factors,
+      rates: row.rates ?? [],
     });
   }
   return scored.sort(
@@ -302,12 +314,6 @@ export function providerTypeRates(ex: Executor, visit: VisitRecord): Promise<Rat
       ),
     )
     .orderBy(referralSourceRates.visitTypeId);
-}
-
-/** The clinicians' own rates for the given clinicians, every visit type. */
-export function clinicianRates(ex: Executor, providerIds: number[]) {
-  if (!providerIds.length) return Promise.resolve([]);
-  return ex.select().from(providerRates).where(inArray(providerRates.providerId, providerIds));
 }
 
 /**
