@@ -300,10 +300,10 @@ export function sizesAt(scale) {
 
 /**
  * Inserts the data set through `direct` (lib.mjs openDirect: one session, PGlite or a pg client). No server may
- * write meanwhile. `vacuum` (PostgreSQL): vacuum analyze at the end instead of analyze. Answers
+ * write meanwhile. Ends with vacuum analyze (`vacuum: false`: analyze only). Answers
  * { sizes, steps: [{ step, ms, rows }], totalMs }.
  */
-export async function generateSchedulingData(direct, { scale = 1, vacuum = false, log = console.log } = {}) {
+export async function generateSchedulingData(direct, { scale = 1, vacuum = true, log = console.log } = {}) {
   const sizes = sizesAt(scale);
   const steps = [];
   const started = performance.now();
@@ -640,8 +640,9 @@ export async function generateSchedulingData(direct, { scale = 1, vacuum = false
   });
 
   if (triggersOff) await q('set session_replication_role = origin');
-  // PostgreSQL's autovacuum would vacuum the new rows soon (and could start in the middle of a measurement):
-  // done here, so index-only scans find the pages all-visible. PGlite has no autovacuum: analyze only.
+  // PostgreSQL's autovacuum, and on PGlite the server's visit status job (PGlite has no autovacuum), would vacuum
+  // the new rows soon, possibly in the middle of a measurement: done here, so index-only scans find the pages
+  // all-visible.
   await step(vacuum ? 'vacuum analyze' : 'analyze', async () => {
     await q(vacuum ? 'vacuum analyze' : 'analyze');
   });
@@ -676,7 +677,7 @@ if (isMain(import.meta.url)) {
     throw new Error('name the database: --data-dir <DATA_DIR of a stopped server> or --database-url <url>');
   const direct = await openDirect(target);
   try {
-    await generateSchedulingData(direct, { scale: Number(values.scale), vacuum: !target.dataDir });
+    await generateSchedulingData(direct, { scale: Number(values.scale) });
   } finally {
     await direct.close();
   }

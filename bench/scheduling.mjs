@@ -202,7 +202,7 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
     const direct = await openDirect(target);
     try {
       log(`  ${kind}: generating the data set (scale ${scale})`);
-      generation = await generateSchedulingData(direct, { scale, vacuum: kind === 'postgres', log });
+      generation = await generateSchedulingData(direct, { scale, log });
       data = await describeData(direct);
     } finally {
       await direct.close();
@@ -509,7 +509,7 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
     figures,
     extra,
     markdown: [
-      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`analyze\` (PGlite, which has no autovacuum) or \`vacuum analyze\` (PostgreSQL, what its autovacuum does soon after a bulk load)${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${connections} connections for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
+      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`vacuum analyze\` (what PostgreSQL's autovacuum, and on PGlite the server's visit status job, do soon after a bulk load)${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${connections} connections for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
       '',
       markdownTable(rows),
       '',

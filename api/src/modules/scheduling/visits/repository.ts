@@ -22,7 +22,10 @@ import { cachedCount } from '../list-counts';
 import { organizationScope } from '../patients/scope';
 
 export const VISIT_THING = 'The visit';
-/** Counting stops here: the page shows "10,000+" rather than scan a million index entries for a total. */
+/**
+ * Counting stops here rather than scan a million index entries for a total: with more matches the total reads
+ * 10,000 (the list offers their first 1,000 pages of 10).
+ */
 export const VISIT_COUNT_CAP = 10_000;
 
 // Names come from scalar subqueries rather than joins: on a page of 10 visits they cost ten index lookups
