@@ -40,6 +40,7 @@ import { supplyRequestsRoutes } from './modules/scheduling/supply-requests/route
 import { archiveRoutes } from './modules/scheduling/archive/routes';
 import { mapsRoutes } from './modules/maps/routes';
 import { coverageRoutes } from './modules/scheduling/coverage/routes';
+import { mapTileSources } from './modules/maps/tile-sources';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
 const PUBLIC_ROUTES = [
@@ -108,6 +109,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   await app.register(cookie);
+  // The coverage map's raster tiles (constant mapTileUrl) come from another origin: img-src names it. Before
+  // helmet's hook, so a value older than its TTL is read again before the header is built.
+  const tileSources = mapTileSources(services);
+  await tileSources.refresh();
+  app.addHook('onRequest', () => tileSources.refresh());
   await app.register(helmet, {
     // HSTS only means something over TLS; it is added per request below when the request came over https.
     hsts: false,
@@ -117,7 +123,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
         scriptSrc: ["'self'"],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A function, evaluated per answer; it returns 'blob:' too, so no tile source adds no stray space.
+        imgSrc: ["'self'", 'data:', () => ['blob:', ...tileSources.current].join(' ')],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],

@@ -8,6 +8,7 @@ import { errorResponses } from '../../../lib/route-schema';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { publishEvent } from '../../../services/events';
+import { MAP_TILE_URL, mapTileSources } from '../../maps/tile-sources';
 import { listConstants } from './repository';
 
 const tags = ['constants'];
@@ -85,7 +86,7 @@ export const constantsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
     },
     async (request) => {
       checkValue(request.params.name, request.body.value);
-      return services.db.transaction(async (tx) => {
+      const saved = await services.db.transaction(async (tx) => {
         const [before] = await tx
           .select()
           .from(appConstants)
@@ -111,6 +112,9 @@ export const constantsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         const { type, name, value, description } = after!;
         return { type, name, value, description };
       });
+      // The Content-Security-Policy names the tile server from the next answer on.
+      if (saved.name === MAP_TILE_URL) mapTileSources(services).set(saved.value);
+      return saved;
     },
   );
 };
