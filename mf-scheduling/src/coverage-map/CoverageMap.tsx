@@ -1,14 +1,10 @@
 // The OpenLayers wiring of the coverage map, kept thin (jsdom has no WebGL; the data shaping is tested in
 // coverage-data.test.ts): an offline basemap of US states and counties from us-atlas, an optional raster
-// tile layer, and the clinician and episode points in WebGL layers.
-import {
-  MAP_INITIAL_ZOOM,
-  MAP_MARKER_FULL_SIZE_ZOOM,
-  MAP_MARKER_MIN_SIZE_ZOOM,
-  MAP_MARKER_SIZE,
-  MAP_MIN_MARKER_PX,
-  markerDiameterAtZoom,
-} from '@carelane/shared-domain';
+// tile layer, and the clinician and episode points. Points and basemap are canvas image layers: while the map
+// moves the last image is only moved and scaled, and redrawn when it stops. On software GL (SwiftShader, the
+// benchmark) this is 4-5 times the frame rate of WebGL points with 50,000 clinicians: a WebGL layer costs two
+// full-size copies a frame (post-processing pass, preserved drawing buffer) before drawing a single point.
+import { MAP_INITIAL_ZOOM, markerDiameterAtZoom } from '@carelane/shared-domain';
 import { navigateTo } from '@carelane/shared-session';
 import { Button, Flex } from 'antd';
 import Feature from 'ol/Feature';
@@ -18,7 +14,6 @@ import GeoJSON from 'ol/format/GeoJSON';
 import Point from 'ol/geom/Point';
 import TileLayer from 'ol/layer/Tile';
 import VectorImageLayer from 'ol/layer/VectorImage';
-import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import { fromEPSG4326 } from 'ol/proj/epsg3857';
 import VectorSource from 'ol/source/Vector';
@@ -26,7 +21,9 @@ import XYZ from 'ol/source/XYZ';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
-import type { FlatStyleLike } from 'ol/style/flat';
+import CircleStyle from 'ol/style/Circle';
+import type { StyleFunction } from 'ol/style/Style';
+import { asArray } from 'ol/color';
 import { useEffect, useRef, useState } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -44,40 +41,38 @@ const HIT_TOLERANCE_PX = 3;
 const CLINICIAN = 0;
 const EPISODE = 1;
 
-/**
- * SPEC §9 marker size 40: the WebGL circle's radius follows markerDiameterAtZoom (shared-domain). A point is
- * drawn from the zoom drawFromZoom gave it (its `level`) when its kind is shown (the style variables); the
- * GPU leaves the others out before filling them.
- */
-const POINT_STYLE: FlatStyleLike = [
-  {
-    filter: [
-      'all',
-      ['<=', ['get', 'level'], ['zoom']],
-      ['==', ['match', ['get', 'kind'], EPISODE, ['var', 'showEpisodes'], ['var', 'showClinicians']], 1],
-    ],
-    style: {
-      'circle-radius': [
-        'interpolate',
-        ['linear'],
-        ['zoom'],
-        MAP_MARKER_MIN_SIZE_ZOOM,
-        MAP_MIN_MARKER_PX / 2,
-        MAP_MARKER_FULL_SIZE_ZOOM,
-        MAP_MARKER_SIZE / 2,
-      ],
-      'circle-fill-color': ['match', ['get', 'kind'], EPISODE, EPISODE_COLOR, CLINICIAN_COLOR],
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 1,
-      'circle-opacity': 0.85,
-    },
-  },
-];
+/** Web Mercator metres per pixel at zoom 0. */
+const RESOLUTION_AT_ZOOM_0 = 156543.03392804097;
 
-const shown = (showClinicians: boolean, showEpisodes: boolean) => ({
-  showClinicians: showClinicians ? 1 : 0,
-  showEpisodes: showEpisodes ? 1 : 0,
-});
+/**
+ * SPEC §9 marker size 40: the circle's diameter follows markerDiameterAtZoom (shared-domain), rounded to
+ * half a pixel so a few styles serve every zoom. A point is drawn from the zoom drawFromZoom gave it (its
+ * `level`) when its kind is shown; service requests over clinicians.
+ */
+function pointStyle(visible: { current: Record<number, boolean> }): StyleFunction {
+  const styles = new Map<string, Style>();
+  return (f, resolution) => {
+    const kind = f.get('kind') as number;
+    const zoom = Math.log2(RESOLUTION_AT_ZOOM_0 / resolution);
+    if (!visible.current[kind] || (f.get('level') as number) > zoom) return undefined;
+    const radius = Math.round(markerDiameterAtZoom(zoom)) / 2;
+    const key = `${kind}:${radius}`;
+    let style = styles.get(key);
+    if (!style) {
+      const [r = 0, g = 0, b = 0] = asArray(kind === EPISODE ? EPISODE_COLOR : CLINICIAN_COLOR);
+      style = new Style({
+        image: new CircleStyle({
+          radius,
+          fill: new Fill({ color: [r, g, b, 0.85] }),
+          stroke: new Stroke({ color: [255, 255, 255, 0.85], width: 1 }),
+        }),
+        zIndex: kind,
+      });
+      styles.set(key, style);
+    }
+    return style;
+  };
+}
 
 /** Counties are drawn from zoom 5 (here, the resolution of zoom 5 in EPSG:3857). */
 const COUNTIES_MAX_RESOLUTION = 156543.03392804097 / 2 ** 5;
@@ -110,7 +105,7 @@ function basemapLayer(withTiles: boolean) {
 }
 
 type PointLayer = {
-  layer: WebGLVectorLayer;
+  layer: VectorImageLayer<VectorSource<Feature<Point>>>;
   source: VectorSource<Feature<Point>>;
   points: Record<typeof CLINICIAN | typeof EPISODE, readonly MapPoint[]>;
 };
@@ -137,24 +132,23 @@ function pointFeatures(points: readonly MapPoint[], kind: number) {
 }
 
 /**
- * Clinicians and service requests in one WebGL layer (one canvas to draw and composite, not two). Picking
- * reads the source's spatial index (pointFromSource), so the layer skips OpenLayers' hit-detection pass,
- * which draws every point a second time on each frame.
+ * Clinicians and service requests in one image layer (one canvas to compose). Picking reads the source's
+ * spatial index (pointFromSource), not the rendered pixels.
  */
 function pointLayer(
   clinicians: readonly MapPoint[],
   episodes: readonly MapPoint[],
-  variables: Record<string, number>,
+  visible: { current: Record<number, boolean> },
 ): PointLayer {
   const source = new VectorSource({
     features: [...pointFeatures(clinicians, CLINICIAN), ...pointFeatures(episodes, EPISODE)],
   });
-  const layer = new WebGLVectorLayer({
+  // Its own canvas (className), over the basemap's.
+  const layer = new VectorImageLayer({
     source,
-    style: POINT_STYLE,
-    variables,
+    style: pointStyle(visible),
+    className: 'coverage-points',
     zIndex: 2,
-    disableHitDetection: true,
   });
   return { layer, source, points: { [CLINICIAN]: clinicians, [EPISODE]: episodes } };
 }
@@ -280,15 +274,11 @@ export default function CoverageMap({
     };
   }, [tileUrl]);
 
-  // The points: new WebGL layers whenever the data changes; centred once on the first clinicians.
+  // The points: a new layer whenever the data changes; centred once on the first clinicians.
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    const created = pointLayer(
-      clinicians,
-      episodes,
-      shown(visible.current[CLINICIAN], visible.current[EPISODE]),
-    );
+    const created = pointLayer(clinicians, episodes, visible);
     current.addLayer(created.layer);
     points.current = created;
     if (current.get('centred') !== true && (clinicians.length || episodes.length)) {
@@ -305,7 +295,7 @@ export default function CoverageMap({
   }, [clinicians, episodes, tileUrl]);
 
   useEffect(() => {
-    points.current?.layer.updateStyleVariables(shown(showClinicians, showEpisodes));
+    points.current?.layer.changed();
   }, [showClinicians, showEpisodes, clinicians, episodes, tileUrl]);
 
   const zoomBy = (delta: number) => {

@@ -8,17 +8,17 @@ const WORLD_EDGE = 20037508.342789244;
 export const THINNING_MAX_ZOOM = 16;
 
 /**
- * The side of a thinning cell in pixels at a zoom: a quarter of the marker's diameter, so a point left out
- * has a drawn point over it whose centre is at most 0.36 of a diameter from its own.
+ * The side of a thinning cell in pixels at a zoom: a third of the marker's diameter, so a point left out has
+ * a drawn point whose centre is at most 0.47 of a diameter from its own: its centre is under that circle.
  */
-export const thinningCellPx = (zoom: number) => markerDiameterAtZoom(zoom) / 4;
+export const thinningCellPx = (zoom: number) => markerDiameterAtZoom(zoom) / 3;
 
 /**
  * The zoom from which each point is drawn. `coordinates` are flat [x0, y0, x1, y1, …] in EPSG:3857 metres
  * in drawing order (a later point covers an earlier one). At each whole zoom, of the points whose centres
  * fall in one cell of thinningCellPx pixels only the last, the one on top, is drawn: the others lie under
- * it and its neighbours, so leaving them out changes little on screen and spares software WebGL filling
- * tens of thousands of overlapping circles pixel by pixel. A point is drawn from the first zoom at which it
+ * it and its neighbours, so leaving them out changes little on screen and spares drawing tens of thousands
+ * of overlapping circles. A point is drawn from the first zoom at which it
  * is on top of its cell, and at every closer zoom.
  */
 export function drawFromZoom(coordinates: ArrayLike<number>): Uint8Array {
