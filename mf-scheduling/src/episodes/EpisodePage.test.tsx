@@ -111,6 +111,7 @@ function open(answer: (method: string, path: string) => Response | undefined) {
       if (path === '/api/admin/providerTypes') return jsonResponse({ rows: [{ id: 1, type: 'RN' }] });
       // No reason lists on the server: the page offers the shipped ones.
       if (path === '/api/admin/constants') return jsonResponse([]);
+      if (path === '/api/fileserver/episodes/42/files') return jsonResponse({ rows: [], fileSizeLimitMb: 5 });
       if (path === '/api/admin/insurances' || path === '/api/admin/facilities')
         return jsonResponse({ rows: [] });
       if (['/api/admin/patients', '/api/admin/physicians', '/api/admin/contacts'].includes(path))
