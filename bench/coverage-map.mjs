@@ -1,7 +1,8 @@
 // (f) The coverage map with 50,000 clinicians in headless Chromium: the report's size on the wire, the time
 // from opening /coverageMap to the points drawn, and frames per second (requestAnimationFrame) while the
-// map is dragged and zoomed with the mouse for a few seconds. WebGL runs on SwiftShader (no GPU here), so
-// the frame rate is a floor: a real GPU does better. Besides the frame rate it reports where a frame's time
+// map is dragged and zoomed with the mouse for a few seconds. GPU work runs on SwiftShader (no GPU here), so
+// the frame rate is a floor: a real GPU does better (the page draws its points on a 2D canvas; Chromium
+// composites and rasterizes through SwiftShader). Besides the frame rate it reports where a frame's time
 // goes: CPU time of Chromium's renderer, GPU (SwiftShader) and browser processes per frame, and with
 // COVERAGE_PROFILE=1 a JavaScript CPU profile of the page while moving, summed by component through the
 // areas' source maps. It also checks that hovering a point shows its tooltip and a click pins it with its link.
@@ -474,11 +475,11 @@ export async function run() {
       ]
     : null;
   if (profileRows) console.log(`\n${textTable(profileRows)}`);
-  const conditions = `Load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${os.cpus().length} cores shared with other work; Chromium ${browserVersion} renders WebGL with SwiftShader (software GL on these CPUs, no GPU), so the frame rates are a floor: the same page on any GPU draws the points off the CPU.`;
+  const conditions = `Load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${os.cpus().length} cores shared with other work; Chromium ${browserVersion} composites and rasterizes with SwiftShader (software GL on these CPUs, no GPU), so the frame rates are a floor: on any GPU that work leaves the CPU.`;
   console.log(conditions);
   const largest = results[results.length - 1];
   return {
-    title: `(f) Coverage map with ${sizesText} clinicians (WebGL points, headless Chromium, SwiftShader)`,
+    title: `(f) Coverage map with ${sizesText} clinicians (headless Chromium, SwiftShader)`,
     figures: [
       figure('coverage map', 'report size, gzip', largest.report.gzipKb, 'KB', BUDGET.reportKb),
       figure('coverage map', 'open to points drawn, max', largest.load.max, 'ms', BUDGET.loadMs),
