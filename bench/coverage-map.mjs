@@ -154,8 +154,14 @@ async function measureFrames(page, cdp, drive) {
   return { ...counted, cpuMsPerFrame };
 }
 
-async function openMap(browser, url) {
+/** `renderer`: force the points' renderer ('webgl' or 'canvas'); by default the page picks it from the GL. */
+async function openMap(browser, url, renderer) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  if (renderer)
+    await context.addInitScript(
+      (value) => localStorage.setItem('carelane.coverageMap.renderer', value),
+      renderer,
+    );
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -179,7 +185,8 @@ async function openMap(browser, url) {
   const loadMs = Date.now() - started;
   const legend = await page.getByText(/^Clinicians \([\d,]+\)$/).textContent();
   if (errors.length) throw new Error(`the coverage map page failed: ${errors.join('; ')}`);
-  return { context, page, loadMs, legend, box: await canvas.boundingBox() };
+  const usedRenderer = await canvas.getAttribute('data-renderer');
+  return { context, page, loadMs, legend, usedRenderer, box: await canvas.boundingBox() };
 }
 
 /**
@@ -328,10 +335,12 @@ async function measureSize(browser, server, placed) {
   const loads = [];
   const runs = [];
   let picked;
+  let renderer;
   for (let run = 0; run < 3; run++) {
-    const { context, page, loadMs, legend, box } = await openMap(browser, server.url);
+    const { context, page, loadMs, legend, usedRenderer, box } = await openMap(browser, server.url);
     const cdp = await browser.newBrowserCDPSession();
     loads.push(loadMs);
+    renderer = usedRenderer;
     if (run === 0 && !QUERY) picked = await checkPicking(page, box);
     const idle = await measureFrames(page, cdp, () => page.waitForTimeout(1500));
     const moving = await measureFrames(page, cdp, () => panAndZoom(page, box));
@@ -339,6 +348,15 @@ async function measureSize(browser, server, placed) {
     await cdp.detach();
     await context.close();
   }
+  // The WebGL points layer the page uses on hardware GL, forced here on SwiftShader for comparison.
+  const forced = await openMap(browser, server.url, 'webgl');
+  const forcedCdp = await browser.newBrowserCDPSession();
+  const webgl = {
+    renderer: forced.usedRenderer,
+    moving: await measureFrames(forced.page, forcedCdp, () => panAndZoom(forced.page, forced.box)),
+  };
+  await forcedCdp.detach();
+  await forced.context.close();
   let profile = null;
   if (PROFILE) {
     const { context, page, box } = await openMap(browser, server.url);
@@ -355,7 +373,7 @@ async function measureSize(browser, server, placed) {
   }
   // The run with the lowest moving frame rate stands for the size.
   const worst = runs.reduce((a, b) => (b.moving.fps < a.moving.fps ? b : a));
-  return { placed, load: latencySummary(loads), runs, worst, picked, profile };
+  return { placed, load: latencySummary(loads), runs, worst, picked, profile, renderer, webgl };
 }
 
 const perFrame = (cpu, type) => `${(cpu[type] ?? 0).toFixed(1)} ms`;
@@ -390,7 +408,7 @@ export async function run() {
       const measured = await measureSize(browser, server, placed);
       results.push({ size, report, ...measured });
       console.log(
-        `  ${size.toLocaleString('en-US')} clinicians: moving ${measured.worst.moving.fps.toFixed(1)} fps (runs ${measured.runs.map((r) => r.moving.fps.toFixed(1)).join(', ')}), idle ${measured.worst.idle.fps.toFixed(1)} fps, open p50 ${measured.load.p50} ms`,
+        `  ${size.toLocaleString('en-US')} clinicians: ${measured.renderer} points moving ${measured.worst.moving.fps.toFixed(1)} fps (runs ${measured.runs.map((r) => r.moving.fps.toFixed(1)).join(', ')}), WebGL points forced ${measured.webgl.moving.fps.toFixed(1)} fps, idle ${measured.worst.idle.fps.toFixed(1)} fps, open p50 ${measured.load.p50} ms`,
       );
       await server.stop();
       server = undefined;
@@ -431,6 +449,12 @@ export async function run() {
       ...column(
         (r) => `${r.worst.moving.fps.toFixed(1)} (${r.runs.map((x) => x.moving.fps.toFixed(1)).join(', ')})`,
       ),
+      `> ${BUDGET.fps}`,
+    ],
+    ['points renderer the page picked (SwiftShader: canvas)', ...column((r) => r.renderer), ''],
+    [
+      'frames per second, dragging and zooming, WebGL points layer forced (one run)',
+      ...column((r) => `${r.webgl.moving.fps.toFixed(1)} (${r.webgl.renderer})`),
       `> ${BUDGET.fps}`,
     ],
     [

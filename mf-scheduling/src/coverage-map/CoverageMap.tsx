@@ -1,10 +1,17 @@
 // The OpenLayers wiring of the coverage map, kept thin (jsdom has no WebGL; the data shaping is tested in
 // coverage-data.test.ts): an offline basemap of US states and counties from us-atlas, an optional raster
-// tile layer, and the clinician and episode points. Points and basemap are canvas image layers: while the map
-// moves the last image is only moved and scaled, and redrawn when it stops. On software GL (SwiftShader, the
-// benchmark) this is 4-5 times the frame rate of WebGL points with 50,000 clinicians: a WebGL layer costs two
-// full-size copies a frame (post-processing pass, preserved drawing buffer) before drawing a single point.
-import { MAP_INITIAL_ZOOM, markerDiameterAtZoom } from '@carelane/shared-domain';
+// tile layer, and the clinician and episode points. The points are drawn by a WebGL layer where the browser
+// has hardware WebGL, and by a canvas image layer where WebGL is software (SwiftShader, llvmpipe) or missing:
+// there a WebGL layer costs two full-size copies a frame before drawing a point, and the image layer, only
+// moved and scaled while the map moves, is 4-5 times faster (bench (f), docs/decisions/009).
+import {
+  MAP_INITIAL_ZOOM,
+  MAP_MARKER_FULL_SIZE_ZOOM,
+  MAP_MARKER_MIN_SIZE_ZOOM,
+  MAP_MARKER_SIZE,
+  MAP_MIN_MARKER_PX,
+  markerDiameterAtZoom,
+} from '@carelane/shared-domain';
 import { navigateTo } from '@carelane/shared-session';
 import { Button, Flex } from 'antd';
 import Feature from 'ol/Feature';
@@ -14,6 +21,7 @@ import GeoJSON from 'ol/format/GeoJSON';
 import Point from 'ol/geom/Point';
 import TileLayer from 'ol/layer/Tile';
 import VectorImageLayer from 'ol/layer/VectorImage';
+import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import { fromEPSG4326 } from 'ol/proj/epsg3857';
 import VectorSource from 'ol/source/Vector';
@@ -23,6 +31,7 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import CircleStyle from 'ol/style/Circle';
 import type { StyleFunction } from 'ol/style/Style';
+import type { FlatStyleLike } from 'ol/style/flat';
 import { asArray } from 'ol/color';
 import { useEffect, useRef, useState } from 'react';
 import { feature } from 'topojson-client';
@@ -31,6 +40,7 @@ import atlas from 'us-atlas/counties-10m.json';
 import type { MapPoint } from './coverage-data';
 import { CLINICIAN_COLOR, EPISODE_COLOR } from './map-colors';
 import { drawFromZoom } from './point-levels';
+import { pointRenderer } from './point-renderer';
 
 const FALLBACK_CENTER: [number, number] = [-97.9, 31.0];
 
@@ -74,6 +84,37 @@ function pointStyle(visible: { current: Record<number, boolean> }): StyleFunctio
   };
 }
 
+/** The WebGL layer's version of pointStyle: the GPU leaves out hidden kinds and thinned points. */
+const WEBGL_POINT_STYLE: FlatStyleLike = [
+  {
+    filter: [
+      'all',
+      ['<=', ['get', 'level'], ['zoom']],
+      ['==', ['match', ['get', 'kind'], EPISODE, ['var', 'showEpisodes'], ['var', 'showClinicians']], 1],
+    ],
+    style: {
+      'circle-radius': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        MAP_MARKER_MIN_SIZE_ZOOM,
+        MAP_MIN_MARKER_PX / 2,
+        MAP_MARKER_FULL_SIZE_ZOOM,
+        MAP_MARKER_SIZE / 2,
+      ],
+      'circle-fill-color': ['match', ['get', 'kind'], EPISODE, EPISODE_COLOR, CLINICIAN_COLOR],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+      'circle-opacity': 0.85,
+    },
+  },
+];
+
+const styleVariables = (visible: Record<number, boolean>) => ({
+  showClinicians: visible[CLINICIAN] ? 1 : 0,
+  showEpisodes: visible[EPISODE] ? 1 : 0,
+});
+
 /** Counties are drawn from zoom 5 (here, the resolution of zoom 5 in EPSG:3857). */
 const COUNTIES_MAX_RESOLUTION = 156543.03392804097 / 2 ** 5;
 
@@ -105,7 +146,7 @@ function basemapLayer(withTiles: boolean) {
 }
 
 type PointLayer = {
-  layer: VectorImageLayer<VectorSource<Feature<Point>>>;
+  layer: VectorImageLayer<VectorSource<Feature<Point>>> | WebGLVectorLayer<VectorSource<Feature<Point>>>;
   source: VectorSource<Feature<Point>>;
   points: Record<typeof CLINICIAN | typeof EPISODE, readonly MapPoint[]>;
 };
@@ -132,8 +173,8 @@ function pointFeatures(points: readonly MapPoint[], kind: number) {
 }
 
 /**
- * Clinicians and service requests in one image layer (one canvas to compose). Picking reads the source's
- * spatial index (pointFromSource), not the rendered pixels.
+ * Clinicians and service requests in one layer (one canvas to compose). Picking reads the source's spatial
+ * index (pointFromSource), not the rendered pixels, so the WebGL layer skips its hit-detection pass.
  */
 function pointLayer(
   clinicians: readonly MapPoint[],
@@ -144,12 +185,22 @@ function pointLayer(
     features: [...pointFeatures(clinicians, CLINICIAN), ...pointFeatures(episodes, EPISODE)],
   });
   // Its own canvas (className), over the basemap's.
-  const layer = new VectorImageLayer({
-    source,
-    style: pointStyle(visible),
-    className: 'coverage-points',
-    zIndex: 2,
-  });
+  const layer =
+    pointRenderer() === 'webgl'
+      ? new WebGLVectorLayer({
+          source,
+          style: WEBGL_POINT_STYLE,
+          variables: styleVariables(visible.current),
+          className: 'coverage-points',
+          zIndex: 2,
+          disableHitDetection: true,
+        })
+      : new VectorImageLayer({
+          source,
+          style: pointStyle(visible),
+          className: 'coverage-points',
+          zIndex: 2,
+        });
   return { layer, source, points: { [CLINICIAN]: clinicians, [EPISODE]: episodes } };
 }
 
@@ -295,7 +346,9 @@ export default function CoverageMap({
   }, [clinicians, episodes, tileUrl]);
 
   useEffect(() => {
-    points.current?.layer.changed();
+    const layer = points.current?.layer;
+    if (layer instanceof WebGLVectorLayer) layer.updateStyleVariables(styleVariables(visible.current));
+    else layer?.changed();
   }, [showClinicians, showEpisodes, clinicians, episodes, tileUrl]);
 
   const zoomBy = (delta: number) => {
@@ -316,6 +369,7 @@ export default function CoverageMap({
       <div
         ref={target}
         data-testid="coverage-map-canvas"
+        data-renderer={pointRenderer()}
         role="application"
         aria-label="Coverage map"
         tabIndex={0}
