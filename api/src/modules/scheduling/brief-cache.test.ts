@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { ReadCache } from '../../services/read-cache';
-import { COUNT_TTL_MS, cachedCount, noteSchedulingWrite } from './list-counts';
+import { BRIEF_TTL_MS, cachedCount, noteSchedulingWrite } from './brief-cache';
 
 describe('list totals kept briefly', () => {
   let readCache: ReadCache;
@@ -49,12 +49,12 @@ describe('list totals kept briefly', () => {
     expect(loads).toBe(3);
   });
 
-  it('counts again once the total is older than COUNT_TTL_MS (writes this instance does not see)', async () => {
+  it('counts again once the total is older than BRIEF_TTL_MS (writes this instance does not see)', async () => {
     await count();
     total = 9;
-    clock = COUNT_TTL_MS;
+    clock = BRIEF_TTL_MS;
     expect(await count()).toBe(7);
-    clock = COUNT_TTL_MS + 1;
+    clock = BRIEF_TTL_MS + 1;
     expect(await count()).toBe(9);
     expect(await count()).toBe(9);
     expect(loads).toBe(2);

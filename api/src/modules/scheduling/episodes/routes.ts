@@ -35,7 +35,7 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { reasonLabels } from '../../admin/constants/repository';
-import { cachedCount } from '../list-counts';
+import { cachedCount } from '../brief-cache';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { containsPattern, organizationScope, owningOrganization, staleConflict } from '../patients/scope';
 import { assertReferences, loadEpisode, patientNameSql, toEpisode } from './repository';

@@ -152,6 +152,33 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
     });
   });
 
+  it('shows a change of the rate card in the next fit score at once', async () => {
+    const s = server();
+    const own = await makeOrganization(s);
+    const point = freshPoint();
+    const visitId = await makeVisit(s, { rsId: own, ...(await makeEpisode(s, own)), point });
+    const card = async () =>
+      (await s.request('GET', `/api/operation/fitScore?visitId=${visitId}`, { token: admin })).body
+        .providerTypeRates as { visitTypeId: number; amount: number }[];
+    expect((await card()).map((r) => [r.visitTypeId, r.amount])).toEqual([[304, 100]]);
+    const added = await s.request('POST', `/api/admin/referralSources/${own}/rates`, {
+      token: admin,
+      body: {
+        providerTypeId: 1,
+        visitTypeId: 309,
+        paymentType: 'FlatRate',
+        amount: 120,
+        profitMargin: 20,
+        unit: '$/Visit',
+      },
+    });
+    expect(added.status).toBe(201);
+    expect((await card()).map((r) => [r.visitTypeId, r.amount])).toEqual([
+      [304, 100],
+      [309, 120],
+    ]);
+  });
+
   it('shows organization users their rates only with showRates, never the pay or profit; others get 404', async () => {
     const sunrise = await organizationId(server());
     const point = freshPoint();

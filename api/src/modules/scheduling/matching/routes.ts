@@ -23,6 +23,7 @@ import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
+import { readBriefly } from '../brief-cache';
 import { organizationScope, assertInScope } from '../patients/scope';
 import { selectVisitRows, toVisitRow, VISIT_THING } from '../visits/repository';
 import { assignVisit, unassignVisit } from './assign';
@@ -69,7 +70,13 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       const visibility = rateVisibility(actor);
       const [all, cards] = await Promise.all([
         visit.paused ? [] : findCandidates(services.db, visit, options, { rates: true }),
-        providerTypeRates(services.db, visit),
+        // The rate card changes rarely and is read for every visit of the organization and provider type.
+        readBriefly(
+          services,
+          `rateCard:${visit.referralSourceId}:${visit.providerTypeId}`,
+          ['referral_source_rates'],
+          () => providerTypeRates(services.db, visit),
+        ),
       ]);
       const page = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
       const card = cards.find((c) => c.visitTypeId === visit.visitTypeId);

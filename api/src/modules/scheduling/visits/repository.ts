@@ -18,7 +18,7 @@ import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import type { AppServices } from '../../../services/app-services';
 import type { Actor } from '../../../services/context';
-import { cachedCount } from '../list-counts';
+import { cachedCount } from '../brief-cache';
 import { organizationScope } from '../patients/scope';
 
 export const VISIT_THING = 'The visit';
@@ -112,7 +112,7 @@ export function visitListWhere(actor: Actor, q: Omit<VisitListQuery, 'pageNumber
 
 /**
  * One page of visits, by date of service then id, with a total counted up to {@link VISIT_COUNT_CAP} (reused
- * for a few seconds: list-counts.ts).
+ * for a few seconds: brief-cache.ts).
  */
 export async function listVisits(
   services: Pick<AppServices, 'db' | 'readCache'>,

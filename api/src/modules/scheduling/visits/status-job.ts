@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client';
 import { recordAudit } from '../../../services/audit';
 import { publishEvent } from '../../../services/events';
 import type { RequestContext } from '../../../services/context';
-import { noteSchedulingWrite } from '../list-counts';
+import { noteSchedulingWrite } from '../brief-cache';
 
 const SYSTEM: RequestContext = { actor: null, ip: null };
 const SYSTEM_EMAIL = 'system (scheduled job)';
