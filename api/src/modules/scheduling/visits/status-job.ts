@@ -2,7 +2,7 @@
 // Active -> Expired, Staffed -> VisitOverdue), audited as the system, in batches. Several API instances may
 // run it at once: each batch claims its rows with FOR UPDATE SKIP LOCKED and updates them conditionally.
 // On PGlite, which has no autovacuum, each run then vacuums visits and episodes.
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { dueTransitions, transitionFor, type VisitStatus } from '@carelane/shared-domain';
 import { visits } from '../../../db/scheduling-schema';
@@ -28,72 +28,92 @@ export async function runVisitStatusJob(
   batchSize = VISIT_STATUS_JOB_BATCH,
 ): Promise<{ expired: number; overdue: number }> {
   const moved = { expired: 0, overdue: 0 };
-  let afterId = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({
-          id: visits.id,
-          status: visits.status,
-          dateOfService: visits.dateOfService,
-          startAt: visits.startAt,
-          endAt: visits.endAt,
-          version: visits.version,
-          referralSourceId: visits.referralSourceId,
-        })
-        .from(visits)
-        .where(
-          and(
-            inArray(visits.status, JOB_STATUSES),
-            lte(visits.dateOfService, localDate(now)),
-            gt(visits.id, afterId),
-          ),
-        )
-        .orderBy(asc(visits.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      for (const row of rows) {
-        const status = row.status as VisitStatus;
-        // A visit's booked time, as the local wall-clock the shared rule reads (see visitDeadline).
-        const [move] = dueTransitions(
-          {
-            status,
-            dateOfService: row.dateOfService,
-            timeIn: localTime(row.startAt),
-            timeOut: localTime(row.endAt),
-          },
-          now,
-        );
-        if (!move || transitionFor(status, move.action) !== move.to) continue;
-        const [after] = await tx
-          .update(visits)
-          .set({ status: move.to, updatedAt: sql`now()`, version: row.version + 1 })
-          .where(and(eq(visits.id, row.id), eq(visits.status, status), eq(visits.version, row.version)))
-          .returning({ id: visits.id });
-        if (!after) continue;
-        await recordAudit(tx, SYSTEM, {
-          entity: 'visit',
-          entityId: row.id,
-          action: 'UPDATE',
-          diff: { status: { before: status, after: move.to } },
-          userId: null,
-          userEmail: SYSTEM_EMAIL,
-        });
-        await publishEvent(
-          tx,
-          { entity: 'visit', id: row.id, action: 'updated' },
-          { referralSourceId: row.referralSourceId },
-        );
-        if (move.to === 'Expired') moved.expired++;
-        else moved.overdue++;
-      }
-      return rows;
-    });
-    if (batch.length < batchSize) break;
-    afterId = batch[batch.length - 1]!.id;
+  // One status at a time, by date of service then id: the (status, date_of_service, id) index reads only the
+  // visits up to today. (By id alone the planner walked the primary key through every visit, about 0.8 s on
+  // PGlite with 1,000,000 visits, each minute, when none was due.)
+  for (const jobStatus of JOB_STATUSES) {
+    let after: { date: string; id: number } | null = null;
+    for (;;) {
+      const batch = await moveBatch(db, now, batchSize, jobStatus, after, moved);
+      if (batch.length < batchSize) break;
+      const last = batch[batch.length - 1]!;
+      after = { date: last.dateOfService, id: last.id };
+    }
   }
   if (moved.expired || moved.overdue) noteSchedulingWrite(db);
   return moved;
+}
+
+/** One batch of visits in `jobStatus` after the `after` key, claimed and moved in one transaction. */
+function moveBatch(
+  db: Db,
+  now: Date,
+  batchSize: number,
+  jobStatus: VisitStatus,
+  after: { date: string; id: number } | null,
+  moved: { expired: number; overdue: number },
+) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: visits.id,
+        status: visits.status,
+        dateOfService: visits.dateOfService,
+        startAt: visits.startAt,
+        endAt: visits.endAt,
+        version: visits.version,
+        referralSourceId: visits.referralSourceId,
+      })
+      .from(visits)
+      .where(
+        and(
+          eq(visits.status, jobStatus),
+          lte(visits.dateOfService, localDate(now)),
+          after
+            ? sql`(${visits.dateOfService}, ${visits.id}) > (${after.date}::date, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(visits.dateOfService), asc(visits.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    for (const row of rows) {
+      const status = row.status as VisitStatus;
+      // A visit's booked time, as the local wall-clock the shared rule reads (see visitDeadline).
+      const [move] = dueTransitions(
+        {
+          status,
+          dateOfService: row.dateOfService,
+          timeIn: localTime(row.startAt),
+          timeOut: localTime(row.endAt),
+        },
+        now,
+      );
+      if (!move || transitionFor(status, move.action) !== move.to) continue;
+      const [after] = await tx
+        .update(visits)
+        .set({ status: move.to, updatedAt: sql`now()`, version: row.version + 1 })
+        .where(and(eq(visits.id, row.id), eq(visits.status, status), eq(visits.version, row.version)))
+        .returning({ id: visits.id });
+      if (!after) continue;
+      await recordAudit(tx, SYSTEM, {
+        entity: 'visit',
+        entityId: row.id,
+        action: 'UPDATE',
+        diff: { status: { before: status, after: move.to } },
+        userId: null,
+        userEmail: SYSTEM_EMAIL,
+      });
+      await publishEvent(
+        tx,
+        { entity: 'visit', id: row.id, action: 'updated' },
+        { referralSourceId: row.referralSourceId },
+      );
+      if (move.to === 'Expired') moved.expired++;
+      else moved.overdue++;
+    }
+    return rows;
+  });
 }
 
 /**
