@@ -323,6 +323,7 @@ export default function VisitsPage() {
           ariaLabel="Visits"
           rows={rows}
           totalCount={visits.data?.paging.totalCount ?? 0}
+          totalCountIsCapped={visits.data?.paging.totalCountIsCapped}
           pageNumber={filters.pageNumber}
           pageSize={filters.pageSize}
           loading={visits.isFetching}

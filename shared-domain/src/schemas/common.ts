@@ -33,6 +33,8 @@ export const pagingSchema = z.object({
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   totalCount: z.number().int(),
+  /** true: the count stopped at totalCount, and there are at least that many rows. */
+  totalCountIsCapped: z.boolean().optional(),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 

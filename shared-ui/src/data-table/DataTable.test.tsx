@@ -34,6 +34,7 @@ describe('paginationSummary', () => {
     expect(paginationSummary(1, 10, 45)).toBe('Showing 1–10 of 45');
     expect(paginationSummary(5, 10, 45)).toBe('Showing 41–45 of 45');
     expect(paginationSummary(1, 100, 7)).toBe('Showing 1–7 of 7');
+    expect(paginationSummary(1, 10, 10000, true)).toBe('Showing 1–10 of 10000+');
   });
 
   it("says 'No results' when there are none", () => {

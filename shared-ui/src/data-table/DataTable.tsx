@@ -11,6 +11,8 @@ export type DataTableProps<T> = {
   rows: readonly T[];
   /** All rows matching the filters, on every page. */
   totalCount: number;
+  /** The server stopped counting at totalCount (the summary says 'of N+'). */
+  totalCountIsCapped?: boolean;
   /** 1-based. */
   pageNumber: number;
   /** Defaults to 10 (SPEC §9). */
@@ -34,6 +36,7 @@ const DEFAULT_PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 export function DataTable<T extends object>({
   rows,
   totalCount,
+  totalCountIsCapped = false,
   pageNumber,
   pageSize = PAGE_SIZES.default,
   pageSizeOptions,
@@ -77,7 +80,7 @@ export function DataTable<T extends object>({
       <nav aria-label="Pagination">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 12 }}>
           <Typography.Text type="secondary" role="status" className="carelane-pagination-summary">
-            {paginationSummary(pageNumber, pageSize, totalCount)}
+            {paginationSummary(pageNumber, pageSize, totalCount, totalCountIsCapped)}
           </Typography.Text>
           {totalCount > 0 ? (
             <Pagination

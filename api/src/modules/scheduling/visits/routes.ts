@@ -20,7 +20,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { listVisits, visitListWhere } from './repository';
+import { listVisits, VISIT_COUNT_CAP, visitListWhere } from './repository';
 import {
   assertVisitAction,
   invalidTransition,
@@ -73,7 +73,7 @@ export const visitsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         pageSize: q.pageSize,
         descending: q.sort === '-dateOfService',
       });
-      return { rows, paging: pagingOf(q, totalCount) };
+      return { rows, paging: pagingOf(q, totalCount, VISIT_COUNT_CAP) };
     },
   );
 
