@@ -10,7 +10,6 @@
 //   node bench/coverage-map.mjs       5,000 then 50,000 clinicians; writes its section (f) into RESULTS.md
 //   COVERAGE_CLINICIANS=50000 node bench/coverage-map.mjs     one size only (comma-separated sizes)
 //   COVERAGE_PROFILE=1 …              adds the CPU profile of the page (one more opening per size)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,6 @@ import chromiumOptions from '../scripts/chromium.cjs';
 import { assembleStatic } from '../scripts/assemble-static.mjs';
 import { AREAS, buildManyIfStale } from '../scripts/build-if-stale.mjs';
 import {
-  BENCH_DIR,
   REPO_DIR,
   buildIfStale,
   figure,
@@ -33,6 +31,7 @@ import {
   startHealthy,
   tempDataDir,
   textTable,
+  writeResultsSection,
 } from './lib.mjs';
 
 const SIZES = (process.env.COVERAGE_CLINICIANS || '5000,50000')
@@ -540,35 +539,14 @@ let browserVersion = null;
  * A standalone run puts its section into RESULTS.md in place of the previous (f) section (npm run bench
  * rewrites the whole file), with the moment and the commit it was measured at.
  */
-async function writeResultsSection(section, startedAt) {
-  const file = path.join(BENCH_DIR, 'RESULTS.md');
-  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: REPO_DIR,
-    encoding: 'utf8',
-  }).trim();
-  const text = [
-    `## ${section.title}`,
-    '',
-    `Measured by \`node bench/coverage-map.mjs\` alone on ${startedAt.toISOString()} (commit ${commit}), not by the \`npm run bench\` run the rest of this file comes from.`,
-    '',
-    section.markdown,
-    '',
-  ].join('\n');
-  const start = old.search(/^## \(f\) Coverage map/m);
-  const end = start < 0 ? -1 : old.slice(start + 3).search(/^## /m);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${text}`
-      : `${old.slice(0, start)}${text}${end < 0 ? '' : `\n${old.slice(start + 3 + end)}`}`;
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(updated, { ...options, parser: 'markdown' }));
-  console.log(`Section written to ${path.relative(process.cwd(), file)}`);
-}
-
 if (isMain(import.meta.url)) {
   const startedAt = new Date();
   const section = await run();
-  if (process.env.COVERAGE_WRITE !== '0') await writeResultsSection(section, startedAt);
+  if (process.env.COVERAGE_WRITE !== '0')
+    await writeResultsSection({
+      script: 'coverage-map.mjs',
+      heading: /^## \(f\) Coverage map/m,
+      section,
+      startedAt,
+    });
 }

@@ -1,7 +1,7 @@
 // Shared helpers of the benchmarks: build, spawn the real server, wait for health, sign in, percentiles,
 // throw-away data folders and PostgreSQL databases.
 import { buildIfStale as buildApiIfStale } from '../scripts/build-if-stale.mjs';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -289,4 +289,36 @@ export function textTable(rows) {
 export function markdownTable(rows) {
   const line = (r) => `| ${r.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
   return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+}
+
+/**
+ * Writes (or replaces) one `## (x) …` section of bench/RESULTS.md for a bench run on its own: its title, a
+ * line saying which script measured it, when and on which commit (`conditions` adds to the parenthesis), and
+ * the markdown. `heading` finds the section to replace, e.g. /^## \(f\) Coverage map/m.
+ */
+export async function writeResultsSection({ script, heading, section, startedAt, conditions = '' }) {
+  const file = path.join(BENCH_DIR, 'RESULTS.md');
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: REPO_DIR,
+    encoding: 'utf8',
+  }).trim();
+  const text = [
+    `## ${section.title}`,
+    '',
+    `Measured by \`node bench/${script}\` alone on ${startedAt.toISOString()} (commit ${commit}${conditions ? `; ${conditions}` : ''}), not by the \`npm run bench\` run the rest of this file comes from.`,
+    '',
+    section.markdown,
+    '',
+  ].join('\n');
+  const start = old.search(heading);
+  const end = start < 0 ? -1 : old.slice(start + 3).search(/^## /m);
+  const updated =
+    start < 0
+      ? `${old.trimEnd()}\n\n${text}`
+      : `${old.slice(0, start)}${text}${end < 0 ? '' : `\n${old.slice(start + 3 + end)}`}`;
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(updated, { ...options, parser: 'markdown' }));
+  console.log(`Section written to ${path.relative(process.cwd(), file)}`);
 }

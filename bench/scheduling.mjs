@@ -4,17 +4,13 @@
 //
 //   node bench/scheduling.mjs               full size, PGlite and PostgreSQL (when it answers)
 //   node bench/scheduling.mjs --scale 0.01  a quick smoke run (1 % of the data, 2 s of load per figure)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RUNS_PER_VISIT, compareStrategies } from './fit-score-strategies.mjs';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import {
-  BENCH_DIR,
   PG_BASE_URL,
-  REPO_DIR,
   buildIfStale,
   cannon,
   createDatabase,
@@ -30,6 +26,7 @@ import {
   startHealthy,
   tempDataDir,
   textTable,
+  writeResultsSection,
 } from './lib.mjs';
 
 const BUDGET_P95_MS = 50;
@@ -562,33 +559,6 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
  * A standalone full-size run puts its section into RESULTS.md in place of the previous one (npm run bench
  * rewrites the whole file), with the moment, the load and the commit it was measured at.
  */
-async function writeResultsSection(section, startedAt, loadBefore) {
-  const file = path.join(BENCH_DIR, 'RESULTS.md');
-  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: REPO_DIR,
-    encoding: 'utf8',
-  }).trim();
-  const text = [
-    `## ${section.title}`,
-    '',
-    `Measured by \`node bench/scheduling.mjs\` alone on ${startedAt.toISOString()} (commit ${commit}; load average before / after ${loadBefore.toFixed(2)} / ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores shared with other work), not by the \`npm run bench\` run the rest of this file comes from.`,
-    '',
-    section.markdown,
-    '',
-  ].join('\n');
-  const start = old.search(/^## \(e\) Scheduling/m);
-  const end = start < 0 ? -1 : old.slice(start + 3).search(/^## /m);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${text}`
-      : `${old.slice(0, start)}${text}${end < 0 ? '' : `\n${old.slice(start + 3 + end)}`}`;
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(updated, { ...options, parser: 'markdown' }));
-  console.log(`Section written to ${path.relative(process.cwd(), file)}`);
-}
-
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
@@ -604,5 +574,12 @@ if (isMain(import.meta.url)) {
     seconds: values.seconds === undefined ? undefined : Number(values.seconds),
     connections: Number(values.connections),
   });
-  if (Number(values.scale) === 1) await writeResultsSection(section, startedAt, loadBefore);
+  if (Number(values.scale) === 1)
+    await writeResultsSection({
+      script: 'scheduling.mjs',
+      heading: /^## \(e\) Scheduling/m,
+      section,
+      startedAt,
+      conditions: `load average before / after ${loadBefore.toFixed(2)} / ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores shared with other work`,
+    });
 }
