@@ -9,11 +9,30 @@ function dateFromToday(days: number): string {
 }
 
 /** Picks an option of an antd Select (or AutoComplete) found by its accessible name, typing to filter it. */
-async function choose(page: Page, label: string, typed: string, option: string | RegExp): Promise<void> {
+/**
+ * Picks an option of a searchable select, again if the pick did not stick (a busy machine can re-render the
+ * list under the click): done when its list is closed and it shows what was picked.
+ */
+async function choose(
+  page: Page,
+  label: string,
+  typed: string,
+  option: string | RegExp,
+  /** What the select shows once picked; null when the pick fills other fields instead (an address). */
+  shows: string | null = typed,
+): Promise<void> {
   const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  await box.fill(typed);
-  await page.locator('.ant-select-item-option:visible', { hasText: option }).first().click();
+  const select = page.locator('.ant-select').filter({ has: box });
+  await expect(async () => {
+    await box.click();
+    await box.fill(typed);
+    await page
+      .locator('.ant-select-item-option:visible', { hasText: option })
+      .first()
+      .click({ timeout: 5000 });
+    await expect(select).not.toHaveClass(/ant-select-open/, { timeout: 2000 });
+    if (shows !== null) await expect(select).toContainText(shows, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test.describe('scheduling', () => {
@@ -33,7 +52,7 @@ test.describe('scheduling', () => {
     await page.getByLabel('First name').fill('Rosa');
     await page.getByLabel('Last name').fill(lastName);
     await page.getByLabel('Birthday').fill('4/12/1948');
-    await choose(page, 'Address', '78701', /78701/);
+    await choose(page, 'Address', '78701', /78701/, null);
     await expect(page.getByLabel('ZIP code')).toHaveValue('78701');
     await page.getByRole('button', { name: 'Create patient' }).click();
     await expect(page.getByText('Patient information saved.')).toBeVisible();
