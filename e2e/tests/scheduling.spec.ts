@@ -8,7 +8,6 @@ function dateFromToday(days: number): string {
   return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
 }
 
-/** Picks an option of an antd Select (or AutoComplete) found by its accessible name, typing to filter it. */
 /**
  * Picks an option of a searchable select, again if the pick did not stick (a busy machine can re-render the
  * list under the click): done when its list is closed and it shows what was picked.
@@ -94,10 +93,7 @@ test.describe('scheduling', () => {
     await drawer.getByText('Why this score').first().click();
     await expect(drawer.getByText(/Distance/).first()).toBeVisible();
 
-    const firstAssign = drawer
-      .getByRole('button', { name: /^Assign / })
-      .and(page.locator(':enabled'))
-      .first();
+    const firstAssign = assignButtons.and(page.locator(':enabled')).first();
     const clinician = (await firstAssign.getAttribute('aria-label'))!.replace(/^Assign /, '');
     await firstAssign.click();
     await page
@@ -128,8 +124,9 @@ test.describe('scheduling', () => {
     });
     const messages = ((await outbox.json()) as { rows: { body: string }[] }).rows;
     const link = messages
+      .filter((message) => message.body.includes(lastName))
       .map((message) => /https?:\/\/\S+\/confirmation\?token=[\w-]+/.exec(message.body)?.[0])
-      .find((found) => found !== undefined && messages.some((m) => m.body.includes(lastName)));
+      .find((found) => found !== undefined);
     expect(link).toBeTruthy();
     const facility = await browser.newPage();
     await facility.goto(new URL(link!).pathname + new URL(link!).search);
