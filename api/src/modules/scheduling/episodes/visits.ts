@@ -46,12 +46,13 @@ import { requireActor } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { staleConflict } from '../patients/scope';
+import { VISIT_THING } from '../visits/repository';
+import { updateVisit } from '../visits/transitions';
 import { loadEpisode } from './repository';
 
 const tags = ['service requests'];
 const readPages = { page: ['serviceRequest', 'serviceRequestDetail'] };
 const writePages = { page: 'serviceRequestDetail' };
-const VISIT_THING = 'The visit';
 
 const visitColumns = {
   visit: visits,
@@ -425,9 +426,10 @@ export function registerEpisodeVisitRoutes(app: FastifyInstance, services: AppSe
           schedule.duration,
           before.status,
         );
-        const [after] = await tx
-          .update(visits)
-          .set({
+        const after = await updateVisit(
+          tx,
+          before,
+          {
             dateOfService: schedule.dateOfService,
             startAt: schedule.startAt,
             endAt: schedule.endAt,
@@ -439,12 +441,9 @@ export function registerEpisodeVisitRoutes(app: FastifyInstance, services: AppSe
             overrideAmount: terms.overrideAmount,
             rsOverrideAmount: terms.rsOverrideAmount,
             rateTier: terms.rateTier,
-            updatedAt: sql`now()`,
-            version: before.version + 1,
-          })
-          .where(and(eq(visits.id, before.id), eq(visits.version, before.version)))
-          .returning();
-        if (!after) throw staleConflict(EPISODE_MESSAGES.stale);
+          },
+          () => staleConflict(EPISODE_MESSAGES.stale),
+        );
         await saveProviderType(tx, before.id, entry);
         await recordAudit(tx, request.ctx, {
           entity: 'visit',
@@ -485,12 +484,9 @@ export function registerEpisodeVisitRoutes(app: FastifyInstance, services: AppSe
           ? transitionFor(before.status as VisitStatus, 'delete')
           : null;
         if (!to) throw conflict(`A ${before.status} visit cannot be deleted here.`);
-        const [after] = await tx
-          .update(visits)
-          .set({ status: to, updatedAt: sql`now()`, version: before.version + 1 })
-          .where(and(eq(visits.id, before.id), eq(visits.version, before.version)))
-          .returning();
-        if (!after) throw staleConflict(EPISODE_MESSAGES.stale);
+        const after = await updateVisit(tx, before, { status: to }, () =>
+          staleConflict(EPISODE_MESSAGES.stale),
+        );
         await recordAudit(tx, request.ctx, {
           entity: 'visit',
           entityId: before.id,

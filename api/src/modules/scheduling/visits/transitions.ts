@@ -63,17 +63,18 @@ export async function lockVisits(
   return ids.map((id) => byId.get(id)!);
 }
 
-/** Writes a change to a locked visit, bumping its version. */
+/** Writes a change to a visit read at `before.version`, bumping its version; `stale()` if someone wrote it meanwhile. */
 export async function updateVisit(
   tx: Executor,
   before: VisitRecord,
   changes: Partial<typeof visits.$inferInsert>,
+  stale: () => Error = () => staleVersion('visit'),
 ): Promise<VisitRecord> {
   const [after] = await tx
     .update(visits)
     .set({ ...changes, updatedAt: sql`now()`, version: before.version + 1 })
     .where(and(eq(visits.id, before.id), eq(visits.version, before.version)))
     .returning();
-  if (!after) throw staleVersion('visit');
+  if (!after) throw stale();
   return after;
 }
