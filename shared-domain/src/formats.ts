@@ -11,6 +11,11 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return date.isValid() ? date.format(DATE_FORMAT) : '';
 }
 
+/** An ISO calendar date 'YYYY-MM-DD' (year, month, day captured); the API's dates travel so. */
+export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A 24-hour wall-clock time 'HH:mm' (hours, minutes captured). */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
 const DATE_TEXT_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** Strict M/D/YYYY (one or two digit month and day) to a local midnight; null for anything else. */

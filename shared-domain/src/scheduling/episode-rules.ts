@@ -4,6 +4,7 @@
  * booked times of the visits inside an episode (SPEC §5, §9).
  */
 import { DEFAULT_SHIFT_LENGTH_MINUTES, type OrganizationRateCard, type RateTier } from '../rates/rate-engine';
+import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
 import type { VisitStatus } from '../visits/visit-status';
 
 export const EPISODE_STATUSES = ['Draft', 'Active', 'Hold', 'Completed', 'Archived', 'Deleted'] as const;
@@ -83,9 +84,8 @@ export function defaultDurationMinutes(episodeType: string): number {
 export const DEFAULT_START_TIME = '08:00';
 export const MAX_VISIT_MINUTES = 24 * 60;
 
-const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const minutesOf = (time: string) => {
-  const m = HH_MM.exec(time);
+  const m = TIME_PATTERN.exec(time);
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 };
 
@@ -119,7 +119,7 @@ export function planVisitSchedule(
   now: Date = new Date(),
 ): { ok: true; schedule: VisitSchedule } | { ok: false; problem: FieldProblem } {
   const offset = input.utcOffset ?? 0;
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.dateOfService);
+  const date = ISO_DATE_PATTERN.exec(input.dateOfService);
   if (!date) return { ok: false, problem: { field: 'dateOfService', message: 'must be a date' } };
   if (input.dateOfService < localDate(now, offset)) {
     return { ok: false, problem: { field: 'dateOfService', message: 'cannot be in the past' } };

@@ -1,3 +1,5 @@
+import { ISO_DATE_PATTERN } from '../formats';
+
 /** Patient rules shared by the API and the patient form (SPEC §3 patient fields). */
 
 export const PATIENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
@@ -11,7 +13,7 @@ export function ageFromBirthday(
   birthday: string | null | undefined,
   today: Date = new Date(),
 ): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday ?? '');
+  const match = ISO_DATE_PATTERN.exec(birthday ?? '');
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   let age = today.getFullYear() - year;

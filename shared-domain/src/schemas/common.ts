@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
 
 /** The one JSON error shape every failed API call answers with (read by `buildErrorText`). */
 export const fieldErrorSchema = z.object({
@@ -39,6 +40,9 @@ export const pagingSchema = z.object({
 export type Paging = z.infer<typeof pagingSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export const isoDateSchema = z.string().regex(ISO_DATE_PATTERN, { error: 'must be a date YYYY-MM-DD' });
+export const timeSchema = z.string().regex(TIME_PATTERN, { error: 'must be a time HH:MM' });
 
 export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
 

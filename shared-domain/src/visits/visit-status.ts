@@ -18,6 +18,7 @@
  * rejectNotes (NotesInReview -> NotesRejected), reject (ApprovalDue -> NotesRejected), reopenNotes (-> NotesDue)
  * and delete (any non-final status -> Deleted). Deleted and FinalConfirmed are final: nothing leaves them.
  */
+import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
 
 /** SPEC §4 visit statuses, in the spec's order. */
 export const VISIT_STATUSES = [
@@ -392,12 +393,9 @@ export type ScheduledVisit = {
   timeOut?: string | null;
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
 function parseTime(text: string | null | undefined): { hours: number; minutes: number } | null | 'invalid' {
   if (text === null || text === undefined || text === '') return null;
-  const match = HH_MM.exec(text);
+  const match = TIME_PATTERN.exec(text);
   return match ? { hours: Number(match[1]), minutes: Number(match[2]) } : 'invalid';
 }
 
@@ -412,7 +410,7 @@ function parseTime(text: string | null | undefined): { hours: number; minutes: n
  * under way. Null when dateOfService is not a real 'YYYY-MM-DD' date or a time is not 'HH:mm'.
  */
 export function visitDeadline(visit: Omit<ScheduledVisit, 'status'>): Date | null {
-  const date = ISO_DATE.exec(visit.dateOfService);
+  const date = ISO_DATE_PATTERN.exec(visit.dateOfService);
   if (!date) return null;
   const [year, month, day] = [Number(date[1]), Number(date[2]) - 1, Number(date[3])];
   const check = new Date(year, month, day);

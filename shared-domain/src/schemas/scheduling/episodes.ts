@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  isoDateSchema,
+  isoDateTimeSchema,
+  timeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  versionSchema,
+} from '../common';
 import { EPISODE_STATUSES, EPISODE_STATUS_FILTERS, EPISODE_TYPES } from '../../scheduling/episode-rules';
 import { RATE_TIERS } from '../../rates/rate-engine';
 import { PAGE_SIZES } from '../../constants';
 import { patientArchiveSchema } from './patients';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date' });
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:MM' });
 const ids = z.array(z.number().int().positive()).max(100);
 const money = z.number().min(0, { error: 'cannot be negative' }).max(100_000);
 const text = (max: number) => z.string().trim().max(max);
@@ -43,8 +48,8 @@ const episodeFields = {
   title: text(200).min(1, { error: 'is required' }),
   description: text(4000).optional(),
   notes: text(4000).optional(),
-  startDate: isoDate,
-  endDate: isoDate.nullable().optional(),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema.nullable().optional(),
   patientId: z.number().int().positive().nullable().optional(),
   physicianId: z.number().int().positive().nullable().optional(),
   facilityId: z.number().int().positive().nullable().optional(),
@@ -145,8 +150,8 @@ export const episodeListQuerySchema = pagingQuerySchema.extend({
   episodeType: z.enum(EPISODE_TYPES).optional(),
   referralSourceId: z.coerce.number().int().positive().optional(),
   patientId: z.coerce.number().int().positive().optional(),
-  createdFrom: isoDate.optional().describe('Default: 365 days ago'),
-  createdTo: isoDate.optional().describe('Default: today'),
+  createdFrom: isoDateSchema.optional().describe('Default: 365 days ago'),
+  createdTo: isoDateSchema.optional().describe('Default: today'),
 });
 export type EpisodeListQuery = z.infer<typeof episodeListQuerySchema>;
 export const episodeListRowSchema = z.object({
@@ -184,8 +189,8 @@ const visitRateFields = {
     .describe("Clinician rate offered; default from the organization's rate card"),
 };
 const visitTimeFields = {
-  startTime: hhmm.nullable().optional().describe('Local HH:MM; 08:00 when missing'),
-  endTime: hhmm.nullable().optional(),
+  startTime: timeSchema.nullable().optional().describe('Local HH:MM; 08:00 when missing'),
+  endTime: timeSchema.nullable().optional(),
   duration: z.number().int().nullable().optional().describe('Minutes; shifts 480 by default'),
   utcOffset: z.number().int().min(-840).max(840).optional().describe('Minutes east of UTC of the times'),
 };
@@ -193,16 +198,16 @@ const visitTimeFields = {
 export const episodeVisitCreateSchema = z.object({
   visitTypeId: z.number().int().positive(),
   providerTypeId: z.number().int().positive(),
-  dateOfService: isoDate,
+  dateOfService: isoDateSchema,
   multiple: z.boolean().optional(),
-  multipleDates: z.array(isoDate).max(100).optional(),
+  multipleDates: z.array(isoDateSchema).max(100).optional(),
   noOfVisits: z.number().int().min(1).max(50).optional(),
   ...visitTimeFields,
   ...visitRateFields,
 });
 export type EpisodeVisitCreate = z.infer<typeof episodeVisitCreateSchema>;
 export const episodeVisitUpdateSchema = z.object({
-  dateOfService: isoDate.optional(),
+  dateOfService: isoDateSchema.optional(),
   ...visitTimeFields,
   ...visitRateFields,
   version: versionSchema,

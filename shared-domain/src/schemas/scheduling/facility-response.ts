@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, timeSchema } from '../common';
 
 /** SPEC §8 texts of the public facility pages. */
 export const FACILITY_MESSAGES = {
@@ -43,14 +44,8 @@ export const facilityChangeSchema = z
   .object({
     token,
     visitIds,
-    dateOfService: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-      .optional(),
-    startTime: z
-      .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:mm' })
-      .optional(),
+    dateOfService: isoDateSchema.optional(),
+    startTime: timeSchema.optional(),
     note: z.string().trim().max(2000).optional(),
   })
   .refine((v) => v.dateOfService || v.startTime || v.note, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import { isoDateSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
 import { PAGE_SIZES } from '../../constants';
 import { DEFAULT_FIT_SCORE_OPTIONS, FIT_SCORE_FACTORS } from '../../scheduling/fit-score';
 import { visitRowSchema } from './visits';
@@ -104,12 +104,11 @@ export const fitScoreResponseSchema = z.object({
 });
 export type FitScoreResponse = z.infer<typeof fitScoreResponseSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' });
 /** SPEC §9: fit score visits 0 to +7 days, 25 a page. */
 export const fitScoreVisitsQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.fitScoreVisits),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
   providerTypeId: z.coerce.number().int().positive().optional(),
   visitTypeId: z.coerce.number().int().positive().optional(),
 });

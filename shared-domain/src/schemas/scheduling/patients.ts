@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import { isoDateSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
 import { nameSchema, phoneInputSchema } from '../identity';
 import { zipcodeFieldSchema } from './physicians';
 import { PATIENT_STATUSES } from '../../scheduling/patient-rules';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date' });
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** A patient (SPEC §3 patient fields), with the age derived from the birthday. */
@@ -54,7 +53,7 @@ export const patientInputSchema = z.object({
     .optional(),
   lastName: nameSchema,
   gender: z.enum(['M', 'F'], { error: 'must be M or F' }).nullable().optional(),
-  birthday: isoDate
+  birthday: isoDateSchema
     .refine((d) => d <= new Date().toISOString().slice(0, 10), { error: 'cannot be in the future' })
     .refine((d) => d >= '1900-01-01', { error: 'must be after 1900' })
     .nullable()
@@ -91,8 +90,8 @@ export const patientListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(100).optional().describe('Name, phone or ZIP code'),
   status: z.enum(['ACTIVE', 'ARCHIVED', 'ALL']).default('ACTIVE'),
   referralSourceId: z.coerce.number().int().positive().optional(),
-  createdFrom: isoDate.optional().describe('Patient-creation range start (at most 180 days, SPEC §5)'),
-  createdTo: isoDate.optional(),
+  createdFrom: isoDateSchema.optional().describe('Patient-creation range start (at most 180 days, SPEC §5)'),
+  createdTo: isoDateSchema.optional(),
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 export const patientListResponseSchema = z.object({ rows: z.array(patientSchema), paging: pagingSchema });

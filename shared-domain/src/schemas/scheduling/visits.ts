@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import { isoDateSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
 import { PAGE_SIZES } from '../../constants';
 import { VISIT_STATUSES } from '../../visits/visit-status';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' });
 const optionalId = z.coerce.number().int().positive().optional();
 
 /** SPEC §4: the visit list opens on Active (shown 'Published'); 'ALL' lists every status. */
@@ -12,8 +11,8 @@ export const visitStatusFilterSchema = z.enum([...VISIT_STATUSES, 'ALL']);
 export const visitListQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.default),
   status: visitStatusFilterSchema.default('Active'),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
   visitTypeId: optionalId,
   providerTypeId: optionalId,
   episodeId: optionalId,
