@@ -146,7 +146,12 @@ function formatHours(minutes: number): string {
 }
 
 /** The tier's value of a field, falling back to the regular field when the tier's is missing. */
-function pick(tier: RateTier, regular: Amount, special: Amount, incremental: Amount): number | null {
+export function tierValue(
+  tier: RateTier,
+  regular: Amount,
+  special: Amount,
+  incremental: Amount,
+): number | null {
   const tiered = tier === 'special' ? special : tier === 'incremental' ? incremental : regular;
   return finite(tiered ?? regular);
 }
@@ -162,10 +167,10 @@ function tierValues(input: RateInput): TierValues {
   const tier = input.tier ?? 'regular';
   const { card, clinician } = input;
   return {
-    clinicianRate: pick(tier, clinician.amount, clinician.specialRate, clinician.incrementalRate),
-    cardAmount: pick(tier, card.amount, card.specialRate, card.incrementalRate) ?? 0,
-    fee: pick(tier, card.serviceFee, card.specialServiceFee, card.incrementalServiceFee) ?? 0,
-    margin: pick(tier, card.profitMargin, card.specialProfitMargin, card.incrementalProfitMargin) ?? 0,
+    clinicianRate: tierValue(tier, clinician.amount, clinician.specialRate, clinician.incrementalRate),
+    cardAmount: tierValue(tier, card.amount, card.specialRate, card.incrementalRate) ?? 0,
+    fee: tierValue(tier, card.serviceFee, card.specialServiceFee, card.incrementalServiceFee) ?? 0,
+    margin: tierValue(tier, card.profitMargin, card.specialProfitMargin, card.incrementalProfitMargin) ?? 0,
   };
 }
 

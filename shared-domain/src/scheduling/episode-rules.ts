@@ -3,7 +3,12 @@
  * docs/decisions/008-episodes.md), the list's default filters (SPEC §4, §6, §9), and the schedule checks and
  * booked times of the visits inside an episode (SPEC §5, §9).
  */
-import { DEFAULT_SHIFT_LENGTH_MINUTES, type OrganizationRateCard, type RateTier } from '../rates/rate-engine';
+import {
+  DEFAULT_SHIFT_LENGTH_MINUTES,
+  tierValue,
+  type OrganizationRateCard,
+  type RateTier,
+} from '../rates/rate-engine';
 import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
 import type { VisitStatus } from '../visits/visit-status';
 
@@ -160,15 +165,11 @@ export function planVisitSchedule(
  * clinician's rate through, so its card amount is the suggestion. Null when the card has no amount.
  */
 export function suggestedFixedRate(card: OrganizationRateCard, tier: RateTier = 'regular'): number | null {
-  const pick = (regular: unknown, special: unknown, incremental: unknown) => {
-    const value = tier === 'special' ? special : tier === 'incremental' ? incremental : regular;
-    const chosen = value ?? regular;
-    return typeof chosen === 'number' && Number.isFinite(chosen) ? chosen : null;
-  };
-  const amount = pick(card.amount, card.specialRate, card.incrementalRate);
+  const amount = tierValue(tier, card.amount, card.specialRate, card.incrementalRate);
   if (amount === null) return null;
-  const fee = pick(card.serviceFee, card.specialServiceFee, card.incrementalServiceFee) ?? 0;
-  const margin = pick(card.profitMargin, card.specialProfitMargin, card.incrementalProfitMargin) ?? 0;
+  const fee = tierValue(tier, card.serviceFee, card.specialServiceFee, card.incrementalServiceFee) ?? 0;
+  const margin =
+    tierValue(tier, card.profitMargin, card.specialProfitMargin, card.incrementalProfitMargin) ?? 0;
   const value =
     card.paymentType === 'ServiceFee'
       ? amount
