@@ -28,6 +28,7 @@ import { referralSources, users } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
 import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
+import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
@@ -44,9 +45,6 @@ import { registerEpisodeVisitRoutes } from './visits';
 const tags = ['service requests'];
 const readPages = { page: ['serviceRequest', 'serviceRequestDetail'] };
 const writePages = { page: 'serviceRequestDetail' };
-
-const isoDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 const STAFF_FIELDS = ['careCoordinatorId', 'customerCareCoordinatorId', 'vendorManagerId'] as const;
 
@@ -166,8 +164,8 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       const status = q.status ?? defaultEpisodeStatusFilter(actor.roleId, q.patientId !== undefined);
       const mine = q.mine ?? defaultShowMine(parsePrivilegeMap(actor.privileges));
       const range = defaultDateRange('episodeCreation');
-      const from = new Date(`${q.createdFrom ?? isoDay(range.start)}T00:00:00`);
-      const to = new Date(`${q.createdTo ?? isoDay(range.end)}T23:59:59.999`);
+      const from = new Date(`${q.createdFrom ?? localIsoDate(range.start)}T00:00:00`);
+      const to = new Date(`${q.createdTo ?? localIsoDate(range.end)}T23:59:59.999`);
       const filters: (SQL | undefined)[] = [
         organizationScope(actor, episodes.referralSourceId),
         status === 'ALL' ? sql`${episodes.status} <> 'Deleted'` : eq(episodes.status, status),

@@ -20,6 +20,7 @@ import {
 import { visits } from '../../../db/scheduling-schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { errorResponses } from '../../../lib/route-schema';
+import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
@@ -44,9 +45,6 @@ const toCard = (card: RateCardRow) => ({
   unit: card.unit as '$/Hour' | '$/Visit',
   updatedAt: card.updatedAt.toISOString(),
 });
-
-const ymd = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
@@ -157,8 +155,8 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       const actor = requireActor(request.ctx);
       const q = request.query;
       const range = defaultDateRange('fitScoreVisits');
-      const from = q.from ?? ymd(range.start);
-      const to = q.to ?? ymd(range.end);
+      const from = q.from ?? localIsoDate(range.start);
+      const to = q.to ?? localIsoDate(range.end);
       if (to < from) throw badRequest('to', 'must not be before from');
       const where = and(
         organizationScope(actor, visits.referralSourceId),

@@ -7,6 +7,7 @@ import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { dueTransitions, transitionFor, type VisitStatus } from '@carelane/shared-domain';
 import { visits } from '../../../db/scheduling-schema';
 import type { Db } from '../../../db/client';
+import { localIsoDate, localIsoTime } from '../../../lib/local-date';
 import { recordAudit } from '../../../services/audit';
 import { publishEvent } from '../../../services/events';
 import type { RequestContext } from '../../../services/context';
@@ -16,10 +17,6 @@ const SYSTEM: RequestContext = { actor: null, ip: null };
 const SYSTEM_EMAIL = 'system (scheduled job)';
 const JOB_STATUSES: VisitStatus[] = ['Active', 'Staffed'];
 export const VISIT_STATUS_JOB_BATCH = 500;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 /** Runs the job once at `now`; answers how many visits moved. Tests call it directly with their own `now`. */
 export async function runVisitStatusJob(
@@ -68,7 +65,7 @@ function moveBatch(
       .where(
         and(
           eq(visits.status, jobStatus),
-          lte(visits.dateOfService, localDate(now)),
+          lte(visits.dateOfService, localIsoDate(now)),
           after
             ? sql`(${visits.dateOfService}, ${visits.id}) > (${after.date}::date, ${after.id})`
             : undefined,
@@ -84,8 +81,8 @@ function moveBatch(
         {
           status,
           dateOfService: row.dateOfService,
-          timeIn: localTime(row.startAt),
-          timeOut: localTime(row.endAt),
+          timeIn: localIsoTime(row.startAt),
+          timeOut: localIsoTime(row.endAt),
         },
         now,
       );
