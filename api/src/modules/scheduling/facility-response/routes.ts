@@ -22,7 +22,13 @@ import type { RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { enqueueMessage } from '../../../services/outbox';
 import { unassignedChanges } from '../matching/assign';
-import { assertVisitAction, invalidTransition, statusOf, type VisitRecord } from '../visits/transitions';
+import {
+  assertVisitAction,
+  invalidTransition,
+  statusOf,
+  updateVisit,
+  type VisitRecord,
+} from '../visits/transitions';
 import { readFacilityToken, spendFacilityToken, type FacilityToken } from './tokens';
 
 const tags = ['facility response'];
@@ -157,18 +163,12 @@ export const publicFacilityResponseRoutes: FastifyPluginAsyncZod<{ services: App
         const token = await spendFacilityToken(tx, request.body.token, 'accepted');
         const rows = await lockAssignments(tx, token, request.body.visitIds);
         for (const before of rows) {
-          const [after] = await tx
-            .update(visits)
-            .set({
-              facilityResponse: 'accepted',
-              shiftConfirmedByFacility:
-                before.episodeType.toLowerCase() === 'shift' ? true : before.shiftConfirmedByFacility,
-              updatedAt: sql`now()`,
-              version: before.version + 1,
-            })
-            .where(eq(visits.id, before.id))
-            .returning();
-          await recordFacilityChange(tx, request.ctx, token, before, after!);
+          const after = await updateVisit(tx, before, {
+            facilityResponse: 'accepted',
+            shiftConfirmedByFacility:
+              before.episodeType.toLowerCase() === 'shift' ? true : before.shiftConfirmedByFacility,
+          });
+          await recordFacilityChange(tx, request.ctx, token, before, after);
         }
         return rows.length;
       });
@@ -199,11 +199,7 @@ export const publicFacilityResponseRoutes: FastifyPluginAsyncZod<{ services: App
         const token = await spendFacilityToken(tx, request.body.token, 'changed');
         const rows = await lockAssignments(tx, token, request.body.visitIds);
         for (const before of rows) {
-          const [after] = await tx
-            .update(visits)
-            .set({ facilityResponse: 'changed', updatedAt: sql`now()`, version: before.version + 1 })
-            .where(eq(visits.id, before.id))
-            .returning();
+          const after = await updateVisit(tx, before, { facilityResponse: 'changed' });
           await recordAudit(tx, request.ctx, {
             entity: 'visit',
             entityId: before.id,
@@ -212,7 +208,7 @@ export const publicFacilityResponseRoutes: FastifyPluginAsyncZod<{ services: App
             userId: null,
             userEmail: `facility ${token.sentTo}`,
           });
-          await recordFacilityChange(tx, request.ctx, token, before, after!);
+          await recordFacilityChange(tx, request.ctx, token, before, after);
           await tellCoordinator(
             tx,
             before,
@@ -242,18 +238,12 @@ export const publicFacilityResponseRoutes: FastifyPluginAsyncZod<{ services: App
         const rows = await lockAssignments(tx, token, request.body.visitIds);
         for (const before of rows) {
           assertVisitAction(statusOf(before), 'unassign', 'Active');
-          const [after] = await tx
-            .update(visits)
-            .set({
-              ...unassignedChanges(),
-              facilityResponse: 'rejected',
-              facilityRejectReason: request.body.reason,
-              updatedAt: sql`now()`,
-              version: before.version + 1,
-            })
-            .where(eq(visits.id, before.id))
-            .returning();
-          await recordFacilityChange(tx, request.ctx, token, before, after!);
+          const after = await updateVisit(tx, before, {
+            ...unassignedChanges(),
+            facilityResponse: 'rejected',
+            facilityRejectReason: request.body.reason,
+          });
+          await recordFacilityChange(tx, request.ctx, token, before, after);
           await tellCoordinator(
             tx,
             before,
