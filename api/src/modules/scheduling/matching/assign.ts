@@ -17,7 +17,13 @@ import { enqueueMessage } from '../../../services/outbox';
 import { createFacilityToken } from '../facility-response/tokens';
 import { assertInScope } from '../patients/scope';
 import { VISIT_THING } from '../visits/repository';
-import { assertVisitAction, invalidTransition, statusOf, type VisitRecord } from '../visits/transitions';
+import {
+  assertVisitAction,
+  invalidTransition,
+  statusOf,
+  updateVisit,
+  type VisitRecord,
+} from '../visits/transitions';
 import { bookedProviders, providerTypeRates, rateTerms } from './service';
 
 export const ALREADY_ASSIGNED =
@@ -187,17 +193,7 @@ export async function unassignVisit(db: Db, ctx: RequestContext, input: Unassign
     assertInScope(actor, visit.referralSourceId, VISIT_THING);
     if (visit.version !== input.version) throw staleVersion('visit');
     assertVisitAction(statusOf(visit), 'unassign', 'Active');
-    const [after] = await tx
-      .update(visits)
-      .set({
-        ...unassignedChanges(),
-        facilityResponse: null,
-        updatedAt: sql`now()`,
-        version: visit.version + 1,
-      })
-      .where(and(eq(visits.id, visit.id), eq(visits.version, visit.version)))
-      .returning();
-    if (!after) throw staleVersion('visit');
+    const after = await updateVisit(tx, visit, { ...unassignedChanges(), facilityResponse: null });
     await recordChange(tx, ctx, visit, after);
     return after;
   });
