@@ -42,12 +42,12 @@ import { errorResponses } from '../../../lib/route-schema';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
-import { requireActor } from '../../../services/context';
+import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { staleConflict } from '../patients/scope';
 import { VISIT_THING } from '../visits/repository';
-import { updateVisit } from '../visits/transitions';
+import { updateVisit, type VisitRecord } from '../visits/transitions';
 import { loadEpisode } from './repository';
 
 const tags = ['service requests'];
@@ -205,6 +205,24 @@ async function saveProviderType(tx: Tx, visitId: number, entry: Awaited<ReturnTy
       target: [visitProviderTypes.visitId, visitProviderTypes.providerTypeId],
       set: values,
     });
+}
+
+/** Audits the edit or delete of a visit, tells the service request's readers, and answers the visit now. */
+async function visitChanged(
+  tx: Tx,
+  ctx: RequestContext,
+  episode: { id: number; referralSourceId: number },
+  before: VisitRecord,
+  after: VisitRecord,
+  action: 'UPDATE' | 'DELETE',
+): Promise<EpisodeVisit> {
+  await recordAudit(tx, ctx, { entity: 'visit', entityId: before.id, action, before, after });
+  await publishEvent(
+    tx,
+    { entity: 'episode', id: episode.id, action: 'updated' },
+    { referralSourceId: episode.referralSourceId },
+  );
+  return toVisit(await loadVisit(tx, episode.id, before.id));
 }
 
 export function registerEpisodeVisitRoutes(app: FastifyInstance, services: AppServices) {
@@ -445,19 +463,7 @@ export function registerEpisodeVisitRoutes(app: FastifyInstance, services: AppSe
           () => staleConflict(EPISODE_MESSAGES.stale),
         );
         await saveProviderType(tx, before.id, entry);
-        await recordAudit(tx, request.ctx, {
-          entity: 'visit',
-          entityId: before.id,
-          action: 'UPDATE',
-          before,
-          after,
-        });
-        await publishEvent(
-          tx,
-          { entity: 'episode', id: episode.id, action: 'updated' },
-          { referralSourceId: episode.referralSourceId },
-        );
-        return toVisit(await loadVisit(tx, episode.id, before.id));
+        return visitChanged(tx, request.ctx, episode, before, after, 'UPDATE');
       });
     },
   );
@@ -487,19 +493,7 @@ export function registerEpisodeVisitRoutes(app: FastifyInstance, services: AppSe
         const after = await updateVisit(tx, before, { status: to }, () =>
           staleConflict(EPISODE_MESSAGES.stale),
         );
-        await recordAudit(tx, request.ctx, {
-          entity: 'visit',
-          entityId: before.id,
-          action: 'DELETE',
-          before,
-          after,
-        });
-        await publishEvent(
-          tx,
-          { entity: 'episode', id: episode.id, action: 'updated' },
-          { referralSourceId: episode.referralSourceId },
-        );
-        return toVisit(await loadVisit(tx, episode.id, before.id));
+        return visitChanged(tx, request.ctx, episode, before, after, 'DELETE');
       });
     },
   );
