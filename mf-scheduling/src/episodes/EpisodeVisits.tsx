@@ -19,7 +19,7 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { DateInput, ErrorState, VisitStatusTag } from '@carelane/shared-ui';
+import { DateInput, VisitStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -41,6 +41,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ListResults } from '../common/list-page';
 import { lookupQueries } from '../lookups/lookup-queries';
 import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { isoOf, isStale, StaleNotice } from '../patients/form-kit';
@@ -493,12 +494,7 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
       style={{ maxWidth: 1100, marginTop: 16 }}
     >
       {writable ? <AddVisitForm episode={episode} /> : null}
-      {visits.isError ? (
-        <ErrorState
-          message={errorMessage(visits.error, 'the visits', 'loaded')}
-          onRetry={() => void visits.refetch()}
-        />
-      ) : (
+      <ListResults query={visits} thing="the visits">
         <Flex gap={16} wrap align="start">
           <div style={{ width: 300 }}>
             <VisitCalendar visits={visits.data?.rows ?? []} />
@@ -515,7 +511,7 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
             locale={{ emptyText: 'No visits yet.' }}
           />
         </Flex>
-      )}
+      </ListResults>
       {editing ? <EditVisitModal episode={episode} visit={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );

@@ -16,10 +16,11 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { DateInput, ErrorState, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
+import { DateInput, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { ListResults } from '../common/list-page';
 import { EpisodeTable } from '../episodes/EpisodeTable';
 import { episodeQueries } from '../episodes/episode-queries';
 import { OrganizationSelect } from '../lookups/LookupSelects';
@@ -266,12 +267,7 @@ function PatientEpisodes({ patient }: { patient: Patient }) {
         ) : null
       }
     >
-      {episodes.isError ? (
-        <ErrorState
-          message={errorMessage(episodes.error, 'the service requests', 'loaded')}
-          onRetry={() => void episodes.refetch()}
-        />
-      ) : (
+      <ListResults query={episodes} thing="the service requests">
         <EpisodeTable
           rows={episodes.data?.rows ?? []}
           totalCount={episodes.data?.paging.totalCount ?? 0}
@@ -280,7 +276,7 @@ function PatientEpisodes({ patient }: { patient: Patient }) {
           loading={episodes.isFetching}
           onPageChange={setPageNumber}
         />
-      )}
+      </ListResults>
     </Card>
   );
 }

@@ -8,17 +8,17 @@ import {
 import {
   apiClient,
   canOpen,
-  errorMessage,
   navigateTo,
   publishToast,
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { DataTable, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { DataTable, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ListResults } from '../common/list-page';
 import { loadState } from '../common/load-state';
 import {
   AddressFields,
@@ -181,12 +181,7 @@ function PhysicianEpisodes({ physicianId }: { physicianId: number }) {
   const episodes = useQuery(physicianQueries.episodes(physicianId, requestsPage));
   return (
     <Card title="Service requests" style={{ maxWidth: 1100 }}>
-      {episodes.isError ? (
-        <ErrorState
-          message={errorMessage(episodes.error, 'the service requests', 'loaded')}
-          onRetry={() => void episodes.refetch()}
-        />
-      ) : (
+      <ListResults query={episodes} thing="the service requests">
         <DataTable<PhysicianEpisode>
           ariaLabel="Service requests of this physician"
           rows={episodes.data?.rows ?? []}
@@ -200,7 +195,7 @@ function PhysicianEpisodes({ physicianId }: { physicianId: number }) {
           emptyText="No service requests name this physician."
           onPageChange={(pageNumber) => setPage({ requestsPage: pageNumber })}
         />
-      )}
+      </ListResults>
     </Card>
   );
 }

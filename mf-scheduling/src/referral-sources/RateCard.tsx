@@ -13,7 +13,7 @@ import {
   type ReferralSourceRateInput,
 } from '@carelane/shared-domain';
 import { apiClient, errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
-import { EmptyState, ErrorState } from '@carelane/shared-ui';
+import { EmptyState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -31,6 +31,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ListResults } from '../common/list-page';
 import { FormFailure, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from './referral-source-queries';
 
@@ -307,45 +308,39 @@ export function RateCard({ referralSourceId, editable }: { referralSourceId: num
       : []),
   ];
 
-  if (rates.isError) {
-    return (
-      <ErrorState
-        message={errorMessage(rates.error, 'the rate card', 'loaded')}
-        onRetry={() => void rates.refetch()}
-      />
-    );
-  }
   return (
-    <Flex vertical gap={12}>
-      {editable ? (
-        <div>
-          <Button type="primary" onClick={() => setEditing('new')}>
-            Add rate
-          </Button>
-        </div>
-      ) : (
-        <Typography.Text type="secondary">
-          The rate card is set by Carelane. Examples assume a clinician paid{' '}
-          {formatRateAmount(DEFAULT_EXAMPLE_CLINICIAN_RATE)}.
-        </Typography.Text>
-      )}
-      <Table<ReferralSourceRate>
-        aria-label="Rate card"
-        size="small"
-        rowKey="id"
-        loading={rates.isPending}
-        dataSource={rates.data?.rows ?? []}
-        columns={columns}
-        pagination={false}
-        locale={{ emptyText: <EmptyState title="No rates yet." /> }}
-      />
-      {editing ? (
-        <RateFormModal
-          referralSourceId={referralSourceId}
-          rate={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+    <ListResults query={rates} thing="the rate card">
+      <Flex vertical gap={12}>
+        {editable ? (
+          <div>
+            <Button type="primary" onClick={() => setEditing('new')}>
+              Add rate
+            </Button>
+          </div>
+        ) : (
+          <Typography.Text type="secondary">
+            The rate card is set by Carelane. Examples assume a clinician paid{' '}
+            {formatRateAmount(DEFAULT_EXAMPLE_CLINICIAN_RATE)}.
+          </Typography.Text>
+        )}
+        <Table<ReferralSourceRate>
+          aria-label="Rate card"
+          size="small"
+          rowKey="id"
+          loading={rates.isPending}
+          dataSource={rates.data?.rows ?? []}
+          columns={columns}
+          pagination={false}
+          locale={{ emptyText: <EmptyState title="No rates yet." /> }}
         />
-      ) : null}
-    </Flex>
+        {editing ? (
+          <RateFormModal
+            referralSourceId={referralSourceId}
+            rate={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        ) : null}
+      </Flex>
+    </ListResults>
   );
 }

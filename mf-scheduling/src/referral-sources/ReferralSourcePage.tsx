@@ -12,13 +12,12 @@ import {
 import {
   apiClient,
   canOpen,
-  errorMessage,
   navigateTo,
   publishToast,
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { AddressAutocomplete, DataTable, ErrorState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { AddressAutocomplete, DataTable, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -38,6 +37,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ListResults } from '../common/list-page';
 import { loadState } from '../common/load-state';
 import {
   AreaLink,
@@ -274,28 +274,22 @@ const userColumns: TableColumnsType<User> = [
 function UsersTab({ organizationId }: { organizationId: number }) {
   const [{ usersPage }, setPage] = useUrlState(usersPageSchema);
   const users = useQuery(referralSourceQueries.users(organizationId, usersPage));
-  if (users.isError) {
-    return (
-      <ErrorState
-        message={errorMessage(users.error, 'the users', 'loaded')}
-        onRetry={() => void users.refetch()}
-      />
-    );
-  }
   return (
-    <DataTable<User>
-      ariaLabel="Users of this organization"
-      rows={users.data?.rows ?? []}
-      totalCount={users.data?.paging.totalCount ?? 0}
-      pageNumber={usersPage}
-      pageSize={10}
-      pageSizeOptions={[10]}
-      loading={users.isFetching}
-      columns={userColumns}
-      rowKey="id"
-      emptyText="This organization has no users you manage."
-      onPageChange={(pageNumber) => setPage({ usersPage: pageNumber })}
-    />
+    <ListResults query={users} thing="the users">
+      <DataTable<User>
+        ariaLabel="Users of this organization"
+        rows={users.data?.rows ?? []}
+        totalCount={users.data?.paging.totalCount ?? 0}
+        pageNumber={usersPage}
+        pageSize={10}
+        pageSizeOptions={[10]}
+        loading={users.isFetching}
+        columns={userColumns}
+        rowKey="id"
+        emptyText="This organization has no users you manage."
+        onPageChange={(pageNumber) => setPage({ usersPage: pageNumber })}
+      />
+    </ListResults>
   );
 }
 

@@ -11,12 +11,13 @@ import {
   type SupplyRequestInput,
   type SupplyRequestStatus,
 } from '@carelane/shared-domain';
-import { apiClient, errorMessage, publishToast, useSession, useUrlState } from '@carelane/shared-session';
-import { AddressAutocomplete, DataTable, DateRangeFilter, ErrorState, PageFrame } from '@carelane/shared-ui';
+import { apiClient, publishToast, useSession, useUrlState } from '@carelane/shared-session';
+import { AddressAutocomplete, DateRangeFilter, PageFrame } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ListTable } from '../common/list-page';
 import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 
@@ -302,25 +303,15 @@ export default function SupplyRequestsPage() {
           />
         ) : null}
       </Flex>
-      {requests.isError ? (
-        <ErrorState
-          message={errorMessage(requests.error, 'the supply requests', 'loaded')}
-          onRetry={() => void requests.refetch()}
-        />
-      ) : (
-        <DataTable<SupplyRequest>
-          ariaLabel="Supply requests"
-          rows={requests.data?.rows ?? []}
-          totalCount={requests.data?.paging.totalCount ?? 0}
-          pageNumber={filters.pageNumber}
-          pageSize={filters.pageSize}
-          loading={requests.isFetching}
-          columns={columns}
-          rowKey="id"
-          emptyText="No supply requests in this range."
-          onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
-        />
-      )}
+      <ListTable<SupplyRequest>
+        query={requests}
+        thing="the supply requests"
+        label="Supply requests"
+        columns={columns}
+        emptyText="No supply requests in this range."
+        filters={filters}
+        setFilters={setFilters}
+      />
       {editing ? (
         <SupplyRequestModal
           request={editing === 'new' ? null : editing}

@@ -17,13 +17,14 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { DataTable, ErrorState, PageFrame, VisitStatusTag } from '@carelane/shared-ui';
+import { DataTable, PageFrame, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Flex, InputNumber, Select, Space, Tag, Typography, App } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ListResults } from '../common/list-page';
 import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { MatchPanel } from '../matching/MatchPanel';
 import { failureText } from './failure-text';
@@ -313,12 +314,7 @@ export default function VisitsPage() {
           Delete
         </Button>
       </Flex>
-      {visits.isError ? (
-        <ErrorState
-          message={errorMessage(visits.error, 'the visits', 'loaded')}
-          onRetry={() => void visits.refetch()}
-        />
-      ) : (
+      <ListResults query={visits} thing="the visits">
         <DataTable<VisitRow>
           ariaLabel="Visits"
           rows={rows}
@@ -335,7 +331,7 @@ export default function VisitsPage() {
             setFilters({ sort: sort?.order === 'descend' ? '-dateOfService' : null, pageNumber: null })
           }
         />
-      )}
+      </ListResults>
       {match ? <MatchPanel visitId={match} /> : null}
     </PageFrame>
   );
