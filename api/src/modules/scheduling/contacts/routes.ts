@@ -8,7 +8,6 @@ import {
   contactSchema,
   contactUpdateSchema,
   idParamsSchema,
-  isOrganizationRole,
   type Contact,
 } from '@carelane/shared-domain';
 import { contacts } from '../../../db/scheduling-schema';
@@ -21,6 +20,7 @@ import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
+import { organizationScope } from '../patients/scope';
 import { publishEvent } from '../../../services/events';
 import { blankToNull, containsPattern, normalizePhoneFields } from '../physicians/shared';
 
@@ -54,19 +54,18 @@ const toContact = (r: Row): Contact => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Organization users see only their own organization's contacts. */
-function scopeOf(actor: Actor): SQL[] {
-  return isOrganizationRole(actor.roleId)
-    ? [eq(contacts.referralSourceId, actor.referralSourceId ?? -1)]
-    : [];
-}
-
 async function readContact(ex: Executor, actor: Actor, id: number): Promise<Contact> {
   const [row] = await ex
     .select(columns)
     .from(contacts)
     .leftJoin(referralSources, eq(referralSources.id, contacts.referralSourceId))
-    .where(and(eq(contacts.id, id), ne(contacts.status, DELETED), ...scopeOf(actor)));
+    .where(
+      and(
+        eq(contacts.id, id),
+        ne(contacts.status, DELETED),
+        organizationScope(actor, contacts.referralSourceId),
+      ),
+    );
   if (!row) throw notFound('The contact');
   return toContact(row);
 }
@@ -98,7 +97,10 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
     async (request) => {
       const actor = requireActor(request.ctx);
       const q = request.query;
-      const filters: SQL[] = [ne(contacts.status, DELETED), ...scopeOf(actor)];
+      const filters: (SQL | undefined)[] = [
+        ne(contacts.status, DELETED),
+        organizationScope(actor, contacts.referralSourceId),
+      ];
       if (q.referralSourceId !== undefined) filters.push(eq(contacts.referralSourceId, q.referralSourceId));
       if (q.isCaseManager !== undefined) filters.push(eq(contacts.isCaseManager, q.isCaseManager));
       if (q.search) {

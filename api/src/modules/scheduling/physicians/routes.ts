@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
-  isOrganizationRole,
   pagingQuerySchema,
   physicianEpisodesResponseSchema,
   physicianInputSchema,
@@ -21,6 +20,7 @@ import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor } from '../../../services/context';
+import { organizationScope } from '../patients/scope';
 import { publishEvent } from '../../../services/events';
 import { blankToNull, containsPattern, normalizePhoneFields } from './shared';
 
@@ -140,10 +140,11 @@ export const physiciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
         .from(physicians)
         .where(eq(physicians.id, request.params.id));
       if (!physician) throw notFound('The physician');
-      const filters: SQL[] = [eq(episodes.physicianId, physician.id), sql`${episodes.status} <> 'Deleted'`];
-      if (isOrganizationRole(actor.roleId))
-        filters.push(eq(episodes.referralSourceId, actor.referralSourceId ?? -1));
-      const where = and(...filters);
+      const where = and(
+        eq(episodes.physicianId, physician.id),
+        sql`${episodes.status} <> 'Deleted'`,
+        organizationScope(actor, episodes.referralSourceId),
+      );
       const [rows, [count]] = await Promise.all([
         services.db
           .select({

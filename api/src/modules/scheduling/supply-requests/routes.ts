@@ -21,6 +21,7 @@ import { updateVersioned } from '../../../lib/versioned-update';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
+import { organizationScope } from '../patients/scope';
 import { publishEvent } from '../../../services/events';
 import { blankToNull } from '../physicians/shared';
 
@@ -58,13 +59,6 @@ const toSupplyRequest = (r: Row): SupplyRequest => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** An organization user (when granted the page) sees and makes only their organization's requests. */
-function scopeOf(actor: Actor): SQL[] {
-  return isOrganizationRole(actor.roleId)
-    ? [eq(supplyRequests.referralSourceId, actor.referralSourceId ?? -1)]
-    : [];
-}
-
 function select(ex: Executor) {
   return ex
     .select(columns)
@@ -75,7 +69,9 @@ function select(ex: Executor) {
 }
 
 async function readOne(ex: Executor, actor: Actor, id: number): Promise<SupplyRequest> {
-  const [row] = await select(ex).where(and(eq(supplyRequests.id, id), ...scopeOf(actor)));
+  const [row] = await select(ex).where(
+    and(eq(supplyRequests.id, id), organizationScope(actor, supplyRequests.referralSourceId)),
+  );
   if (!row) throw notFound('The supply request');
   return toSupplyRequest(row);
 }
@@ -137,10 +133,10 @@ export const supplyRequestsRoutes: FastifyPluginAsyncZod<{ services: AppServices
       const fallback = defaultDateRange('supplyRequest');
       const start = q.startDate ? new Date(q.startDate) : fallback.start;
       const end = q.endDate ? new Date(q.endDate) : fallback.end;
-      const filters: SQL[] = [
+      const filters: (SQL | undefined)[] = [
         gte(supplyRequests.createdAt, start),
         lte(supplyRequests.createdAt, end),
-        ...scopeOf(actor),
+        organizationScope(actor, supplyRequests.referralSourceId),
       ];
       if (q.status) filters.push(eq(supplyRequests.status, q.status));
       if (q.referralSourceId !== undefined)
@@ -238,7 +234,12 @@ export const supplyRequestsRoutes: FastifyPluginAsyncZod<{ services: AppServices
         const [before] = await tx
           .select()
           .from(supplyRequests)
-          .where(and(eq(supplyRequests.id, request.params.id), ...scopeOf(actor)));
+          .where(
+            and(
+              eq(supplyRequests.id, request.params.id),
+              organizationScope(actor, supplyRequests.referralSourceId),
+            ),
+          );
         if (!before) throw notFound('The supply request');
         if (before.version !== version) throw staleVersion('supply request');
         await checkReferences(tx, changes);
