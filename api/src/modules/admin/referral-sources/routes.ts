@@ -25,6 +25,7 @@ import { assertMayRead, assertMayWrite } from './access';
 import { registerOnboardingRoutes } from './onboarding';
 import { registerRateRoutes } from './rates';
 import { publishEvent } from '../../../services/events';
+import { containsPattern } from '../../../lib/like-pattern';
 
 const tags = ['referral sources'];
 const dateRangeDays = z.number().int().min(1).max(365).nullable().optional();
@@ -98,8 +99,7 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
       const q = request.query;
       const filters: SQL[] = [];
       if (q.status !== 'ALL') filters.push(eq(referralSources.status, q.status));
-      if (q.search)
-        filters.push(ilike(referralSources.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (q.search) filters.push(ilike(referralSources.name, containsPattern(q.search)));
       if (isOrganizationRole(actor.roleId))
         filters.push(eq(referralSources.id, actor.referralSourceId ?? -1));
       const where = filters.length ? and(...filters) : undefined;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { User, UserListQuery } from '@carelane/shared-domain';
 import { referralSources, roles, users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { containsPattern } from '../../../lib/like-pattern';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -82,7 +83,7 @@ export async function listUsers(ex: Executor, query: UserListQuery, scope: UserS
   if (query.referralSourceId !== undefined) filters.push(eq(users.referralSourceId, query.referralSourceId));
   if (query.status) filters.push(eq(users.status, query.status));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.search);
     filters.push(
       or(
         ilike(users.firstName, pattern),

@@ -22,7 +22,8 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
 import { organizationScope } from '../patients/scope';
 import { publishEvent } from '../../../services/events';
-import { blankToNull, containsPattern, normalizePhoneFields } from '../physicians/shared';
+import { blankToNull, normalizePhoneFields } from '../physicians/shared';
+import { containsPattern } from '../../../lib/like-pattern';
 
 const tags = ['contacts'];
 /** Staff manage contacts; organization users read their own organization's to pick case managers. */

@@ -38,9 +38,10 @@ import { publishEvent } from '../../../services/events';
 import { reasonLabels } from '../../admin/constants/repository';
 import { cachedCount } from '../brief-cache';
 import { notifyMatchingClinicians } from '../matching/notify';
-import { containsPattern, organizationScope, owningOrganization, staleConflict } from '../patients/scope';
+import { organizationScope, owningOrganization, staleConflict } from '../patients/scope';
 import { assertReferences, loadEpisode, patientNameSql, toEpisode } from './repository';
 import { registerEpisodeVisitRoutes } from './visits';
+import { containsPattern } from '../../../lib/like-pattern';
 
 const tags = ['service requests'];
 const readPages = { page: ['serviceRequest', 'serviceRequestDetail'] };

@@ -21,7 +21,7 @@ import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { publishEvent } from '../../../services/events';
-import { containsPattern } from '../physicians/shared';
+import { containsPattern } from '../../../lib/like-pattern';
 
 const tags = ['groups'];
 /** The list is also read by the service request form (to send work to a group). */

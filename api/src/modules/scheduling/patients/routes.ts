@@ -27,13 +27,8 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { reasonLabels } from '../../admin/constants/repository';
-import {
-  assertInScope,
-  containsPattern,
-  organizationScope,
-  owningOrganization,
-  staleConflict,
-} from './scope';
+import { assertInScope, organizationScope, owningOrganization, staleConflict } from './scope';
+import { containsPattern } from '../../../lib/like-pattern';
 
 const tags = ['patients'];
 const readPages = { page: ['patients', 'patientDetail', 'serviceRequestDetail'] };

@@ -39,6 +39,3 @@ export async function owningOrganization(
 }
 
 export const staleConflict = (message: string) => conflict(message, 'STALE_VERSION');
-
-/** ILIKE pattern matching `text` anywhere, with LIKE wildcards in it taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

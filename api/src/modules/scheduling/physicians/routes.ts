@@ -22,7 +22,8 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor } from '../../../services/context';
 import { organizationScope } from '../patients/scope';
 import { publishEvent } from '../../../services/events';
-import { blankToNull, containsPattern, normalizePhoneFields } from './shared';
+import { blankToNull, normalizePhoneFields } from './shared';
+import { containsPattern } from '../../../lib/like-pattern';
 
 const tags = ['physicians'];
 /** Staff manage physicians; organization users read them to pick one on a service request. */

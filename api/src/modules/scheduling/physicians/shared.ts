@@ -1,11 +1,6 @@
 // Small helpers the scheduling modules of part C share (physicians, contacts, groups, supply requests).
 import { normalizePhone } from '@carelane/shared-domain';
 
-/** An ILIKE pattern matching `text` anywhere, with LIKE wildcards in it taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Phone fields stored as their 10 digits; absent fields stay absent, empty ones become null. */
 export function normalizePhoneFields<T extends object>(input: T, keys: readonly (keyof T & string)[]): T {
   const out = { ...input } as Record<string, unknown>;
