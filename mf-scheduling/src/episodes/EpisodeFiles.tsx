@@ -19,14 +19,13 @@ import {
   saveFile,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState, ErrorState } from '@carelane/shared-ui';
+import { EmptyState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
   Flex,
   Popconfirm,
-  Skeleton,
   Spin,
   Table,
   Typography,
@@ -36,6 +35,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { loadState } from '../common/load-state';
 import { refresh } from '../common/page-kit';
 import { episodeFileCalls, episodeQueries } from './episode-queries';
 
@@ -150,17 +150,9 @@ export function EpisodeFiles({ episode }: { episode: Episode }) {
       : []),
   ];
 
-  let body;
-  if (files.isError && !files.data) {
-    body = (
-      <ErrorState
-        message={errorMessage(files.error, 'the files', 'loaded')}
-        onRetry={() => void files.refetch()}
-      />
-    );
-  } else if (!files.data) {
-    body = <Skeleton active />;
-  } else {
+  const loaded = loadState(files, 'the files', { keepStale: true });
+  let body = loaded.fallback;
+  if (loaded.data) {
     body = (
       <>
         {writable ? (
@@ -190,8 +182,14 @@ export function EpisodeFiles({ episode }: { episode: Episode }) {
             )}
           </Upload.Dragger>
         ) : null}
-        {files.data.rows.length ? (
-          <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={files.data.rows} />
+        {loaded.data.rows.length ? (
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            columns={columns}
+            dataSource={loaded.data.rows}
+          />
         ) : (
           <EmptyState title="No files yet" description={writable ? 'Attached files show here.' : undefined} />
         )}
