@@ -15,6 +15,11 @@ const byLabel = (input: string, option?: { label?: unknown }) =>
     .toLowerCase()
     .includes(input.toLowerCase());
 
+/** The searched rows, with the selected record first when the search left it out (so its label still shows). */
+function withSelected<Row extends { id: number }>(rows: Row[], selected: Row | undefined): Row[] {
+  return selected && !rows.some((row) => row.id === selected.id) ? [selected, ...rows] : rows;
+}
+
 /** Visit types; `serviceType` keeps only Visit or Shift types. */
 export function VisitTypeSelect({ serviceType, ...props }: Common & { serviceType?: string }) {
   const query = useQuery(lookupQueries.visitTypes());
@@ -94,9 +99,7 @@ export function PhysicianSelect(props: Common) {
   const query = useQuery(lookupQueries.physicians(search));
   const selected = typeof props.value === 'number' ? props.value : null;
   const current = useQuery({ ...lookupQueries.physician(selected ?? 0), enabled: selected !== null });
-  const rows = query.data?.rows ?? [];
-  const withCurrent =
-    current.data && !rows.some((row) => row.id === current.data.id) ? [current.data, ...rows] : rows;
+  const withCurrent = withSelected(query.data?.rows ?? [], current.data);
   return (
     <Select
       {...props}
@@ -164,9 +167,7 @@ export function PatientSelect({ referralSourceId, ...props }: Common & { referra
   );
   const selected = typeof props.value === 'number' ? props.value : null;
   const current = useQuery({ ...patientQueries.one(selected ?? 0), enabled: selected !== null });
-  const rows = query.data?.rows ?? [];
-  const withCurrent =
-    current.data && !rows.some((row) => row.id === current.data.id) ? [current.data, ...rows] : rows;
+  const withCurrent = withSelected(query.data?.rows ?? [], current.data);
   return (
     <Select
       {...props}
