@@ -17,7 +17,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ListTable } from '../common/list-page';
+import { listFilterFields, ListTable } from '../common/list-page';
 import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 
@@ -37,8 +37,8 @@ const statusOptions = SUPPLY_REQUEST_STATUSES.map((status) => ({
 
 /** Filters in the URL; the creation range defaults to the last 90 days (SPEC §9). */
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageNumber: listFilterFields.pageNumber,
+  pageSize: listFilterFields.pageSize,
   status: z.enum(SUPPLY_REQUEST_STATUSES).optional(),
   referralSourceId: z.coerce.number().int().positive().optional(),
   startDate: z.iso.datetime({ offset: true }).optional(),

@@ -24,7 +24,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ListResults } from '../common/list-page';
+import { listFilterFields, ListResults, StatusFilter } from '../common/list-page';
 import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { MatchPanel } from '../matching/MatchPanel';
 import { failureText } from './failure-text';
@@ -34,8 +34,8 @@ import { visitActions, visitQueries } from './visit-queries';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const id = z.coerce.number().int().positive().optional();
 const filtersSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageNumber: listFilterFields.pageNumber,
+  pageSize: listFilterFields.pageSize,
   status: z.enum([...VISIT_STATUSES, 'ALL']).default('Active'),
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -240,13 +240,7 @@ export default function VisitsPage() {
   return (
     <PageFrame title="Visits">
       <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }}>
-        <Select
-          aria-label="Status"
-          value={filters.status}
-          options={STATUS_OPTIONS}
-          onChange={(status: string) => setFilters({ status, pageNumber: null })}
-          style={{ width: 180 }}
-        />
+        <StatusFilter value={filters.status} options={STATUS_OPTIONS} width={180} setFilters={setFilters} />
         <DatePicker.RangePicker
           aria-label="Date of service"
           format="M/D/YYYY"
