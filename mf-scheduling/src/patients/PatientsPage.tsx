@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import { AreaLink } from '../common/page-kit';
-import { dateOf, isoOf } from './form-kit';
+import { dateOf, isoOf, todayIso } from './form-kit';
 import { patientQueries } from './patient-queries';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -60,7 +60,7 @@ const columns: TableColumnsType<Patient> = [
 export default function PatientsPage() {
   const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
-  const createdTo = filters.createdTo ?? dayjs().format('YYYY-MM-DD');
+  const createdTo = filters.createdTo ?? todayIso();
   const createdFrom =
     filters.createdFrom ??
     dayjs(createdTo)
