@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandling } from './plugins/error-handler';
+import { installInputGuard } from './plugins/input-guard';
 import { registerStaticSite } from './static-site';
 import { requireSession } from './plugins/auth';
 import type { AppServices } from './services/app-services';
@@ -96,6 +97,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
   app.decorate('registeredRoutes', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
