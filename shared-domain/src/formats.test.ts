@@ -11,6 +11,7 @@ import {
   isValidEmployerId,
   isValidPhone,
   isValidSsn,
+  isIsoDate,
   normalizePhone,
   parseDate,
 } from './formats';
@@ -140,5 +141,23 @@ describe('employer identifier and SSN-style numbers', () => {
     expect(formatSsn('123456789')).toBe('123-45-6789');
     expect(formatSsn('123 45 6789')).toBe('123-45-6789');
     expect(formatSsn('1234')).toBe('1234');
+  });
+});
+
+describe('isIsoDate', () => {
+  it.each(['2024-02-29', '2030-01-15', '0001-01-01', '9999-12-31'])('accepts %s', (text) => {
+    expect(isIsoDate(text)).toBe(true);
+  });
+  it.each([
+    '2023-02-29',
+    '2024-02-30',
+    '9999-99-99',
+    '0000-00-00',
+    '0000-01-01',
+    '2024-13-01',
+    '2024-1-1',
+    '',
+  ])('refuses %s', (text) => {
+    expect(isIsoDate(text)).toBe(false);
   });
 });

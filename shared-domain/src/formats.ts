@@ -13,6 +13,17 @@ export function formatDate(value: Date | string | number | null | undefined): st
 
 /** An ISO calendar date 'YYYY-MM-DD' (year, month, day captured); the API's dates travel so. */
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** True for a real calendar date 'YYYY-MM-DD' from year 1 to 9999 (not 2024-02-30, 9999-99-99 or 0000-01-01). */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A 24-hour wall-clock time 'HH:mm' (hours, minutes captured). */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingSchema, versionSchema } from './common';
+import { idSchema, isoDateTimeSchema, pagingSchema, versionSchema } from './common';
 
 /** Application constant (SPEC §7: "constants list (type, name, value)"). Values are text. */
 export const constantSchema = z
@@ -43,7 +43,7 @@ export const auditListQuerySchema = z.object({
   entity: z.string().max(60).optional(),
   entityId: z.string().max(60).optional(),
   action: auditActionSchema.optional(),
-  userId: z.coerce.number().int().optional(),
+  userId: idSchema.optional(),
 });
 export const auditListResponseSchema = z
   .object({ auditList: z.array(auditEntrySchema), auditCount: z.number().int(), paging: pagingSchema })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
+import { ISO_DATE_PATTERN, isIsoDate, TIME_PATTERN } from '../formats';
 
 /** The one JSON error shape every failed API call answers with (read by `buildErrorText`). */
 export const fieldErrorSchema = z.object({
@@ -19,7 +19,14 @@ export const apiErrorSchema = z
 export type ApiError = z.infer<typeof apiErrorSchema>;
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-export const idSchema = z.coerce.number().int().positive();
+/** The largest PostgreSQL `integer`: every id, version and count column. Larger numbers are refused by name. */
+export const INT4_MAX = 2_147_483_647;
+const OUT_OF_RANGE = { error: `must be at most ${INT4_MAX}` };
+
+/** An id in a path or query (text, coerced). */
+export const idSchema = z.coerce.number().int().positive().max(INT4_MAX, OUT_OF_RANGE);
+/** An id in a JSON body. */
+export const idValueSchema = z.number().int().positive().max(INT4_MAX, OUT_OF_RANGE);
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** 1-based page number; page size 10 by default (SPEC §9). */
@@ -41,10 +48,15 @@ export type Paging = z.infer<typeof pagingSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
-export const isoDateSchema = z.string().regex(ISO_DATE_PATTERN, { error: 'must be a date YYYY-MM-DD' });
+export const isoDateSchema = z
+  .string()
+  .refine(isIsoDate, { error: 'must be a date YYYY-MM-DD' })
+  .meta({ type: 'string', pattern: ISO_DATE_PATTERN.source });
 export const timeSchema = z.string().regex(TIME_PATTERN, { error: 'must be a time HH:MM' });
 
 export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
 
 /** Optimistic concurrency: writes carry the version they were read at; a stale one is refused with 409. */
-export const versionSchema = z.number().int().min(0);
+export const versionSchema = z.number().int().min(0).max(INT4_MAX, OUT_OF_RANGE);
+/** The version in a query (DELETE …?version=). */
+export const versionQuerySchema = z.coerce.number().int().min(0).max(INT4_MAX, OUT_OF_RANGE);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingSchema, versionSchema } from './common';
+import { idSchema, idValueSchema, isoDateTimeSchema, pagingSchema, versionSchema } from './common';
 
 export const emailIdSchema = z
   .email({ error: 'must be a valid email address' })
@@ -97,8 +97,8 @@ export const createUserRequestSchema = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
   phoneNumber: phoneInputSchema.nullable().optional(),
-  roleId: z.number().int(),
-  referralSourceId: z.number().int().positive().nullable().optional(),
+  roleId: idValueSchema,
+  referralSourceId: idValueSchema.nullable().optional(),
   password: passwordSchema.optional().describe('When absent, the user gets an emailed link to set one'),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
@@ -107,8 +107,8 @@ export const updateUserRequestSchema = z.object({
   firstName: nameSchema.optional(),
   lastName: nameSchema.optional(),
   phoneNumber: phoneInputSchema.nullable().optional(),
-  roleId: z.number().int().optional(),
-  referralSourceId: z.number().int().positive().nullable().optional(),
+  roleId: idValueSchema.optional(),
+  referralSourceId: idValueSchema.nullable().optional(),
   status: userStatusSchema.optional(),
   version: versionSchema,
 });
@@ -118,8 +118,8 @@ export const userListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
   search: z.string().trim().max(100).optional(),
-  roleId: z.coerce.number().int().optional(),
-  referralSourceId: z.coerce.number().int().optional(),
+  roleId: idSchema.optional(),
+  referralSourceId: idSchema.optional(),
   status: userStatusSchema.optional(),
   sort: z.enum(['name', 'emailId', 'roleId', 'lastLogin', 'createdAt']).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
@@ -140,7 +140,7 @@ export const registrationRequestSchema = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
   phoneNumber: phoneInputSchema,
-  providerTypeId: z.number().int().positive().optional(),
+  providerTypeId: idValueSchema.optional(),
 });
 export const forgotPasswordRequestSchema = z.object({
   emailId: z.string().trim().min(1, { error: 'is required' }).max(254),
@@ -157,4 +157,4 @@ export const verifyEmailRequestSchema = z.object({ token: z.string().min(10).max
 export const verifyPhoneRequestSchema = z.object({
   code: z.string().regex(/^\d{6}$/, { error: 'must be the 6-digit code' }),
 });
-export const switchUserRequestSchema = z.object({ userId: z.number().int().positive() });
+export const switchUserRequestSchema = z.object({ userId: idValueSchema });

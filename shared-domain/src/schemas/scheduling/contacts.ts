@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  idSchema,
+  idValueSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  versionQuerySchema,
+  versionSchema,
+} from '../common';
 import { nameSchema, phoneInputSchema } from '../identity';
 
 /** A contact (SPEC §3: phoneNumber, primaryPhone): a person at an organization, a family member, a case manager. */
@@ -33,7 +41,7 @@ export const contactInputSchema = z.object({
   email: z.email({ error: 'must be a valid email address' }).max(254).nullable().optional(),
   phoneNumber: phoneInputSchema.nullable().optional(),
   primaryPhone: phoneInputSchema.nullable().optional(),
-  referralSourceId: z.number().int().positive().nullable().optional(),
+  referralSourceId: idValueSchema.nullable().optional(),
   isCaseManager: z.boolean().optional(),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
@@ -43,10 +51,10 @@ const booleanText = z.enum(['true', 'false']).transform((value) => value === 'tr
 
 export const contactListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(100).optional().describe('Name, email or title'),
-  referralSourceId: z.coerce.number().int().positive().optional(),
+  referralSourceId: idSchema.optional(),
   isCaseManager: booleanText.optional(),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 export const contactListResponseSchema = z.object({ rows: z.array(contactSchema), paging: pagingSchema });
 /** Deleting sends the version read, like an edit. */
-export const contactDeleteQuerySchema = z.object({ version: z.coerce.number().int().min(0) });
+export const contactDeleteQuerySchema = z.object({ version: versionQuerySchema });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  idSchema,
+  idValueSchema,
   isoDateSchema,
   isoDateTimeSchema,
-  timeSchema,
   pagingQuerySchema,
   pagingSchema,
+  timeSchema,
+  versionQuerySchema,
   versionSchema,
 } from '../common';
 import { EPISODE_STATUSES, EPISODE_STATUS_FILTERS, EPISODE_TYPES } from '../../scheduling/episode-rules';
@@ -12,7 +15,7 @@ import { RATE_TIERS } from '../../rates/rate-engine';
 import { PAGE_SIZES } from '../../constants';
 import { patientArchiveSchema } from './patients';
 
-const ids = z.array(z.number().int().positive()).max(100);
+const ids = z.array(idValueSchema).max(100);
 const money = z.number().min(0, { error: 'cannot be negative' }).max(100_000);
 const text = (max: number) => z.string().trim().max(max);
 const flag = z
@@ -22,7 +25,7 @@ const flag = z
 
 /** e.g. visit type 304, 2 per week for 4 weeks. */
 export const episodeFrequencySchema = z.object({
-  visitTypeId: z.number().int().positive(),
+  visitTypeId: idValueSchema,
   perWeek: z.number().int().min(1, { error: 'must be at least 1' }).max(21),
   weeks: z.number().int().min(1, { error: 'must be at least 1' }).max(52),
 });
@@ -50,9 +53,9 @@ const episodeFields = {
   notes: text(4000).optional(),
   startDate: isoDateSchema,
   endDate: isoDateSchema.nullable().optional(),
-  patientId: z.number().int().positive().nullable().optional(),
-  physicianId: z.number().int().positive().nullable().optional(),
-  facilityId: z.number().int().positive().nullable().optional(),
+  patientId: idValueSchema.nullable().optional(),
+  physicianId: idValueSchema.nullable().optional(),
+  facilityId: idValueSchema.nullable().optional(),
   insuranceIds: ids.optional(),
   externalInsuranceId: text(60).nullable().optional(),
   payor: text(200).nullable().optional(),
@@ -63,10 +66,10 @@ const episodeFields = {
   frequencies: z.array(episodeFrequencySchema).max(50).optional(),
   contactIds: ids.optional(),
   patientContactIds: ids.optional(),
-  caseManagerId: z.number().int().positive().nullable().optional(),
-  careCoordinatorId: z.number().int().positive().nullable().optional(),
-  customerCareCoordinatorId: z.number().int().positive().nullable().optional(),
-  vendorManagerId: z.number().int().positive().nullable().optional(),
+  caseManagerId: idValueSchema.nullable().optional(),
+  careCoordinatorId: idValueSchema.nullable().optional(),
+  customerCareCoordinatorId: idValueSchema.nullable().optional(),
+  vendorManagerId: idValueSchema.nullable().optional(),
   preferences: episodePreferencesSchema.optional(),
   enableNotesWorkflow: z.boolean().optional(),
   visitRate: episodeVisitRateSchema.optional(),
@@ -148,8 +151,8 @@ export const episodeListQuerySchema = pagingQuerySchema.extend({
     'Only service requests I created or coordinate; default from serviceRequest.defaultShowMine',
   ),
   episodeType: z.enum(EPISODE_TYPES).optional(),
-  referralSourceId: z.coerce.number().int().positive().optional(),
-  patientId: z.coerce.number().int().positive().optional(),
+  referralSourceId: idSchema.optional(),
+  patientId: idSchema.optional(),
   createdFrom: isoDateSchema.optional().describe('Default: 365 days ago'),
   createdTo: isoDateSchema.optional().describe('Default: today'),
 });
@@ -196,8 +199,8 @@ const visitTimeFields = {
 };
 
 export const episodeVisitCreateSchema = z.object({
-  visitTypeId: z.number().int().positive(),
-  providerTypeId: z.number().int().positive(),
+  visitTypeId: idValueSchema,
+  providerTypeId: idValueSchema,
   dateOfService: isoDateSchema,
   multiple: z.boolean().optional(),
   multipleDates: z.array(isoDateSchema).max(100).optional(),
@@ -214,8 +217,8 @@ export const episodeVisitUpdateSchema = z.object({
 });
 export type EpisodeVisitUpdate = z.infer<typeof episodeVisitUpdateSchema>;
 export const visitParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  visitId: z.coerce.number().int().positive(),
+  id: idSchema,
+  visitId: idSchema,
 });
 
 export const episodeVisitSchema = z
@@ -260,4 +263,4 @@ export const episodeVisitListResponseSchema = z.object({
   paging: pagingSchema,
 });
 export const episodeVisitCreateResponseSchema = z.object({ rows: z.array(episodeVisitSchema) });
-export const episodeVisitDeleteQuerySchema = z.object({ version: z.coerce.number().int().min(0) });
+export const episodeVisitDeleteQuerySchema = z.object({ version: versionQuerySchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, timeSchema } from '../common';
+import { idValueSchema, isoDateSchema, timeSchema } from '../common';
 
 /** SPEC §8 texts of the public facility pages. */
 export const FACILITY_MESSAGES = {
@@ -38,7 +38,7 @@ export const facilityAssignmentsResponseSchema = z.object({
 });
 export type FacilityAssignmentsResponse = z.infer<typeof facilityAssignmentsResponseSchema>;
 
-const visitIds = z.array(z.number().int().positive()).min(1, { error: 'select at least one assignment' });
+const visitIds = z.array(idValueSchema).min(1, { error: 'select at least one assignment' });
 export const facilityAcceptSchema = z.object({ token, visitIds });
 export const facilityChangeSchema = z
   .object({

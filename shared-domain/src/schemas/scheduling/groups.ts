@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import { idValueSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
 
 export const groupStatusSchema = z.enum(['ACTIVE', 'INACTIVE']);
 
@@ -40,7 +40,7 @@ export const groupInputSchema = z.object({
   description: z.string().trim().max(2000).optional(),
   status: groupStatusSchema.optional(),
   providerIds: z
-    .array(z.number().int().positive())
+    .array(idValueSchema)
     .max(2000)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a clinician' })
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common';
 
 /** Lookups every signed-in non-clinician reads to fill the scheduling forms. */
 export const visitTypeSchema = z
@@ -47,7 +48,7 @@ export const facilitySchema = z
   .meta({ id: 'Facility' });
 export type Facility = z.infer<typeof facilitySchema>;
 export const facilityListQuerySchema = z.object({
-  referralSourceId: z.coerce.number().int().positive().optional(),
+  referralSourceId: idSchema.optional(),
 });
 export const facilityListResponseSchema = z.object({ rows: z.array(facilitySchema) });
 
@@ -55,5 +56,5 @@ export const facilityListResponseSchema = z.object({ rows: z.array(facilitySchem
 export const staffUserOptionSchema = z
   .object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), roleId: z.number().int() })
   .meta({ id: 'StaffUserOption' });
-export const staffUserListQuerySchema = z.object({ roleId: z.coerce.number().int().positive() });
+export const staffUserListQuerySchema = z.object({ roleId: idSchema });
 export const staffUserListResponseSchema = z.object({ rows: z.array(staffUserOptionSchema) });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isoDateSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  idSchema,
+  idValueSchema,
+  isoDateSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  versionSchema,
+} from '../common';
 import { PAGE_SIZES } from '../../constants';
 import { DEFAULT_FIT_SCORE_OPTIONS, FIT_SCORE_FACTORS } from '../../scheduling/fit-score';
 import { visitRowSchema } from './visits';
@@ -29,7 +36,7 @@ export const fitScoreOptionsQuerySchema = z.object({
 });
 
 export const fitScoreQuerySchema = pagingQuerySchema
-  .extend({ visitId: z.coerce.number().int().positive() })
+  .extend({ visitId: idSchema })
   .extend(fitScoreOptionsQuerySchema.shape);
 export type FitScoreQuery = z.infer<typeof fitScoreQuerySchema>;
 
@@ -109,8 +116,8 @@ export const fitScoreVisitsQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.fitScoreVisits),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
-  providerTypeId: z.coerce.number().int().positive().optional(),
-  visitTypeId: z.coerce.number().int().positive().optional(),
+  providerTypeId: idSchema.optional(),
+  visitTypeId: idSchema.optional(),
 });
 export type FitScoreVisitsQuery = z.infer<typeof fitScoreVisitsQuerySchema>;
 export const fitScoreVisitsResponseSchema = z.object({
@@ -119,13 +126,13 @@ export const fitScoreVisitsResponseSchema = z.object({
 });
 
 export const assignVisitSchema = z.object({
-  visitId: z.number().int().positive(),
-  providerId: z.number().int().positive(),
+  visitId: idValueSchema,
+  providerId: idValueSchema,
   version: versionSchema,
 });
 export type AssignVisit = z.infer<typeof assignVisitSchema>;
 export const unassignVisitSchema = z.object({
-  visitId: z.number().int().positive(),
+  visitId: idValueSchema,
   version: versionSchema,
 });
 export type UnassignVisit = z.infer<typeof unassignVisitSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isoDateSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  versionSchema,
+} from '../common';
 import { nameSchema, phoneInputSchema } from '../identity';
 import { zipcodeFieldSchema } from './physicians';
 import { PATIENT_STATUSES } from '../../scheduling/patient-rules';
@@ -89,7 +96,7 @@ export const patientArchiveSchema = z.object({
 export const patientListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(100).optional().describe('Name, phone or ZIP code'),
   status: z.enum(['ACTIVE', 'ARCHIVED', 'ALL']).default('ACTIVE'),
-  referralSourceId: z.coerce.number().int().positive().optional(),
+  referralSourceId: idSchema.optional(),
   createdFrom: isoDateSchema.optional().describe('Patient-creation range start (at most 180 days, SPEC §5)'),
   createdTo: isoDateSchema.optional(),
 });

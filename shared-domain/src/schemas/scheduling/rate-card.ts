@@ -10,7 +10,7 @@ import {
   type OrganizationRateCard,
   type RateResult,
 } from '../../rates/rate-engine';
-import { isoDateTimeSchema, versionSchema } from '../common';
+import { idSchema, idValueSchema, isoDateTimeSchema, versionQuerySchema, versionSchema } from '../common';
 import { organizationOnboardStepSchema } from '../admin';
 
 /** One row of an organization's rate card: `referral_source_rates` (SPEC §3 referralSourceRates). */
@@ -54,8 +54,8 @@ const money = z
 export const RATE_CARD_DEFAULT_HOURLY_RATE_AFTER_LIMIT = 60;
 
 const rateCardFields = z.object({
-  providerTypeId: z.number().int().positive(),
-  visitTypeId: z.number().int().positive(),
+  providerTypeId: idValueSchema,
+  visitTypeId: idValueSchema,
   paymentType: z.enum(PAYMENT_TYPES, { error: 'must be FlatRate, ServiceFee or Both' }),
   serviceFee: money,
   specialServiceFee: money,
@@ -127,10 +127,10 @@ export const referralSourceRateUpdateSchema = rateCardFields
     }
   });
 export const rateIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  rateId: z.coerce.number().int().positive(),
+  id: idSchema,
+  rateId: idSchema,
 });
-export const rateDeleteQuerySchema = z.object({ version: z.coerce.number().int().min(0) });
+export const rateDeleteQuerySchema = z.object({ version: versionQuerySchema });
 
 export type RateCardExample = {
   /** '1 hour' or '1 visit'. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  idSchema,
+  idValueSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  versionSchema,
+} from '../common';
 import { zipcodeFieldSchema } from './physicians';
 
 export const SUPPLY_REQUEST_STATUSES = ['Open', 'InProgress', 'Fulfilled', 'Cancelled'] as const;
@@ -46,7 +53,7 @@ export const supplyRequestInputSchema = z.object({
     .nullable()
     .optional()
     .describe("Staff only; an organization user's requests are always their organization's"),
-  providerTypeId: z.number().int().positive(),
+  providerTypeId: idValueSchema,
   zipcode: zipcodeFieldSchema,
   city: z.string().trim().max(100).nullable().optional(),
   state: z
@@ -79,7 +86,7 @@ export const supplyRequestListQuerySchema = pagingQuerySchema
       .datetime({ offset: true, error: 'must be an ISO date-time' })
       .optional()
       .describe('Creation to; defaults to now'),
-    referralSourceId: z.coerce.number().int().positive().optional(),
+    referralSourceId: idSchema.optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
     error: 'must not be after endDate',

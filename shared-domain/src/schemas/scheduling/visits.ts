@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { isoDateSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  idSchema,
+  idValueSchema,
+  isoDateSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  versionSchema,
+} from '../common';
 import { PAGE_SIZES } from '../../constants';
 import { VISIT_STATUSES } from '../../visits/visit-status';
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = idSchema.optional();
 
 /** SPEC §4: the visit list opens on Active (shown 'Published'); 'ALL' lists every status. */
 export const visitStatusFilterSchema = z.enum([...VISIT_STATUSES, 'ALL']);
@@ -60,7 +67,7 @@ export type VisitRow = z.infer<typeof visitRowSchema>;
 export const visitListResponseSchema = z.object({ rows: z.array(visitRowSchema), paging: pagingSchema });
 
 /** Bulk actions name each visit with the version the page read (stale ones are refused with 409). */
-export const visitRefSchema = z.object({ id: z.number().int().positive(), version: versionSchema });
+export const visitRefSchema = z.object({ id: idValueSchema, version: versionSchema });
 const visitRefs = z
   .array(visitRefSchema)
   .min(1, { error: 'select at least one visit' })
