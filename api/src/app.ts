@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { installErrorHandling } from './plugins/error-handler';
+import { installErrorHandling, serializeError } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { registerStaticSite } from './static-site';
 import { requireSession } from './plugins/auth';
@@ -90,7 +90,12 @@ declare module 'fastify' {
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Database failures are logged as their statement and code, never their parameter values.
+      serializers: { err: serializeError },
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -26,6 +26,67 @@ function isMissing(request: FastifyRequest, where: string, path: string[]): bool
   return value === undefined;
 }
 
+/** What a database failure may tell a log: its SQLSTATE, the statement (placeholders, no values) and names. */
+export interface DatabaseFailure {
+  code: string;
+  statement?: string;
+  message: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+}
+
+/**
+ * The PostgreSQL (or PGlite) error under `error`, bare or wrapped by Drizzle, without its parameter values or
+ * detail: those hold what was sent (patient names, emails). Quoted values in the message are masked too, except
+ * for syntax and undefined-object errors (class 42), whose quotes name tables and columns.
+ */
+export function databaseFailure(error: unknown): DatabaseFailure | null {
+  let statement: string | undefined;
+  let found: Record<string, unknown> | undefined;
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 10; depth++) {
+    const record = e as Record<string, unknown>;
+    if (typeof record.query === 'string') statement ??= record.query;
+    if (typeof record.code === 'string' && /^[0-9A-Z]{5}$/.test(record.code) && 'severity' in record)
+      found ??= record;
+    e = record.cause;
+  }
+  if (!found) return null;
+  const code = found.code as string;
+  const text = typeof found.message === 'string' ? found.message : '';
+  const name = (key: string) =>
+    typeof found[key] === 'string' && found[key] ? (found[key] as string) : undefined;
+  return {
+    code,
+    statement,
+    message: code.startsWith('42') ? text : text.replace(/"[^"]*"/g, '"…"'),
+    constraint: name('constraint'),
+    table: name('table'),
+    column: name('column'),
+    routine: name('routine'),
+  };
+}
+
+/**
+ * The logger's `err` serializer: a database failure as databaseFailure() with the stack frames; any other error
+ * as its type, code, message and stack (not its other fields, which may carry what was sent).
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const failure = databaseFailure(error);
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  if (!failure) {
+    const code = (error as { code?: unknown }).code;
+    return { type: error.name, code, message: error.message, stack: error.stack };
+  }
+  return {
+    type: 'DatabaseError',
+    ...failure,
+    stack: [`DatabaseError ${failure.code}: ${failure.message}`, ...frames].join('\n'),
+  };
+}
+
 function send(reply: FastifyReply, body: ApiError): void {
   void reply.status(body.statusCode).type('application/json').send(body);
 }
@@ -85,6 +146,16 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: 'VALIDATION',
         error: `body: ${message}`,
         errors: [{ field: 'body', message }],
+      });
+    }
+    const failure = databaseFailure(error);
+    if (failure?.code.startsWith('22')) {
+      // A data exception (bad number, date, text) the route's schema let through: still the caller's input.
+      request.log.warn({ err: error }, 'the database refused a value the request schema accepted');
+      return send(reply, {
+        statusCode: 400,
+        code: 'INVALID_VALUE',
+        error: 'A value in the request is out of range or not in the form it must have.',
       });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -34,7 +34,15 @@ describeEachDatabase('a NUL character in any input', (server) => {
   });
 
   it('in a list search answers 400 naming search', async () => {
-    for (const list of ['users', 'patients', 'episodes', 'physicians', 'contacts', 'groups', 'referralSources'])
+    for (const list of [
+      'users',
+      'patients',
+      'episodes',
+      'physicians',
+      'contacts',
+      'groups',
+      'referralSources',
+    ])
       await refusedNaming('search', 'GET', `/api/admin/${list}?search=%00`, { token: admin });
   });
 
@@ -58,7 +66,13 @@ describeEachDatabase('a NUL character in any input', (server) => {
     });
     await refusedNaming('visits.1.id', 'POST', '/api/admin/pauseVisits', {
       token: admin,
-      body: { visits: [{ id: 1, version: 0 }, { id: `1${NUL}`, version: 0 }], paused: true },
+      body: {
+        visits: [
+          { id: 1, version: 0 },
+          { id: `1${NUL}`, version: 0 },
+        ],
+        paused: true,
+      },
     });
     await refusedNaming('body', 'POST', '/api/security/authenticate', {
       body: { emailId: 'a@b.co', password: 'x', [`k${NUL}`]: 1 },
