@@ -1,9 +1,15 @@
+// What matching tells clinicians and facilities, through the outbox, inside the caller's transaction.
 import { and, eq, inArray } from 'drizzle-orm';
+import { formatDate } from '@carelane/shared-domain';
 import { episodes, visits } from '../../../db/scheduling-schema';
 import type { Executor } from '../../../db/client';
+import type { AppConfig } from '../../../config';
 import { sha256 } from '../../../lib/crypto';
 import { enqueueMessage } from '../../../services/outbox';
-import { findCandidates, type ProviderRecord } from './service';
+import { createFacilityToken } from '../facility-response/tokens';
+import type { VisitRecord } from '../visits/transitions';
+import { findCandidates, type ProviderRecord } from './candidates';
+import { findAssignmentPlace, type ProviderRow } from './repository';
 
 /**
  * Tells the clinicians who match the given published visits (through the outbox), inside the caller's
@@ -74,4 +80,54 @@ export async function notifyMatchingClinicians(
     if (sent) notified++;
   }
   return notified;
+}
+
+const when = (visit: VisitRecord) =>
+  `${formatDate(visit.dateOfService)} ${visit.startAt.toISOString().slice(11, 16)}-${visit.endAt.toISOString().slice(11, 16)} UTC`;
+
+/** The clinician (email and SMS as they allow) and the facility (a response link) hear of the assignment. */
+export async function notifyAssignment(
+  tx: Executor,
+  config: Pick<AppConfig, 'publicUrl'>,
+  visit: VisitRecord,
+  provider: ProviderRow,
+) {
+  const place = await findAssignmentPlace(tx, visit.episodeId);
+  const text = `${place?.title ?? 'Assignment'} on ${when(visit)}`;
+  const key = `assigned:${visit.id}:${visit.version}`;
+  if (provider.enableEmail && provider.email)
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: provider.email,
+      subject: 'You have a new assignment',
+      body: `Hello ${provider.givenName},\n\nYou are assigned to ${text}.`,
+      dedupeKey: `${key}:clinician:email`,
+    });
+  if (provider.enableSms && provider.phoneNumber)
+    await enqueueMessage(tx, {
+      channel: 'sms',
+      to: provider.phoneNumber,
+      body: `Carelane: you are assigned to ${text}.`,
+      dedupeKey: `${key}:clinician:sms`,
+    });
+  const facilityEmail = place?.facilityEmail || place?.organizationEmail;
+  if (!facilityEmail) return;
+  const token = await createFacilityToken(tx, {
+    visitIds: [visit.id],
+    referralSourceId: visit.referralSourceId,
+    sentTo: facilityEmail,
+  });
+  const link = `${config.publicUrl}/confirmation?token=${encodeURIComponent(token)}`;
+  await enqueueMessage(tx, {
+    channel: 'email',
+    to: facilityEmail,
+    subject: `Clinician assigned: ${text}`,
+    body:
+      `${provider.givenName} ${provider.familyName} is assigned to ${text}.\n\n` +
+      `Accept the assignment: ${link}\n` +
+      `Ask for a change: ${config.publicUrl}/changeVisit?token=${encodeURIComponent(token)}\n` +
+      `Reject it: ${config.publicUrl}/rejectReason?token=${encodeURIComponent(token)}\n\n` +
+      'The link works once and expires in 7 days.',
+    dedupeKey: `${key}:facility`,
+  });
 }

@@ -78,3 +78,16 @@ export async function updateVisit(
   if (!after) throw stale();
   return after;
 }
+
+/** The visit's assignment removed (Staffed -> Active): published again, amounts cleared. */
+export function unassignedChanges() {
+  return {
+    status: 'Active',
+    providerId: null,
+    assignedAt: null,
+    assignedBy: null,
+    providerAmount: null,
+    rsAmount: null,
+    shiftConfirmedByFacility: false,
+  } as const;
+}

@@ -1,0 +1,342 @@
+// Matching candidates: the clinicians who may take a visit, scored by the shared fit score. Candidates are pre-filtered in
+// SQL (provider type + latitude band on providers_type_lat_idx, then the longitude band, active, no overlapping
+// booking), measured exactly with distanceMiles and scored in JS. `strategy: 'fullScan'` skips the SQL band so a
+// benchmark can compare the two on the same data.
+import { and, between, eq, gt, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_FIT_SCORE_OPTIONS,
+  boundingBox,
+  computeRates,
+  countsAsVisit,
+  distanceMiles,
+  fitScore,
+  isSelectable,
+  MAX_VISIT_MINUTES,
+  shiftNameOf,
+  validateRates,
+  type FitScoreFactor,
+  type FitScoreOptions,
+  type RateResult,
+  type RateTier,
+  type RateUnit,
+  type PaymentType,
+  type VisitStatus,
+} from '@carelane/shared-domain';
+import {
+  providerRates,
+  providerVacations,
+  providers,
+  referralSourceRates,
+  visitTypes,
+  visits,
+} from '../../../db/scheduling-schema';
+import { users } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+
+export type VisitRecord = typeof visits.$inferSelect;
+/** The clinician columns matching reads (the whole row would be several times the bytes, for hundreds of rows). */
+const candidateColumns = {
+  id: providers.id,
+  givenName: providers.givenName,
+  familyName: providers.familyName,
+  email: providers.email,
+  phoneNumber: providers.phoneNumber,
+  enableEmail: providers.enableEmail,
+  enableSms: providers.enableSms,
+  providerTypeId: providers.providerTypeId,
+  credentialState: providers.credentialState,
+  preferredLatitude: providers.preferredLatitude,
+  preferredLongitude: providers.preferredLongitude,
+  coverageRadiusMiles: providers.coverageRadiusMiles,
+  preferredZipcodes: providers.preferredZipcodes,
+  skills: providers.skills,
+  weekdayPreferences: providers.weekdayPreferences,
+  assignmentPreference: providers.assignmentPreference,
+  shiftPreferences: providers.shiftPreferences,
+  rating: providers.rating,
+  ratingDetails: providers.ratingDetails,
+  lastLogin: providers.lastLogin,
+};
+export type ProviderRecord = { [K in keyof typeof candidateColumns]: (typeof providers.$inferSelect)[K] };
+export type CandidateStrategy = 'indexed' | 'fullScan';
+
+/** Visits in these statuses do not book their clinician (for overlap checks). */
+export const NON_BOOKING_STATUSES: readonly VisitStatus[] = ['Deleted', 'Missed', 'LateCanceled'];
+
+/**
+ * Of the given clinicians, those holding another booking that overlaps [startAt, endAt) of `visit` (bookings
+ * are half-open: one ending at 10:30 and one starting at 10:30 do not overlap).
+ */
+export async function bookedProviders(
+  ex: Executor,
+  providerIds: number[],
+  visit: Pick<VisitRecord, 'id' | 'startAt' | 'endAt'>,
+): Promise<Set<number>> {
+  if (!providerIds.length) return new Set();
+  const rows = await ex
+    .selectDistinct({ providerId: visits.providerId })
+    .from(visits)
+    .where(
+      and(
+        inArray(visits.providerId, providerIds),
+        ne(visits.id, visit.id),
+        notInArray(visits.status, [...NON_BOOKING_STATUSES]),
+        lt(visits.startAt, visit.endAt),
+        gt(visits.endAt, visit.startAt),
+        // No booking lasts longer than MAX_VISIT_MINUTES, so an overlapping one starts after this: the lower
+        // bound lets the (provider_id, start_at) index read a narrow range instead of every past visit.
+        gt(visits.startAt, new Date(visit.startAt.getTime() - MAX_VISIT_MINUTES * 60_000)),
+      ),
+    );
+  return new Set(rows.map((row) => row.providerId!));
+}
+
+export type ScoredCandidate = {
+  provider: ProviderRecord;
+  careCoordinator: string | null;
+  distanceMiles: number;
+  covered: boolean;
+  visitsCount: number;
+  shiftsCount: number;
+  patientsCount: number;
+  vacations: { startDate: string; endDate: string }[];
+  fitScore: number;
+  factors: FitScoreFactor[];
+};
+
+const isoDay = (date: string, addDays: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + addDays);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The period of the workload counts: the calendar week (Sunday to Saturday) of the date of service. */
+export function workloadPeriod(dateOfService: string): { from: string; to: string } {
+  const weekday = new Date(`${dateOfService}T00:00:00Z`).getUTCDay();
+  return { from: isoDay(dateOfService, -weekday), to: isoDay(dateOfService, 6 - weekday) };
+}
+
+/** One visit of a candidate's week, as the workload counts read it. */
+type WeekVisit = {
+  status: string;
+  nonVisit: boolean;
+  episodeType: string;
+  patientId: number | null;
+  dateOfService: string;
+};
+/** A clinician's own rate for one visit type, with the type's name. */
+export type ClinicianRate = {
+  visitTypeId: number;
+  amount: number;
+  specialRate: number | null;
+  incrementalRate: number | null;
+  visitType: string;
+  description: string | null;
+};
+
+/**
+ * Every candidate for the visit that passes the options, best first (score, then distance, then id). One
+ * statement reads the clinicians near the visit with, for each, whether another booking overlaps, the visits of
+ * the workload week, the vacations around the date, the previous visits to the patient and (`rates`) their own
+ * rates: the per-clinician reads are correlated subqueries on indexes, run only for the rows kept.
+ */
+export async function findCandidates(
+  ex: Executor,
+  visit: VisitRecord,
+  options: FitScoreOptions = DEFAULT_FIT_SCORE_OPTIONS,
+  {
+    strategy = 'indexed',
+    now = new Date(),
+    rates = false,
+  }: { strategy?: CandidateStrategy; now?: Date; rates?: boolean } = {},
+): Promise<(ScoredCandidate & { rates: ClinicianRate[] })[]> {
+  if (visit.latitude === null || visit.longitude === null) return [];
+  const { latitude: lat, longitude: lon } = visit;
+  const box = boundingBox(lat, lon, options.searchClinicianDistance);
+  const filters: SQL[] =
+    strategy === 'indexed'
+      ? [
+          eq(providers.providerTypeId, visit.providerTypeId),
+          between(providers.preferredLatitude, box.minLat, box.maxLat),
+          between(providers.preferredLongitude, box.minLon, box.maxLon),
+        ]
+      : // `+ 0` keeps the planner off the index: every clinician is read and measured.
+        [sql`${providers.providerTypeId} + 0 = ${visit.providerTypeId}`];
+  // The great-circle distance as distanceMiles computes it, with a little slack for rounding: it keeps the
+  // box's corners out of the subqueries; distanceMiles below decides.
+  const miles = sql`2 * 3958.8 * asin(least(1, sqrt(
+      power(sin(radians(${providers.preferredLatitude} - ${lat}::float8) / 2), 2)
+      + cos(radians(${lat}::float8)) * cos(radians(${providers.preferredLatitude}))
+        * power(sin(radians(${providers.preferredLongitude} - ${lon}::float8) / 2), 2))))`;
+  const period = workloadPeriod(visit.dateOfService);
+  const earliestOverlap = new Date(visit.startAt.getTime() - MAX_VISIT_MINUTES * 60_000);
+  const nonBooking = sql.join(
+    NON_BOOKING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const rows = await ex
+    .select({
+      provider: candidateColumns,
+      careCoordinator: sql<string | null>`case when ${users.id} is null then null
+        else ${users.firstName} || ' ' || ${users.lastName} end`,
+      // Another booking overlapping [startAt, endAt) (see bookedProviders).
+      busy: sql<boolean>`exists (select 1 from ${visits} b where b.provider_id = ${providers.id}
+        and b.id <> ${visit.id} and b.status not in (${nonBooking})
+        and b.start_at < ${visit.endAt} and b.end_at > ${visit.startAt} and b.start_at > ${earliestOverlap})`,
+      // The period's visits by start time (the index), a day either side for the zone, then by date exactly.
+      week: sql<WeekVisit[] | null>`(select json_agg(json_build_object('status', w.status,
+          'nonVisit', w.non_visit, 'episodeType', w.episode_type, 'patientId', w.patient_id,
+          'dateOfService', w.date_of_service))
+        from ${visits} w where w.provider_id = ${providers.id} and w.id <> ${visit.id}
+          and w.start_at >= ${new Date(`${isoDay(period.from, -1)}T00:00:00Z`)}
+          and w.start_at < ${new Date(`${isoDay(period.to, 2)}T00:00:00Z`)})`,
+      vacations: sql<{ startDate: string; endDate: string }[] | null>`(select json_agg(json_build_object(
+          'startDate', v.start_date, 'endDate', v.end_date) order by v.start_date, v.id)
+        from ${providerVacations} v where v.provider_id = ${providers.id}
+          and v.end_date >= ${isoDay(visit.dateOfService, -30)} and v.start_date <= ${isoDay(visit.dateOfService, 30)})`,
+      previous:
+        visit.patientId === null
+          ? sql<number>`0`
+          : sql<number>`(select count(*)::int from ${visits} pv where pv.patient_id = ${visit.patientId}
+              and pv.provider_id = ${providers.id} and pv.id <> ${visit.id} and pv.status <> 'Deleted')`,
+      rates: rates
+        ? sql<ClinicianRate[] | null>`(select json_agg(json_build_object('visitTypeId', r.visit_type_id,
+              'amount', r.amount, 'specialRate', r.special_rate, 'incrementalRate', r.incremental_rate,
+              'visitType', t.type, 'description', t.description) order by r.visit_type_id)
+            from ${providerRates} r join ${visitTypes} t on t.id = r.visit_type_id where r.provider_id = ${providers.id})`
+        : sql<null>`null`,
+    })
+    .from(providers)
+    .leftJoin(users, eq(users.id, providers.careCoordinatorId))
+    .where(
+      and(
+        ...filters,
+        eq(providers.providerStatusId, 3),
+        sql`${providers.preferredLatitude} is not null and ${providers.preferredLongitude} is not null`,
+        sql`${miles} <= ${options.searchClinicianDistance + 0.01}`,
+      ),
+    );
+  const near = rows
+    .map((row) => ({
+      ...row,
+      miles: distanceMiles(lat, lon, row.provider.preferredLatitude!, row.provider.preferredLongitude!),
+    }))
+    .filter((row) => row.miles <= options.searchClinicianDistance);
+
+  const fitVisit = {
+    weekday: new Date(`${visit.dateOfService}T00:00:00Z`).getUTCDay(),
+    episodeType: visit.episodeType,
+    shiftName: shiftNameOf(visit.startAt.getHours()),
+    zipcode: visit.zipcode,
+  };
+  const scored: (ScoredCandidate & { rates: ClinicianRate[] })[] = [];
+  for (const row of near) {
+    const p = row.provider;
+    if (row.busy) continue;
+    const theirs = (row.week ?? []).filter(
+      (b) =>
+        b.dateOfService >= period.from &&
+        b.dateOfService <= period.to &&
+        countsAsVisit({ status: b.status as VisitStatus, nonVisit: b.nonVisit }),
+    );
+    const shiftsCount = theirs.filter((b) => b.episodeType.toLowerCase() === 'shift').length;
+    const vacations = row.vacations ?? [];
+    const onVacation = vacations.some(
+      (v) => v.startDate <= visit.dateOfService && visit.dateOfService <= v.endDate,
+    );
+    const result = fitScore(
+      fitVisit,
+      {
+        distanceMiles: row.miles,
+        coverageRadiusMiles: p.coverageRadiusMiles,
+        credentialState: p.credentialState,
+        visitsCount: theirs.length - shiftsCount,
+        shiftsCount,
+        weekdayPreferences: p.weekdayPreferences,
+        assignmentPreference: p.assignmentPreference,
+        shiftPreferences: p.shiftPreferences,
+        onVacation,
+        preferredZipcodes: p.preferredZipcodes,
+        previousAssignments: row.previous,
+        rating: p.rating,
+        lastLogin: p.lastLogin,
+      },
+      options,
+      now,
+    );
+    if (result.excludedBecause) continue;
+    scored.push({
+      provider: p,
+      careCoordinator: row.careCoordinator,
+      distanceMiles: Math.round(row.miles * 10) / 10,
+      covered: row.miles <= p.coverageRadiusMiles,
+      visitsCount: theirs.length - shiftsCount,
+      shiftsCount,
+      patientsCount: new Set(theirs.map((b) => b.patientId).filter((id) => id !== null)).size,
+      vacations,
+      fitScore: result.score,
+      factors: result.factors,
+      rates: row.rates ?? [],
+    });
+  }
+  return scored.sort(
+    (a, b) => b.fitScore - a.fitScore || a.distanceMiles - b.distanceMiles || a.provider.id - b.provider.id,
+  );
+}
+
+export type RateCardRow = typeof referralSourceRates.$inferSelect;
+export type RateTerms =
+  | { ok: true; result: RateResult; selectable: boolean; problem: string | null }
+  | { ok: false; problem: string };
+
+/** The organization's rate card entries for the visit's provider type (SPEC §7 providerTypeRates). */
+export function providerTypeRates(ex: Executor, visit: VisitRecord): Promise<RateCardRow[]> {
+  return ex
+    .select()
+    .from(referralSourceRates)
+    .where(
+      and(
+        eq(referralSourceRates.referralSourceId, visit.referralSourceId),
+        eq(referralSourceRates.providerTypeId, visit.providerTypeId),
+      ),
+    )
+    .orderBy(referralSourceRates.visitTypeId);
+}
+
+/**
+ * The rate engine on one visit for one clinician: the amounts, whether the clinician is selectable and, when
+ * not, why (the SPEC §5 message, or the missing rate).
+ */
+export function rateTerms(
+  visit: VisitRecord,
+  card: RateCardRow | undefined,
+  clinicianRate: { amount: number; specialRate: number | null; incrementalRate: number | null } | undefined,
+): RateTerms {
+  if (!card)
+    return { ok: false, problem: 'The organization has no rate for this provider type and visit type.' };
+  if (!clinicianRate) return { ok: false, problem: 'The clinician has no rate for this visit type.' };
+  const input = {
+    visit: {
+      duration: visit.duration,
+      isHourly: visit.isHourly,
+      bonus: visit.bonus,
+      referralSourceBonus: visit.referralSourceBonus,
+      rateOverride: visit.rateOverride,
+      overrideAmount: visit.overrideAmount,
+      rsOverrideAmount: visit.rsOverrideAmount,
+      status: visit.status,
+      nonVisit: visit.nonVisit,
+    },
+    card: { ...card, paymentType: card.paymentType as PaymentType, unit: card.unit as RateUnit },
+    clinician: clinicianRate,
+    tier: visit.rateTier as RateTier,
+  };
+  const result = computeRates(input);
+  const selectable = isSelectable(result);
+  return {
+    ok: true,
+    result,
+    selectable,
+    problem: selectable ? null : (validateRates(input)[0] ?? 'Net profit is below the required margin.'),
+  };
+}
