@@ -8,7 +8,9 @@ const LEAK =
 function loggerErrSerializer(logger: object): (error: unknown) => unknown {
   for (let o: object | null = logger; o; o = Object.getPrototypeOf(o)) {
     const symbol = Object.getOwnPropertySymbols(o).find((s) => s.description === 'pino.serializers');
-    if (symbol) return (o as Record<symbol, { err: (error: unknown) => unknown }>)[symbol].err;
+    const serializers =
+      symbol && (o as Record<symbol, { err: (error: unknown) => unknown } | undefined>)[symbol];
+    if (serializers) return serializers.err;
   }
   throw new Error('no pino serializers on the logger');
 }

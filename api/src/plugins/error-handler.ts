@@ -72,13 +72,17 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
  * The logger's `err` serializer: a database failure as databaseFailure() with the stack frames; any other error
  * as its type, code, message and stack (not its other fields, which may carry what was sent).
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
+export function serializeError(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
   const failure = databaseFailure(error);
   const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   if (!failure) {
     const code = (error as { code?: unknown }).code;
-    return { type: error.name, code, message: error.message, stack: error.stack };
+    return { type: error.name, code, message: String(error.message), stack: error.stack ?? '' };
   }
   return {
     type: 'DatabaseError',
