@@ -6,6 +6,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { publishedRouteTable } = require('./route-table.cjs');
 const { sharedConfig, ROOT } = require('./shared.cjs');
 
 /** Our workspace folders compiled from TypeScript source (their package.json "main" is src/index.ts). */
@@ -44,19 +45,27 @@ function swcRule(production) {
   };
 }
 
-/** Writes `routes.json` (the area's route table, read when remotes.json is assembled) next to the build. */
-class CopyFilePlugin {
-  constructor(from, to) {
-    this.from = from;
-    this.to = to;
+/**
+ * Writes `routes.json` next to the build (read when remotes.json is assembled): the area's `src/routes.json`,
+ * each route with a page in `src/routes.tsx` marked `built` (route-table.cjs).
+ */
+class RouteTablePlugin {
+  constructor(dir) {
+    this.tableFile = path.join(dir, 'src/routes.json');
+    this.pagesFile = path.join(dir, 'src/routes.tsx');
   }
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('CopyFilePlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('RouteTablePlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'CopyFilePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'RouteTablePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          compilation.fileDependencies.add(this.from);
-          compilation.emitAsset(this.to, new webpack.sources.RawSource(fs.readFileSync(this.from)));
+          compilation.fileDependencies.add(this.tableFile);
+          compilation.fileDependencies.add(this.pagesFile);
+          const table = publishedRouteTable(this.tableFile, this.pagesFile);
+          compilation.emitAsset(
+            'routes.json',
+            new webpack.sources.RawSource(`${JSON.stringify(table, null, 2)}\n`),
+          );
         },
       );
     });
@@ -159,9 +168,7 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
             }),
           ]
         : []),
-      ...(!host && fs.existsSync(path.join(dir, 'src/routes.json'))
-        ? [new CopyFilePlugin(path.join(dir, 'src/routes.json'), 'routes.json')]
-        : []),
+      ...(!host && fs.existsSync(path.join(dir, 'src/routes.json')) ? [new RouteTablePlugin(dir)] : []),
     ],
     optimization: {
       minimize: production,

@@ -9,7 +9,14 @@ const area = (name: string, title: string, routes: [string, string[], boolean?][
   title,
   description: '',
   manifest: `/remotes/${name}/mf-manifest.json`,
-  routes: routes.map(([path, pages, menu = true]) => ({ path, title: path, pages, menu, public: false })),
+  routes: routes.map(([path, pages, menu = true]) => ({
+    path,
+    title: path,
+    pages,
+    menu,
+    public: false,
+    built: true,
+  })),
 });
 
 const AREAS = [

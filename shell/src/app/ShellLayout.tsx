@@ -8,7 +8,8 @@ import { LoginPage } from '../pages/LoginPage';
 import { NoAccessPage } from '../pages/NoAccessPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { currentAddress, loginPathFor, redirect, useShellLocation } from '../routing/location';
-import { accessTo, homePath, resolvePath, safeReturnPath } from '../routing/routes';
+import { homePath } from '../routing/home';
+import { accessTo, resolvePath, safeReturnPath } from '../routing/routes';
 import { AreaSlot } from './AreaSlot';
 import { AreaStatus } from './AreaStatus';
 

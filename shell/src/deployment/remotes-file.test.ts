@@ -19,7 +19,16 @@ describe('parseDeployment', () => {
         title: 'Billing',
         description: 'Invoices',
         manifest: '/remotes/mf-billing/mf-manifest.json',
-        routes: [{ path: '/invoices', title: 'Invoices', pages: ['invoices'], menu: true, public: false }],
+        routes: [
+          {
+            path: '/invoices',
+            title: 'Invoices',
+            pages: ['invoices'],
+            menu: true,
+            public: false,
+            built: false,
+          },
+        ],
       },
     ]);
   });
@@ -30,9 +39,20 @@ describe('parseDeployment', () => {
       new Set(),
     );
     expect(areas[0]?.routes).toEqual([
-      { path: '/notes', title: '/notes', pages: [], menu: false, public: false },
+      { path: '/notes', title: '/notes', pages: [], menu: false, public: false, built: false },
     ]);
     expect(areas[0]?.title).toBe('mf-notes');
+  });
+
+  it('reads which routes have their page (the build marks them built)', () => {
+    const { areas } = parseDeployment(
+      [{ ...billing, routes: [{ path: '/invoices', built: true }, { path: '/nachaFile' }] }],
+      new Set(),
+    );
+    expect(areas[0]?.routes.map((route) => [route.path, route.built])).toEqual([
+      ['/invoices', true],
+      ['/nachaFile', false],
+    ]);
   });
 
   it('leaves out a bad line and keeps the others', () => {

@@ -15,6 +15,8 @@ const routeSchema = z.union([
     pages: z.array(z.string()).optional(),
     menu: z.boolean().optional(),
     public: z.boolean().optional(),
+    /** Has its page: set by the area's build (scripts/webpack/route-table.cjs). */
+    built: z.boolean().optional(),
   }),
 ]);
 
@@ -74,6 +76,7 @@ export function parseDeployment(data: unknown, reservedPaths: ReadonlySet<string
         pages: ('pages' in route && route.pages) || [],
         menu: ('menu' in route && route.menu) || false,
         public: ('public' in route && route.public) || false,
+        built: ('built' in route && route.built) || false,
       };
       const owner = reservedPaths.has(full.path) ? 'the shell' : claimed.get(full.path);
       if (owner) {

@@ -1,6 +1,6 @@
 import { ROLE } from '@carelane/shared-domain';
 import { sessionOf } from '@carelane/shared-session/testing';
-import { accessTo, findShellRoute, homePath, resolvePath, safeReturnPath, type RouteInfo } from './routes';
+import { accessTo, findShellRoute, resolvePath, safeReturnPath, type RouteInfo } from './routes';
 
 const route = (path: string, pages: string[], extra: Partial<RouteInfo> = {}): RouteInfo => ({
   path,
@@ -8,6 +8,7 @@ const route = (path: string, pages: string[], extra: Partial<RouteInfo> = {}): R
   pages,
   menu: true,
   public: false,
+  built: false,
   ...extra,
 });
 
@@ -61,15 +62,6 @@ describe('accessTo', () => {
     const session = sessionOf(ROLE.BACK_OFFICE, { changePassword: true });
     expect(accessTo(session, invoices)).toBe('changePassword');
     expect(accessTo(session, findShellRoute('/changePassword')!)).toBe('open');
-  });
-});
-
-describe('homePath', () => {
-  it('starts at the dashboard when the user may open it', () => {
-    expect(homePath(sessionOf(ROLE.CLINICIAN), AREAS)).toBe('/dashboard');
-  });
-  it('else at the first page of the navigation', () => {
-    expect(homePath(sessionOf(ROLE.BACK_OFFICE), [AREAS[0]!])).toBe('/invoices');
   });
 });
 

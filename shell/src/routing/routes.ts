@@ -11,25 +11,41 @@ export type RouteInfo = {
   menu: boolean;
   /** Opens without signing in. */
   public: boolean;
+  /** Has its page (an area's route without one shows "not built yet"); every shell route has. */
+  built: boolean;
 };
 
 /** The shell's own routes (ARCHITECTURE.md §8). The pages themselves are in ../pages. */
 export const SHELL_ROUTES: readonly RouteInfo[] = [
-  { path: '/', title: 'Sign in', pages: [], menu: false, public: true },
-  { path: '/register', title: 'Register', pages: [], menu: false, public: true },
-  { path: '/resetPassword', title: 'Reset password', pages: [], menu: false, public: true },
-  { path: '/verifyEmail', title: 'Verify email', pages: [], menu: false, public: true },
-  { path: '/r', title: 'Short link', pages: [], menu: false, public: true },
-  { path: '/forwardToWebapp', title: 'Opening Carelane', pages: [], menu: false, public: true },
-  { path: '/changePassword', title: 'Change password', pages: [], menu: false, public: false },
-  { path: '/verifyPhone', title: 'Verify phone number', pages: [], menu: false, public: false },
-  { path: '/profile', title: 'Profile', pages: ['profile', 'myProfile'], menu: false, public: false },
-  { path: '/help', title: 'Help', pages: [], menu: false, public: false },
-  { path: '/users', title: 'Users', pages: ['users'], menu: true, public: false },
-  { path: '/user', title: 'User', pages: ['userDetail'], menu: false, public: false },
-  { path: '/auditLogs', title: 'Audit logs', pages: ['activityLogs'], menu: true, public: false },
-  { path: '/outbox', title: 'Outbox', pages: ['outbox'], menu: true, public: false },
-  { path: '/shortUrl', title: 'Short links', pages: ['shortUrl'], menu: true, public: false },
+  { path: '/', title: 'Sign in', pages: [], menu: false, public: true, built: true },
+  { path: '/register', title: 'Register', pages: [], menu: false, public: true, built: true },
+  { path: '/resetPassword', title: 'Reset password', pages: [], menu: false, public: true, built: true },
+  { path: '/verifyEmail', title: 'Verify email', pages: [], menu: false, public: true, built: true },
+  { path: '/r', title: 'Short link', pages: [], menu: false, public: true, built: true },
+  { path: '/forwardToWebapp', title: 'Opening Carelane', pages: [], menu: false, public: true, built: true },
+  { path: '/changePassword', title: 'Change password', pages: [], menu: false, public: false, built: true },
+  { path: '/verifyPhone', title: 'Verify phone number', pages: [], menu: false, public: false, built: true },
+  {
+    path: '/profile',
+    title: 'Profile',
+    pages: ['profile', 'myProfile'],
+    menu: false,
+    public: false,
+    built: true,
+  },
+  { path: '/help', title: 'Help', pages: [], menu: false, public: false, built: true },
+  { path: '/users', title: 'Users', pages: ['users'], menu: true, public: false, built: true },
+  { path: '/user', title: 'User', pages: ['userDetail'], menu: false, public: false, built: true },
+  {
+    path: '/auditLogs',
+    title: 'Audit logs',
+    pages: ['activityLogs'],
+    menu: true,
+    public: false,
+    built: true,
+  },
+  { path: '/outbox', title: 'Outbox', pages: ['outbox'], menu: true, public: false, built: true },
+  { path: '/shortUrl', title: 'Short links', pages: ['shortUrl'], menu: true, public: false, built: true },
 ];
 
 /** `/invoices/` and `/invoices` are one page (the same rule the areas match their routes with). */
@@ -81,13 +97,4 @@ export function resolvePath<A extends RoutedArea>(pathname: string, areas: reado
     if (route) return { kind: 'area', area, route };
   }
   return { kind: 'notFound' };
-}
-
-/** Where a signed-in user starts: the dashboard, else the first page of the navigation they may open. */
-export function homePath(session: Session, areas: readonly RoutedArea[]): string {
-  const candidates = [
-    ...areas.flatMap((area) => area.routes),
-    ...SHELL_ROUTES.filter((route) => route.menu),
-  ].filter((route) => route.menu && mayOpen(session, route));
-  return candidates.find((route) => route.path === '/dashboard')?.path ?? candidates[0]?.path ?? '/profile';
 }

@@ -1,0 +1,99 @@
+import { ROLE } from '@carelane/shared-domain';
+import { sessionOf } from '@carelane/shared-session/testing';
+import { homePath } from './home';
+import type { RoutedArea, RouteInfo } from './routes';
+
+const route = (path: string, pages: string[], built: boolean): RouteInfo => ({
+  path,
+  title: path,
+  pages,
+  menu: true,
+  public: false,
+  built,
+});
+
+/** The deployed areas as remotes.json lists them today: the scheduling pages built, the others frames. */
+function deployment({ dashboardBuilt = false, notesBuilt = false } = {}): RoutedArea[] {
+  return [
+    {
+      name: 'mf-scheduling',
+      title: 'Scheduling',
+      routes: [
+        route('/episodes', ['serviceRequest'], true),
+        route('/visits', ['unstaffedVisits', 'serviceRequest'], true),
+        route('/patients', ['patients'], true),
+        route('/physicians', ['physicians'], true),
+        route('/organizationOnboard', ['myReferralSource'], true),
+      ],
+    },
+    {
+      name: 'mf-clinicians',
+      title: 'Clinicians',
+      routes: [route('/providers', ['providers'], false)],
+    },
+    {
+      name: 'mf-billing',
+      title: 'Billing',
+      routes: [route('/invoices', ['invoices', 'myInvoices'], false)],
+    },
+    {
+      name: 'mf-notes',
+      title: 'Notes',
+      routes: [route('/notes', ['providerVisits', 'myVisits'], notesBuilt)],
+    },
+    {
+      name: 'mf-reports',
+      title: 'Reports',
+      routes: [route('/dashboard', ['dashboard'], dashboardBuilt), route('/reports', ['reports'], false)],
+    },
+  ];
+}
+
+describe('homePath: where each role lands after signing in', () => {
+  it.each([
+    ['administrator', ROLE.ADMINISTRATOR, '/episodes'],
+    ['back office', ROLE.BACK_OFFICE, '/episodes'],
+    ['clinician', ROLE.CLINICIAN, '/profile'],
+    ['care coordinator', ROLE.CARE_COORDINATOR, '/episodes'],
+    ['customer care coordinator', ROLE.CUSTOMER_CARE_COORDINATOR, '/episodes'],
+    ['operations director', ROLE.OPERATIONS_DIRECTOR, '/episodes'],
+    ['organization administrator', ROLE.ORGANIZATION_ADMINISTRATOR, '/patients'],
+    ['organization user', ROLE.ORGANIZATION_USER, '/patients'],
+    ['organization manager', ROLE.ORGANIZATION_MANAGER, '/patients'],
+    ['clinician manager', ROLE.CLINICIAN_MANAGER, '/episodes'],
+    ['executive', ROLE.EXECUTIVE, '/episodes'],
+  ])('the %s starts at their first built page, not the dashboard frame', (_name, roleId, expected) => {
+    expect(homePath(sessionOf(roleId), deployment())).toBe(expected);
+  });
+
+  it('takes every role to the dashboard once it is built', () => {
+    for (const roleId of Object.values(ROLE)) {
+      expect(homePath(sessionOf(roleId), deployment({ dashboardBuilt: true }))).toBe('/dashboard');
+    }
+  });
+
+  it('takes a clinician to their visits once that page is built', () => {
+    expect(homePath(sessionOf(ROLE.CLINICIAN), deployment({ notesBuilt: true }))).toBe('/notes');
+  });
+
+  it('skips a page the user may not open, even when built', () => {
+    const withoutDashboard = sessionOf(ROLE.CARE_COORDINATOR);
+    delete withoutDashboard.privileges.dashboard;
+    expect(homePath(withoutDashboard, deployment({ dashboardBuilt: true }))).toBe('/episodes');
+  });
+
+  it('falls back to the first built page of the navigation, then the profile, then help', () => {
+    const coordinator = sessionOf(ROLE.CARE_COORDINATOR);
+    delete coordinator.privileges.serviceRequest;
+    expect(homePath(coordinator, deployment())).toBe('/visits'); // unstaffedVisits
+    const nothing = sessionOf(ROLE.CLINICIAN);
+    expect(homePath(nothing, [])).toBe('/profile');
+    delete nothing.privileges.profile;
+    delete nothing.privileges.myProfile;
+    expect(homePath(nothing, [])).toBe('/help');
+  });
+
+  it('never starts at a frame when no area is deployed', () => {
+    expect(homePath(sessionOf(ROLE.ADMINISTRATOR), [])).toBe('/users');
+  });
+});

@@ -1,0 +1,42 @@
+import { ROLE } from '@carelane/shared-domain';
+import type { Session } from '@carelane/shared-session';
+import { SHELL_ROUTES, mayOpen, type RoutedArea, type RouteInfo } from './routes';
+
+/**
+ * Each role's own start pages, best first, tried after the dashboard (docs/decisions/013-home-page-per-role.md).
+ * Only a built page counts (remotes.json marks the routes that have a page), so a page listed here takes over
+ * the day it is built.
+ */
+export const ROLE_HOMES: Readonly<Record<number, readonly string[]>> = {
+  [ROLE.ADMINISTRATOR]: ['/episodes'],
+  [ROLE.BACK_OFFICE]: ['/invoices', '/episodes'],
+  [ROLE.CLINICIAN]: ['/notes'],
+  [ROLE.CARE_COORDINATOR]: ['/episodes'],
+  [ROLE.CUSTOMER_CARE_COORDINATOR]: ['/episodes'],
+  [ROLE.OPERATIONS_DIRECTOR]: ['/episodes'],
+  [ROLE.ORGANIZATION_ADMINISTRATOR]: ['/patients', '/episodes'],
+  [ROLE.ORGANIZATION_USER]: ['/patients', '/episodes'],
+  [ROLE.ORGANIZATION_MANAGER]: ['/patients', '/episodes'],
+  [ROLE.CLINICIAN_MANAGER]: ['/providers', '/episodes'],
+  [ROLE.EXECUTIVE]: ['/reports', '/episodes'],
+};
+
+/**
+ * Where a signed-in user starts: the dashboard, else their role's own start pages, else the first page of
+ * their navigation, else their profile, else help; the first of these that is built and that they may open.
+ */
+export function homePath(session: Session, areas: readonly RoutedArea[]): string {
+  const routes = [...areas.flatMap((area) => area.routes), ...SHELL_ROUTES];
+  const byPath = new Map<string, RouteInfo>();
+  for (const route of routes) if (!byPath.has(route.path)) byPath.set(route.path, route);
+  const candidates = [
+    '/dashboard',
+    ...(ROLE_HOMES[session.user.roleId] ?? []),
+    ...routes.filter((route) => route.menu).map((route) => route.path),
+    '/profile',
+  ];
+  const home = candidates
+    .map((path) => byPath.get(path))
+    .find((route) => route !== undefined && route.built && !route.public && mayOpen(session, route));
+  return home?.path ?? '/help';
+}
