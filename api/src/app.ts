@@ -30,6 +30,7 @@ import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/
 import { lookupsRoutes } from './modules/scheduling/lookups/routes';
 import { patientsRoutes } from './modules/scheduling/patients/routes';
 import { episodesRoutes } from './modules/scheduling/episodes/routes';
+import { episodeVisitsRoutes } from './modules/scheduling/episode-visits/routes';
 import { episodeFilesRoutes } from './modules/scheduling/episode-files/routes';
 import { visitsRoutes } from './modules/scheduling/visits/routes';
 import { matchingRoutes } from './modules/scheduling/matching/routes';
@@ -63,6 +64,7 @@ const SESSION_ROUTES = [
   lookupsRoutes,
   patientsRoutes,
   episodesRoutes,
+  episodeVisitsRoutes,
   episodeFilesRoutes,
   visitsRoutes,
   matchingRoutes,
