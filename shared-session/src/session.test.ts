@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { getBus, type Session, type SessionExpiredEvent } from './bus';
 import { getQueryClient } from './query';
 import {
+  SESSION_HINT_KEY,
   SESSION_STORAGE_KEY,
   canOpen,
   restoreSession,
@@ -43,6 +44,7 @@ function server(overrides: Partial<Record<string, (call: FetchCall) => Response>
 afterEach(() => {
   getBus().session$.next(null);
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('signIn', () => {
@@ -133,11 +135,34 @@ describe('restoreSession', () => {
   });
 
   it('in a new tab, uses the session cookie the server set', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1'); // signed in, in another tab of this browser
     const { calls } = server();
     const restored = await restoreSession();
     expect(calls[0]!.headers.has('authorization')).toBe(false);
     expect(restored?.token).toBe('from-cookie');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('from-cookie');
+  });
+
+  it('asks the server nothing on a first visit, so a signed-out page logs no 401', async () => {
+    const { calls } = server({
+      'GET /api/security/me': () => apiError(401, 'UNAUTHORIZED', 'Please sign in.'),
+    });
+    expect(await restoreSession()).toBeNull();
+    expect(calls).toEqual([]);
+    expect(getBus().session$.getValue()).toBeNull();
+  });
+
+  it('keeps the hint that a session cookie may exist while signed in, and drops it when the session is gone', async () => {
+    server();
+    await signIn('ops@example.com', 'a-good-password');
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
+    server({ 'GET /api/security/me': () => apiError(401, 'UNAUTHORIZED', 'Please sign in.') });
+    sessionStorage.clear(); // a new tab
+    expect(await restoreSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
+    const { calls } = server();
+    expect(await restoreSession()).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('rejects when the server cannot be reached, keeping the token', async () => {

@@ -19,13 +19,19 @@ import { getQueryClient } from './query';
 
 /** sessionStorage key of the session's token: a reload of the tab keeps the session. */
 export const SESSION_STORAGE_KEY = 'carelane.session';
+/**
+ * localStorage key set while this browser holds a session (the session cookie cannot be read: httpOnly). A
+ * new tab asks the server for the cookie's session only then, so a signed-out visit makes no call that
+ * answers 401 (which the browser logs as an error).
+ */
+export const SESSION_HINT_KEY = 'carelane.signedIn';
 
 const constantListSchema = constantSchema.array();
 const anyAnswer = z.unknown();
 
-function storage(): Storage | null {
+function storage(kind: 'sessionStorage' | 'localStorage' = 'sessionStorage'): Storage | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    return globalThis[kind] ?? null;
   } catch {
     return null; // storage disabled by the browser
   }
@@ -33,9 +39,21 @@ function storage(): Storage | null {
 
 function storeToken(token: string | null): void {
   const store = storage();
-  if (!store) return;
-  if (token) store.setItem(SESSION_STORAGE_KEY, token);
-  else store.removeItem(SESSION_STORAGE_KEY);
+  if (store) {
+    if (token) store.setItem(SESSION_STORAGE_KEY, token);
+    else store.removeItem(SESSION_STORAGE_KEY);
+  }
+  const hint = storage('localStorage');
+  if (hint) {
+    if (token) hint.setItem(SESSION_HINT_KEY, '1');
+    else hint.removeItem(SESSION_HINT_KEY);
+  }
+}
+
+/** Whether a session cookie may exist; true when storage is disabled (then only the server knows). */
+function maybeSignedInElsewhere(): boolean {
+  const hint = storage('localStorage');
+  return hint === null || hint.getItem(SESSION_HINT_KEY) !== null;
 }
 
 function isSetFlag(value: unknown): boolean {
@@ -137,6 +155,10 @@ export async function signIn(emailId: string, password: string): Promise<Session
  */
 export async function restoreSession(): Promise<Session | null> {
   const stored = storage()?.getItem(SESSION_STORAGE_KEY) ?? '';
+  if (!stored && !maybeSignedInElsewhere()) {
+    setSession(null);
+    return null;
+  }
   let user: CurrentUser;
   try {
     user = await apiClient.get('/api/security/me', currentUserSchema, {
