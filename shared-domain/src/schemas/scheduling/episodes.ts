@@ -77,12 +77,7 @@ const episodeFields = {
 
 export const episodeInputSchema = z.object({
   ...episodeFields,
-  referralSourceId: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Staff only; organization users: their own'),
+  referralSourceId: idValueSchema.optional().describe('Staff only; organization users: their own'),
 });
 export type EpisodeInput = z.infer<typeof episodeInputSchema>;
 export const episodeUpdateSchema = z.object(episodeFields).partial().extend({ version: versionSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   idSchema,
+  idValueSchema,
   isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
@@ -45,12 +46,7 @@ export const patientSchema = z
 export type Patient = z.infer<typeof patientSchema>;
 
 export const patientInputSchema = z.object({
-  referralSourceId: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Staff only; organization users: their own'),
+  referralSourceId: idValueSchema.optional().describe('Staff only; organization users: their own'),
   firstName: nameSchema,
   middleInitial: z
     .string()

@@ -46,10 +46,7 @@ export const supplyRequestSchema = z
 export type SupplyRequest = z.infer<typeof supplyRequestSchema>;
 
 export const supplyRequestInputSchema = z.object({
-  referralSourceId: z
-    .number()
-    .int()
-    .positive()
+  referralSourceId: idValueSchema
     .nullable()
     .optional()
     .describe("Staff only; an organization user's requests are always their organization's"),
