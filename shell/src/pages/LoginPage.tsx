@@ -1,12 +1,16 @@
 import { LOGIN_BLOCKED_MESSAGE, LOGIN_FAILED_PREFIX, MESSAGES } from '@carelane/shared-domain';
 import { isApiCallError, publishErrorToast, publishToast, signIn } from '@carelane/shared-session';
-import { Alert, Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Input, theme } from 'antd';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { InAppLink } from '../app/InAppLink';
 import { setLoginNotice, useLoginNotice } from '../session/login-notice';
 import { PublicCard } from './PublicCard';
 
-type Credentials = { emailId: string; password: string };
+type Field = 'emailId' | 'password';
+const MISSING: Record<Field, string> = {
+  emailId: 'Please enter your email.',
+  password: 'Please enter your password.',
+};
 
 /** SPEC §8: 'Sorry, login failed. ' + the server's text; a blocked login shows SPEC §5's text alone. */
 export function loginFailureText(error: unknown): string {
@@ -18,16 +22,52 @@ export function loginFailureText(error: unknown): string {
   return LOGIN_FAILED_PREFIX;
 }
 
+/** A labelled field laid out as antd's vertical form lays one out, with its error below it. */
+function LoginField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ marginBottom: token.marginLG }}>
+      <label
+        htmlFor={id}
+        style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorTextHeading }}
+      >
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div id={`${id}-error`} role="alert" style={{ color: token.colorError, marginTop: 2 }}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Sign-in. A plain form rather than antd's Form: the login page is the first thing every user loads, and
+ * antd's form store and validator are a fifth of its JavaScript (docs/decisions/007).
+ */
 export function LoginPage() {
   const notice = useLoginNotice();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
 
-  const submit = async ({ emailId, password }: Credentials) => {
+  const submit = async (emailId: string, password: string) => {
     setBusy(true);
     setFailure(null);
     try {
-      await signIn(emailId.trim(), password);
+      await signIn(emailId, password);
       setLoginNotice(null);
       publishToast(MESSAGES.loginSuccessful);
       // The shell sends a signed-in user on to the page they asked for (or their start page).
@@ -39,32 +79,66 @@ export function LoginPage() {
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const emailId = String(data.get('emailId') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    const errors: Partial<Record<Field, string>> = {};
+    if (!emailId) errors.emailId = MISSING.emailId;
+    if (!password) errors.password = MISSING.password;
+    setMissing(errors);
+    const first = (Object.keys(errors) as Field[])[0];
+    if (first) {
+      form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    void submit(emailId, password);
+  };
+
+  // Typing in a field that was reported empty takes its message away, as antd's form does.
+  const typed = (field: Field) => () => {
+    if (missing[field]) setMissing((current) => ({ ...current, [field]: undefined }));
+  };
+
   return (
     <PublicCard title="Sign in">
       <div data-unsaved-ignore>
         {notice ? <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
-        <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-          <Form.Item
-            label="Email"
-            name="emailId"
-            rules={[{ required: true, message: 'Please enter your email.' }]}
-          >
-            <Input type="email" autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, message: 'Please enter your password.' }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
+        <form onSubmit={onSubmit}>
+          <LoginField id="login-email" label="Email" error={missing.emailId}>
+            <Input
+              id="login-email"
+              name="emailId"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              status={missing.emailId ? 'error' : undefined}
+              aria-invalid={missing.emailId ? true : undefined}
+              aria-describedby={missing.emailId ? 'login-email-error' : undefined}
+              onChange={typed('emailId')}
+            />
+          </LoginField>
+          <LoginField id="login-password" label="Password" error={missing.password}>
+            <Input.Password
+              id="login-password"
+              name="password"
+              autoComplete="current-password"
+              status={missing.password ? 'error' : undefined}
+              aria-invalid={missing.password ? true : undefined}
+              aria-describedby={missing.password ? 'login-password-error' : undefined}
+              onChange={typed('password')}
+            />
+          </LoginField>
           {failure ? (
             <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
           ) : null}
           <Button type="primary" htmlType="submit" block loading={busy}>
             Sign in
           </Button>
-        </Form>
+        </form>
         <Flex justify="space-between" style={{ marginTop: 16 }}>
           <InAppLink to="/resetPassword">Forgot your password?</InAppLink>
           <InAppLink to="/register">Register as a clinician</InAppLink>
