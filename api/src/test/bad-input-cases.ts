@@ -1,0 +1,356 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are walked loosely */
+// Bad requests generated from a route's OpenAPI operation: the guard every route inherits (see
+// bad-input-walk.int.test.ts). Pure: no server, no jest.
+
+export type JsonSchema = Record<string, any>;
+
+export interface Operation {
+  method: string;
+  /** OpenAPI path, e.g. /api/admin/patients/{id} */
+  path: string;
+  parameters: { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema; required?: boolean }[];
+  /** The request body's content types and the first one's schema. */
+  bodyTypes: string[];
+  bodySchema?: JsonSchema;
+  /** false for routes documented as needing no session (security: []). */
+  needsSession: boolean;
+}
+
+export interface BadCase {
+  /** What is wrong, for the failure list, e.g. "body.firstName: 100k characters". */
+  label: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  /** A raw body and its content type (for non-JSON bodies). */
+  rawBody?: { contentType: string; data: string | Uint8Array };
+}
+
+/** Ids a route must refuse (400) or not find (404), never fail on. */
+export const BAD_IDS = ['0', '-1', '2147483648', '9223372036854775808', 'abc', '1e20', '1.5', '%00'];
+/** Integers beyond what any column holds, and ones no id is. */
+const INTEGERS = [2147483648, 2 ** 63, 1e308, -1, 0, 1.5];
+export const LONG_TEXT = 'x'.repeat(100_000);
+/** Query and path texts travel in the request line (Node refuses lines over 16 KB). */
+const LONG_URL_TEXT = 'x'.repeat(8_000);
+const NUL = '\u0000';
+
+/** Strings tried against a pattern until one matches: a sample that passes the schema. */
+const PATTERN_CANDIDATES = [
+  '2030-01-15',
+  '2030-01-15T10:00:00.000Z',
+  '10:00',
+  '512-555-0100',
+  '78701',
+  'TX',
+  'A',
+  'abc123',
+  'walk@example.com',
+  '12-3456789',
+  '123-45-6789',
+  '1,2',
+  '1',
+  'Abc',
+  'https://example.com/x',
+  '',
+];
+
+export function resolve(schema: JsonSchema | undefined, doc: any): JsonSchema {
+  let s = schema ?? {};
+  for (let i = 0; s.$ref && i < 10; i++) {
+    const name = String(s.$ref).replace('#/components/schemas/', '');
+    s = doc.components?.schemas?.[name] ?? {};
+  }
+  return s;
+}
+
+/** The non-null branch of `anyOf: [T, null]` (zod's nullable), or the schema itself. */
+function mainBranch(schema: JsonSchema, doc: any): JsonSchema {
+  const s = resolve(schema, doc);
+  const options = s.anyOf ?? s.oneOf;
+  if (Array.isArray(options)) {
+    const branch = options.map((o: JsonSchema) => resolve(o, doc)).find((o: JsonSchema) => o.type !== 'null');
+    if (branch) return branch;
+  }
+  return s;
+}
+
+const typeOf = (s: JsonSchema): string =>
+  Array.isArray(s.type)
+    ? s.type.find((t: string) => t !== 'null')
+    : (s.type ?? (s.properties ? 'object' : 'any'));
+
+function sampleString(s: JsonSchema): string {
+  if (s.format === 'date') return '2030-01-15';
+  if (s.format === 'date-time') return '2030-01-15T10:00:00.000Z';
+  if (s.format === 'email') return 'walk@example.com';
+  if (s.pattern) {
+    let re: RegExp | undefined;
+    try {
+      re = new RegExp(s.pattern, 'u');
+    } catch {
+      re = undefined;
+    }
+    const found = re && PATTERN_CANDIDATES.find((c) => re.test(c));
+    if (found !== undefined) return found;
+  }
+  return 'x'.repeat(Math.max(1, Math.min(s.minLength ?? 1, 100)));
+}
+
+/** A value that plausibly passes `schema` (enums, bounds, patterns); `known` (a record read back) wins. */
+export function sample(schema: JsonSchema | undefined, doc: any, known?: unknown, depth = 0): unknown {
+  const s = mainBranch(schema ?? {}, doc);
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum)) return known !== undefined && s.enum.includes(known) ? known : s.enum[0];
+  const type = typeOf(s);
+  if (known !== undefined && known !== null && depth > 0) {
+    const kind = Array.isArray(known) ? 'array' : typeof known;
+    if (kind === type || (type === 'integer' && Number.isInteger(known))) return known;
+  }
+  switch (type) {
+    case 'string':
+      return sampleString(s);
+    case 'integer':
+    case 'number':
+      return s.default ?? Math.max(1, s.minimum ?? 1, (s.exclusiveMinimum ?? 0) + 1);
+    case 'boolean':
+      return s.default ?? false;
+    case 'array': {
+      if (depth > 4) return [];
+      const n = Math.max(1, s.minItems ?? 1);
+      return Array.from({ length: Math.min(n, 3) }, () => sample(s.items, doc, undefined, depth + 1));
+    }
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const record = known && typeof known === 'object' ? (known as Record<string, unknown>) : {};
+      for (const [name, prop] of Object.entries<JsonSchema>(s.properties ?? {})) {
+        if (depth > 4) break;
+        out[name] = sample(prop, doc, record[name], depth + 1);
+      }
+      return out;
+    }
+    default:
+      return 'x';
+  }
+}
+
+/** Wrong values for a field of this schema: wrong types, NUL, 100k text, huge numbers, bad dates. */
+export function badValues(
+  schema: JsonSchema,
+  doc: any,
+  where: 'body' | 'url',
+): { label: string; value: unknown }[] {
+  const s = mainBranch(schema, doc);
+  const type = typeOf(s);
+  const long = where === 'body' ? LONG_TEXT : LONG_URL_TEXT;
+  const out: { label: string; value: unknown }[] = [];
+  if (type === 'string' || type === 'any') {
+    out.push({ label: `${long.length} characters`, value: long });
+    if (where === 'body') out.push({ label: 'a number', value: 12345 });
+    out.push({ label: 'NUL', value: `a${NUL}b` });
+    if (s.pattern || s.format) {
+      // Passes a digits-only pattern but is no real date/time/number: 9999-99-99, 0000-00-00.
+      const shape = sampleString(s);
+      out.push({ label: 'digits all 9', value: shape.replace(/\d/g, '9') });
+      out.push({ label: 'digits all 0', value: shape.replace(/\d/g, '0') });
+    }
+    if (Array.isArray(s.enum)) out.push({ label: 'unknown option', value: 'NOT_AN_OPTION' });
+  } else if (type === 'integer' || type === 'number') {
+    const numbers = type === 'integer' ? INTEGERS : [1e308, -1e308, -1, 2 ** 63];
+    for (const n of numbers) out.push({ label: String(n), value: where === 'body' ? n : String(n) });
+    out.push({ label: 'text', value: 'abc' });
+  } else if (type === 'boolean') {
+    out.push({ label: 'text', value: 'maybe' });
+  } else if (type === 'array') {
+    out.push({ label: 'a string', value: 'x' });
+    if (where === 'body') {
+      const itemBad = badValues(s.items ?? {}, doc, where);
+      for (const bad of itemBad.slice(0, 2)) out.push({ label: `item ${bad.label}`, value: [bad.value] });
+    }
+  } else if (type === 'object') {
+    out.push({ label: 'a string', value: 'x' });
+  }
+  return out;
+}
+
+/** Every field of a body schema (nested objects and array items too, a few levels), with its path. */
+export function bodyFields(schema: JsonSchema | undefined, doc: any, prefix: string[] = [], depth = 0) {
+  const out: { path: (string | number)[]; schema: JsonSchema; required: boolean }[] = [];
+  const s = mainBranch(schema ?? {}, doc);
+  if (depth > 3) return out;
+  if (typeOf(s) === 'object') {
+    const required = new Set<string>(s.required ?? []);
+    for (const [name, prop] of Object.entries<JsonSchema>(s.properties ?? {})) {
+      out.push({ path: [...prefix, name], schema: prop, required: required.has(name) });
+      out.push(...bodyFields(prop, doc, [...prefix, name], depth + 1));
+    }
+  } else if (typeOf(s) === 'array' && prefix.length > 0) {
+    out.push(...bodyFields(s.items, doc, [...prefix, 0] as string[], depth + 1));
+  }
+  return out;
+}
+
+function setAt(target: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(target);
+  let node: any = copy;
+  for (const key of path.slice(0, -1)) {
+    if (node[key] === undefined || node[key] === null || typeof node[key] !== 'object')
+      node[key] = typeof key === 'number' ? [] : {};
+    node = node[key];
+  }
+  const last = path[path.length - 1]!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+/** The URL of an operation with its path parameters filled in. */
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1');
+}
+
+/**
+ * The bad requests for one operation, at most `limit`: each path parameter bad (the rest valid-looking), each
+ * query parameter bad, the body as a whole wrong, each body field missing or bad in an otherwise plausible body.
+ */
+export function casesFor(
+  op: Operation,
+  doc: any,
+  options: { pathValues: Record<string, string>; known?: unknown; limit: number },
+): BadCase[] {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  const validQuery: Record<string, string> = {};
+  for (const p of queryParams) if (p.required) validQuery[p.name] = String(sample(p.schema, doc));
+  const validPath = { ...Object.fromEntries(pathParams.map((p) => [p.name, '1'])), ...options.pathValues };
+  const isJson = op.bodyTypes.includes('application/json');
+  const validBody = op.bodySchema && isJson ? sample(op.bodySchema, doc, options.known) : undefined;
+  const base = (): BadCase => ({
+    label: '',
+    path: fillPath(op.path, validPath),
+    query: { ...validQuery },
+    body: validBody,
+  });
+
+  const cases: BadCase[][] = [];
+  // Path parameters: bad ids (and text params: NUL, long) one at a time.
+  const pathCases: BadCase[] = [];
+  for (const p of pathParams) {
+    const values =
+      typeOf(mainBranch(p.schema, doc)) === 'string' && p.name !== 'id' && !/Id$/.test(p.name)
+        ? ['%00', LONG_URL_TEXT, '%20', '..']
+        : BAD_IDS;
+    for (const v of values)
+      pathCases.push({
+        ...base(),
+        label: `path ${p.name}=${v.slice(0, 24)}`,
+        path: fillPath(op.path, { ...validPath, [p.name]: v }),
+      });
+  }
+  cases.push(pathCases);
+  // Query parameters one at a time.
+  const queryCases: BadCase[] = [];
+  for (const p of queryParams) {
+    for (const bad of badValues(p.schema, doc, 'url'))
+      queryCases.push({
+        ...base(),
+        label: `query ${p.name}: ${bad.label}`,
+        query: { ...validQuery, [p.name]: String(bad.value) },
+      });
+  }
+  cases.push(queryCases);
+  // The body as a whole.
+  if (op.bodySchema || op.method === 'POST' || op.method === 'PUT') {
+    const whole: BadCase[] = [
+      { ...base(), label: 'body {}', body: {} },
+      { ...base(), label: 'body []', body: [] },
+      { ...base(), label: 'body null', body: null },
+      { ...base(), label: 'body "text"', body: 'text' },
+      {
+        ...base(),
+        label: 'body with __proto__',
+        rawBody: { contentType: 'application/json', data: '{"__proto__":{"admin":true}}' },
+        body: undefined,
+      },
+      {
+        ...base(),
+        label: 'body 1e400',
+        rawBody: { contentType: 'application/json', data: '1e400' },
+        body: undefined,
+      },
+    ];
+    if (!isJson && op.bodyTypes.length) {
+      whole.push({
+        ...base(),
+        label: `body bytes as ${op.bodyTypes[0]}`,
+        body: undefined,
+        rawBody: { contentType: op.bodyTypes[0]!, data: new Uint8Array([0, 1, 2, 255]) },
+      });
+      whole.push({ ...base(), label: 'body JSON to a bytes route', body: { a: NUL } });
+    }
+    cases.push(whole);
+  }
+  // Each body field: its bad values, then missing (required) or null (optional). Interleaved field by field,
+  // so when the limit bites every field still gets its first bad values.
+  if (validBody !== undefined) {
+    const perField: BadCase[][] = [];
+    for (const field of bodyFields(op.bodySchema, doc)) {
+      const name = field.path.join('.');
+      const list = badValues(field.schema, doc, 'body').map((bad) => ({
+        ...base(),
+        label: `body.${name}: ${bad.label}`,
+        body: setAt(validBody, field.path, bad.value),
+      }));
+      list.push({
+        ...base(),
+        label: `body.${name}: ${field.required ? 'missing' : 'null'}`,
+        body: setAt(validBody, field.path, field.required ? undefined : null),
+      });
+      perField.push(list);
+    }
+    cases.push(interleave(perField, Infinity));
+  }
+  // Bounded: take from each group in turn so every group is represented when the limit bites. The plausible
+  // request itself goes last (it may write, or delete what the other cases read).
+  return [...interleave(cases, options.limit - 1), { ...base(), label: 'plausible request' }];
+}
+
+/** One from each list in turn, until `limit`. */
+function interleave<T>(lists: T[][], limit: number): T[] {
+  const out: T[] = [];
+  const queues = lists.map((l) => [...l]);
+  while (out.length < limit && queues.some((q) => q.length)) {
+    for (const q of queues) {
+      const next = q.shift();
+      if (next !== undefined && out.length < limit) out.push(next);
+    }
+  }
+  return out;
+}
+
+/** Every operation of an OpenAPI document. */
+export function operationsOf(doc: any): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, ops] of Object.entries<any>(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries<any>(ops)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const content = op.requestBody?.content ?? {};
+      const bodyTypes = Object.keys(content);
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        bodyTypes,
+        bodySchema: bodyTypes.length
+          ? content[bodyTypes.includes('application/json') ? 'application/json' : bodyTypes[0]!]?.schema
+          : undefined,
+        needsSession: !(Array.isArray(op.security) && op.security.length === 0),
+      });
+    }
+  }
+  return out;
+}
+
+/** What no answer may show: SQL, driver messages, stack frames. */
+export const LEAK_PATTERN =
+  /\bselect .+ from |\binsert into |\bupdate \S+ set |\bdelete from |\bat .*\.(ts|js|cjs|mjs):\d+|syntax error|violates|duplicate key|invalid input syntax|out of range for type|value too long for type|relation "|column "|\bpg_|drizzle|Failed query/i;
