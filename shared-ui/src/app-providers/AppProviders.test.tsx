@@ -1,7 +1,7 @@
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, Button, theme } from 'antd';
+import { App, Button, Input, theme } from 'antd';
 import { useState } from 'react';
 import { AppProviders, RENDER_ERROR_MESSAGE } from './AppProviders';
 import { carelaneTheme } from './theme';
@@ -38,6 +38,25 @@ describe('AppProviders', () => {
       </AppProviders>,
     );
     expect(screen.getByRole('status').textContent).toBe('#e6f4f1 #e6f4f1 #e6f4f1');
+  });
+
+  it("pads the password field's show/hide icon to a 24 px target, once in <head> however many render it", () => {
+    render(
+      <>
+        <AppProviders>
+          <Input.Password aria-label="Password" />
+        </AppProviders>
+        <AppProviders>
+          <p>An area</p>
+        </AppProviders>
+      </>,
+    );
+    const styles = document.head.querySelectorAll('style[data-href="carelane-global"]');
+    expect(styles).toHaveLength(1);
+    // 14 px icon + 2 × 5 px padding = 24 px; the negative margin keeps the field's layout.
+    expect(styles[0]!.textContent).toContain('.ant-input-password-icon');
+    expect(styles[0]!.textContent).toContain('padding: 5px; margin: -5px;');
+    expect(screen.getByRole('button', { name: /show|eye/i })).toBeTruthy();
   });
 
   it('takes another theme when given one', () => {
