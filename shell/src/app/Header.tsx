@@ -111,16 +111,21 @@ function UserMenu({ session }: { session: Session }) {
       redirect('/');
     }
   };
+  const role = `${user.rolename}${user.impersonatorId !== null ? ' (switched)' : ''}`;
   return (
     <>
       <Dropdown menu={{ items, onClick: (info) => void onClick(info) }} trigger={['click']}>
-        <Button type="text" aria-label="User menu" icon={<UserOutlined />}>
+        {/* The name starts with the visible text (WCAG 2.5.3 label in name). */}
+        <Button
+          type="text"
+          aria-label={`${user.firstName} ${user.lastName} ${role}: user menu`}
+          icon={<UserOutlined />}
+        >
           <span className="carelane-user-name">
             {user.firstName} {user.lastName}
           </span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {user.rolename}
-            {user.impersonatorId !== null ? ' (switched)' : ''}
+            {role}
           </Typography.Text>
           <DownOutlined />
         </Button>
