@@ -148,6 +148,12 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     if (!SAFE_METHODS.has(request.method)) services.readCache.noteLocalWrite();
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // JSON answers hold personal data: no browser or proxy cache keeps them.
+    if (
+      !reply.hasHeader('cache-control') &&
+      /^application\/json/.test(String(reply.getHeader('content-type')))
+    )
+      reply.header('cache-control', 'no-store');
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 

@@ -15,19 +15,30 @@ const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|mjs)$/;
 /** Under these prefixes only files exist: a miss is a 404, never the shell's page. */
 const FILE_ONLY_PREFIXES = ['/remotes/', '/storybook/', '/assets/'];
 
-/** Storybook's static build runs inline scripts and frames its own preview; only under /storybook. */
-const STORYBOOK_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+/**
+ * Storybook's static build runs inline scripts and frames its own preview. It shares the app's origin, so its
+ * policy keeps every fetch, frame and script under /storybook/ (never /api, never the app's pages), sends no
+ * form anywhere, and its COOP differs from the app's (same-origin), so a window it opens on the app is not
+ * scriptable from it. The session cookie's path is /api: Storybook's pages never carry it.
+ */
+function storybookCsp(origin: string): string {
+  const own = `${origin}/storybook/`;
+  return [
+    "default-src 'none'",
+    `script-src ${own} 'unsafe-inline' 'unsafe-eval'`,
+    `style-src ${own} 'unsafe-inline'`,
+    `img-src ${own} data: blob:`,
+    `font-src ${own} data:`,
+    `connect-src ${own}`,
+    `frame-src ${own}`,
+    `worker-src ${own} blob:`,
+    `manifest-src ${own}`,
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 export function isAppRoute(pathname: string): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
@@ -72,8 +83,12 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
   const sendFile = (reply: FastifyReply, relative: string, storybook: boolean) => {
     reply.header('cache-control', cacheControlFor(relative));
     if (storybook) {
-      reply.header('content-security-policy', STORYBOOK_CSP);
+      reply.header(
+        'content-security-policy',
+        storybookCsp(`${reply.request.protocol}://${reply.request.host}`),
+      );
       reply.header('x-frame-options', 'SAMEORIGIN');
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     }
     return reply.sendFile(relative, staticRoot);
   };

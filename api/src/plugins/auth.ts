@@ -32,8 +32,9 @@ export const sessionExpired = () =>
   new AppError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
 
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  // RFC 7235: the scheme is case-insensitive.
+  const bearer = /^bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1];
   // The cookie is accepted only on reads (the event stream, downloads): writes need the header, so a
   // cross-site form cannot act with it.
   if (request.method === 'GET') return request.cookies?.[SESSION_COOKIE] || undefined;
