@@ -657,4 +657,99 @@ describeEachDatabase('service requests (episodes)', (server) => {
       ]);
     });
   });
+
+  describe('references of another organization (issue 10)', () => {
+    const ids = { contact: 0, caseManager: 0, patient: 0, facility: 0, ownContact: 0, orgUserId: 0 };
+    let lakesideAdmin = '';
+    beforeAll(async () => {
+      lakesideAdmin = await server().login('lakeside.admin@carelane.local');
+      const one = async (text: string, params: unknown[]) =>
+        (await server().sql<{ id: number }>(text, params))[0]!.id;
+      ids.contact = await one(
+        "insert into contacts (referral_source_id, first_name, last_name) values ($1, 'Sun', 'Zzcontact') returning id",
+        [sunriseId],
+      );
+      ids.caseManager = await one(
+        "insert into contacts (referral_source_id, first_name, last_name, is_case_manager) values ($1, 'Sun', 'Zzcase', true) returning id",
+        [sunriseId],
+      );
+      ids.ownContact = await one(
+        "insert into contacts (referral_source_id, first_name, last_name) values ($1, 'Lake', 'Zzcontact') returning id",
+        [lakesideId],
+      );
+      ids.patient = patientId;
+      ids.facility = facilityId;
+      ids.orgUserId = await one("select id from users where email_id = 'lakeside.user@carelane.local'", []);
+    });
+    const base = () => ({ episodeType: 'Visit', title: `${TITLE} refs`, startDate: day(1) });
+    const UNKNOWN = 999_999;
+    /** Each field with another organization's id and with an id that does not exist. */
+    const cases = (): [string, unknown, unknown][] => [
+      ['contactIds', [ids.contact], [UNKNOWN]],
+      ['patientContactIds', [ids.ownContact, ids.contact], [UNKNOWN]],
+      ['caseManagerId', ids.caseManager, UNKNOWN],
+      ['patientId', ids.patient, UNKNOWN],
+      ['facilityId', ids.facility, UNKNOWN],
+    ];
+    const count = async () =>
+      (
+        await server().sql<{ n: number }>('select count(*)::int as n from episodes where title = $1', [
+          `${TITLE} refs`,
+        ])
+      )[0]!.n;
+
+    it("refuses another organization's contacts, patient and facility on create and save, the same 400 as an id that does not exist", async () => {
+      const created = await server().request('POST', '/api/admin/episodes', {
+        token: lakesideAdmin,
+        body: { ...base(), contactIds: [ids.ownContact], caseManagerId: ids.ownContact },
+      });
+      expect(created.status).toBe(201);
+      const before = await count();
+      for (const [field, foreign, unknown] of cases()) {
+        const other = await server().request('POST', '/api/admin/episodes', {
+          token: lakesideAdmin,
+          body: { ...base(), [field]: foreign },
+        });
+        const missing = await server().request('POST', '/api/admin/episodes', {
+          token: lakesideAdmin,
+          body: { ...base(), [field]: unknown },
+        });
+        expect([field, other.status, other.body.errors?.[0]?.field]).toEqual([field, 400, field]);
+        expect(other.body).toEqual(missing.body);
+        const put = await server().request('PUT', `/api/admin/episodes/${created.body.id}`, {
+          token: lakesideAdmin,
+          body: { [field]: foreign, version: 0 },
+        });
+        const putMissing = await server().request('PUT', `/api/admin/episodes/${created.body.id}`, {
+          token: lakesideAdmin,
+          body: { [field]: unknown, version: 0 },
+        });
+        expect([field, put.status, put.body]).toEqual([field, 400, putMissing.body]);
+      }
+      expect(await count()).toBe(before);
+      const [saved] = await server().sql('select version, contact_ids from episodes where id = $1', [
+        created.body.id,
+      ]);
+      expect(saved).toEqual({ version: 0, contact_ids: [ids.ownContact] });
+    });
+
+    it("refuses them from staff too: a Lakeside request takes neither Sunrise's contacts nor an organization user as coordinator", async () => {
+      for (const [field, foreign, unknown] of [
+        ...cases(),
+        ['careCoordinatorId', ids.orgUserId, UNKNOWN],
+        ['vendorManagerId', ids.orgUserId, UNKNOWN],
+      ] as [string, unknown, unknown][]) {
+        const other = await server().request('POST', '/api/admin/episodes', {
+          token: admin,
+          body: { ...base(), referralSourceId: lakesideId, [field]: foreign },
+        });
+        const missing = await server().request('POST', '/api/admin/episodes', {
+          token: admin,
+          body: { ...base(), referralSourceId: lakesideId, [field]: unknown },
+        });
+        expect([field, other.status, other.body.errors?.[0]?.field]).toEqual([field, 400, field]);
+        expect(other.body).toEqual(missing.body);
+      }
+    });
+  });
 });

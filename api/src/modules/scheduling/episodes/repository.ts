@@ -1,6 +1,5 @@
-// Service requests (episodes) in SQL: read as the API answers them, listed, written, and what a write refers to.
+// Service requests (episodes) in SQL: read as the API answers them, listed, and written.
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   episodeFrequencySchema,
   episodePreferencesSchema,
@@ -10,20 +9,10 @@ import {
   type EpisodeStatus,
   type VisitStatus,
 } from '@carelane/shared-domain';
-import {
-  contacts,
-  episodes,
-  facilities,
-  insurances,
-  patients,
-  physicians,
-  providerTypes,
-  visits,
-  visitTypes,
-} from '../../../db/scheduling-schema';
+import { episodes, patients, visits } from '../../../db/scheduling-schema';
 import { referralSources, users } from '../../../db/schema';
 import type { Executor, Tx } from '../../../db/client';
-import { badRequest, notFound } from '../../../lib/errors';
+import { notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/like-pattern';
 import type { AppServices } from '../../../services/app-services';
 import type { Actor } from '../../../services/context';
@@ -252,84 +241,4 @@ export async function setEpisodeStatus(
     .where(and(eq(episodes.id, before.id), eq(episodes.version, before.version)))
     .returning();
   return after;
-}
-
-async function assertAllExist(
-  ex: Executor,
-  table: PgTable,
-  idColumn: AnyPgColumn,
-  ids: readonly number[] | null | undefined,
-  field: string,
-  scope?: { column: AnyPgColumn; referralSourceId: number },
-): Promise<void> {
-  const wanted = [...new Set((ids ?? []).filter((id): id is number => typeof id === 'number'))];
-  if (!wanted.length) return;
-  const found = await ex
-    .select({ id: idColumn })
-    .from(table)
-    .where(and(inArray(idColumn, wanted), scope ? eq(scope.column, scope.referralSourceId) : undefined));
-  if (found.length !== wanted.length)
-    throw badRequest(field, scope ? "must belong to the service request's organization" : 'is not known');
-}
-
-type References = {
-  startDate?: string;
-  endDate?: string | null;
-  patientId?: number | null;
-  physicianId?: number | null;
-  facilityId?: number | null;
-  insuranceIds?: number[];
-  visitTypeIds?: number[];
-  providerTypeIds?: number[];
-  frequencies?: { visitTypeId: number }[];
-  contactIds?: number[];
-  patientContactIds?: number[];
-  caseManagerId?: number | null;
-  careCoordinatorId?: number | null;
-  customerCareCoordinatorId?: number | null;
-  vendorManagerId?: number | null;
-};
-
-/** Field errors for anything a service request refers to that is unknown or of another organization. */
-export async function assertReferences(
-  ex: Executor,
-  referralSourceId: number,
-  input: References,
-): Promise<void> {
-  if (input.startDate && input.endDate && input.endDate < input.startDate)
-    throw badRequest('endDate', 'cannot be before the start date');
-  const own = (column: AnyPgColumn) => ({ column, referralSourceId });
-  const one = (id: number | null | undefined) => (id ? [id] : []);
-  await assertAllExist(
-    ex,
-    patients,
-    patients.id,
-    one(input.patientId),
-    'patientId',
-    own(patients.referralSourceId),
-  );
-  await assertAllExist(
-    ex,
-    facilities,
-    facilities.id,
-    one(input.facilityId),
-    'facilityId',
-    own(facilities.referralSourceId),
-  );
-  await assertAllExist(ex, physicians, physicians.id, one(input.physicianId), 'physicianId');
-  await assertAllExist(ex, insurances, insurances.id, input.insuranceIds, 'insuranceIds');
-  await assertAllExist(ex, visitTypes, visitTypes.id, input.visitTypeIds, 'visitTypeIds');
-  await assertAllExist(
-    ex,
-    visitTypes,
-    visitTypes.id,
-    input.frequencies?.map((f) => f.visitTypeId),
-    'frequencies',
-  );
-  await assertAllExist(ex, providerTypes, providerTypes.id, input.providerTypeIds, 'providerTypeIds');
-  await assertAllExist(ex, contacts, contacts.id, input.contactIds, 'contactIds');
-  await assertAllExist(ex, contacts, contacts.id, input.patientContactIds, 'patientContactIds');
-  await assertAllExist(ex, contacts, contacts.id, one(input.caseManagerId), 'caseManagerId');
-  for (const field of ['careCoordinatorId', 'customerCareCoordinatorId', 'vendorManagerId'] as const)
-    await assertAllExist(ex, users, users.id, one(input[field]), field);
 }

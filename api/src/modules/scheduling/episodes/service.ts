@@ -32,8 +32,8 @@ import { publishEvent } from '../../../services/events';
 import { reasonLabels } from '../../admin/constants/repository';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { owningOrganization, staleConflict } from '../patients/scope';
+import { assertReferences, referenceIds, type Reference } from '../references';
 import {
-  assertReferences,
   episodeListWhere,
   episodeVisitStatuses,
   hasLiveVisits,
@@ -58,6 +58,67 @@ function assertStaffFields(
     if (input[field] !== undefined && input[field] !== (before?.[field] ?? null))
       throw forbidden('Sorry, only Carelane staff may assign coordinators and vendor managers.');
   }
+}
+
+type ReferenceFields = Partial<
+  Pick<
+    Episode,
+    | 'patientId'
+    | 'physicianId'
+    | 'facilityId'
+    | 'insuranceIds'
+    | 'visitTypeIds'
+    | 'providerTypeIds'
+    | 'contactIds'
+    | 'patientContactIds'
+    | 'caseManagerId'
+    | 'careCoordinatorId'
+    | 'customerCareCoordinatorId'
+    | 'vendorManagerId'
+  > & { frequencies: { visitTypeId: number }[] }
+>;
+
+/** Every id a service request refers to, by field. */
+const episodeReferences = (e: ReferenceFields): Reference[] => [
+  { field: 'patientId', kind: 'patient', ids: e.patientId },
+  { field: 'facilityId', kind: 'facility', ids: e.facilityId },
+  { field: 'physicianId', kind: 'physician', ids: e.physicianId },
+  { field: 'insuranceIds', kind: 'insurance', ids: e.insuranceIds },
+  { field: 'visitTypeIds', kind: 'visitType', ids: e.visitTypeIds },
+  { field: 'frequencies', kind: 'visitType', ids: e.frequencies?.map((f) => f.visitTypeId) },
+  { field: 'providerTypeIds', kind: 'providerType', ids: e.providerTypeIds },
+  { field: 'contactIds', kind: 'contact', ids: e.contactIds },
+  { field: 'patientContactIds', kind: 'contact', ids: e.patientContactIds },
+  { field: 'caseManagerId', kind: 'contact', ids: e.caseManagerId },
+  { field: 'careCoordinatorId', kind: 'staffUser', ids: e.careCoordinatorId },
+  { field: 'customerCareCoordinatorId', kind: 'staffUser', ids: e.customerCareCoordinatorId },
+  { field: 'vendorManagerId', kind: 'staffUser', ids: e.vendorManagerId },
+];
+
+/**
+ * Field errors for a date range that runs backwards and for any id the organization may not refer to
+ * (references.ts). On a save, the ids the service request already holds were checked when they were added,
+ * so a contact deleted or a coordinator deactivated since does not block the save.
+ */
+async function checkReferences(
+  tx: Tx,
+  organizationId: number,
+  input: ReferenceFields & { startDate?: string; endDate?: string | null },
+  stored?: Episode,
+) {
+  if (input.startDate && input.endDate && input.endDate < input.startDate)
+    throw badRequest('endDate', 'cannot be before the start date');
+  const held = new Map(
+    (stored ? episodeReferences(stored) : []).map((r) => [r.field, referenceIds(r.ids)] as const),
+  );
+  await assertReferences(
+    tx,
+    organizationId,
+    episodeReferences(input).map((r) => ({
+      ...r,
+      ids: referenceIds(r.ids).filter((id) => !held.get(r.field)?.includes(id)),
+    })),
+  );
 }
 
 /** SPEC §4 default filters: status by role, "only mine" by privilege, the creation range. */
@@ -93,7 +154,7 @@ export async function createEpisode(
   return services.db.transaction(async (tx) => {
     const referralSourceId = await owningOrganization(tx, actor, requested);
     assertStaffFields(actor, fields);
-    await assertReferences(tx, referralSourceId, fields);
+    await checkReferences(tx, referralSourceId, fields);
     const row = await insertEpisode(tx, {
       ...fields,
       referralSourceId,
@@ -122,7 +183,8 @@ export async function updateEpisode(
 ): Promise<Episode> {
   const actor = requireActor(ctx);
   return services.db.transaction(async (tx) => {
-    const { episode: before } = await loadEpisode(tx, actor, id);
+    const loaded = await loadEpisode(tx, actor, id);
+    const before = loaded.episode;
     const { version, ...changes } = input;
     if (before.version !== version) throw staleConflict(EPISODE_MESSAGES.stale);
     if (!episodeIsEditable(before.status)) throw conflict(EPISODE_MESSAGES.notEditable(before.status));
@@ -133,11 +195,16 @@ export async function updateEpisode(
       (await hasLiveVisits(tx, before.id))
     )
       throw badRequest('episodeType', 'cannot change once the service request has visits');
-    await assertReferences(tx, before.referralSourceId, {
-      ...changes,
-      startDate: changes.startDate ?? before.startDate,
-      endDate: changes.endDate === undefined ? before.endDate : changes.endDate,
-    });
+    await checkReferences(
+      tx,
+      before.referralSourceId,
+      {
+        ...changes,
+        startDate: changes.startDate ?? before.startDate,
+        endDate: changes.endDate === undefined ? before.endDate : changes.endDate,
+      },
+      toEpisode(loaded),
+    );
     await updateVersioned(tx, ctx, episodes, before, changes, {
       entity: 'episode',
       stale: () => staleConflict(EPISODE_MESSAGES.stale),
