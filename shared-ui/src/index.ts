@@ -38,6 +38,7 @@ export {
   visitTagLabel,
 } from './visit-status-tag/visit-status';
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
+export { MonthCalendar, type MonthCalendarProps } from './month-calendar/MonthCalendar';
 export { ErrorState, type ErrorStateProps } from './error-state/ErrorState';
 // The frame of every area's React root: its `app.tsx` is one call of createAreaLifecycles.
 export {
