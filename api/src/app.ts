@@ -25,7 +25,7 @@ import { constantsRoutes } from './modules/admin/constants/routes';
 import { auditRoutes } from './modules/admin/audit/routes';
 import { outboxRoutes } from './modules/admin/outbox/routes';
 import { referralSourcesRoutes } from './modules/admin/referral-sources/routes';
-import { publicShortLinkRoutes, shortLinkRoutes } from './modules/admin/short-links';
+import { publicShortLinkRoutes, shortLinkRoutes } from './modules/admin/short-links/routes';
 import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/routes';
 import { lookupsRoutes } from './modules/scheduling/lookups/routes';
 import { patientsRoutes } from './modules/scheduling/patients/routes';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CONSTANT_DEFAULTS, parseConstantReasons, readConstants } from '@carelane/shared-domain';
 import { appConstants } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
@@ -35,4 +35,14 @@ export async function ensureConstants(ex: Executor): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+}
+
+/** Sets a constant's value with the next version; the row after. */
+export async function updateConstantValue(ex: Executor, name: string, value: string) {
+  const [after] = await ex
+    .update(appConstants)
+    .set({ value, updatedAt: sql`now()`, version: sql`${appConstants.version} + 1` })
+    .where(eq(appConstants.name, name))
+    .returning();
+  return after!;
 }

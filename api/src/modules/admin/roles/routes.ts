@@ -1,14 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROLE, managedRoleIds, roleSchema, updatePrivilegesRequestSchema } from '@carelane/shared-domain';
-import { roles } from '../../../db/schema';
-import { forbidden, notFound, staleVersion } from '../../../lib/errors';
+import { roleSchema, updatePrivilegesRequestSchema } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
-import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
-import { requireActor } from '../../../services/context';
-import { publishEvent } from '../../../services/events';
+import { listRolesFor, setRolePrivileges } from './service';
 
 const tags = ['roles'];
 const roleListSchema = z.object({ rows: z.array(roleSchema), manageableRoleIds: z.array(z.number().int()) });
@@ -24,11 +19,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         response: { 200: roleListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const actor = requireActor(request.ctx);
-      const rows = await services.db.select().from(roles).orderBy(roles.roleId);
-      return { rows, manageableRoleIds: [...managedRoleIds(actor.roleId)] };
-    },
+    async (request) => listRolesFor(services, request.ctx),
   );
   app.put(
     '/api/admin/roles/:roleId/privileges',
@@ -42,30 +33,6 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         response: { 200: roleSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const actor = requireActor(request.ctx);
-      if (actor.roleId !== ROLE.ADMINISTRATOR)
-        throw forbidden('Sorry, only administrators may change privileges.');
-      return services.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(roles).where(eq(roles.roleId, request.params.roleId));
-        if (!before) throw notFound('The role');
-        if (before.version !== request.body.version) throw staleVersion('role');
-        const [after] = await tx
-          .update(roles)
-          .set({ privileges: request.body.privileges, version: before.version + 1 })
-          .where(and(eq(roles.roleId, before.roleId), eq(roles.version, before.version)))
-          .returning();
-        if (!after) throw staleVersion('role');
-        await recordAudit(tx, request.ctx, {
-          entity: 'role',
-          entityId: before.roleId,
-          action: 'UPDATE',
-          before,
-          after,
-        });
-        await publishEvent(tx, { entity: 'role', id: before.roleId, action: 'updated' });
-        return after;
-      });
-    },
+    async (request) => setRolePrivileges(services, request.ctx, request.params.roleId, request.body),
   );
 };

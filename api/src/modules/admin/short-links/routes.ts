@@ -1,52 +1,12 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createShortLinkRequestSchema } from '@carelane/shared-domain';
-import { shortLinks } from '../../db/schema';
-import type { Executor } from '../../db/client';
-import { shortId } from '../../lib/crypto';
-import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/route-schema';
-import { recordAudit } from '../../services/audit';
-import type { AppServices } from '../../services/app-services';
-import type { RequestContext } from '../../services/context';
+import { errorResponses } from '../../../lib/route-schema';
+import type { AppServices } from '../../../services/app-services';
+import { makeShortLink, shortLinkPath } from './service';
 
 const tags = ['short links'];
 const shortLinkResponseSchema = z.object({ id: z.string(), path: z.string(), url: z.string() });
-
-/** Makes a short link to an in-app path; used by messages that must fit an SMS. */
-export async function createShortLink(
-  ex: Executor,
-  ctx: RequestContext,
-  path: string,
-  expiresInDays?: number,
-) {
-  const id = shortId();
-  await ex.insert(shortLinks).values({
-    id,
-    path,
-    createdBy: ctx.actor?.userId ?? null,
-    expiresAt: expiresInDays ? sql`now() + make_interval(days => ${expiresInDays})` : null,
-  });
-  await recordAudit(ex, ctx, {
-    entity: 'shortLink',
-    entityId: id,
-    action: 'CREATE',
-    before: null,
-    after: { id, path },
-  });
-  return id;
-}
-
-export async function resolveShortLink(ex: Executor, id: string): Promise<string | undefined> {
-  const [row] = await ex
-    .select({ path: shortLinks.path })
-    .from(shortLinks)
-    .where(
-      and(eq(shortLinks.id, id), or(isNull(shortLinks.expiresAt), gt(shortLinks.expiresAt, sql`now()`))),
-    );
-  return row?.path;
-}
 
 export const shortLinkRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
@@ -63,14 +23,8 @@ export const shortLinkRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         response: { 201: shortLinkResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const id = await services.db.transaction((tx) =>
-        createShortLink(tx, request.ctx, request.body.path, request.body.expiresInDays),
-      );
-      return reply
-        .status(201)
-        .send({ id, path: request.body.path, url: `${services.config.publicUrl}/r/${id}` });
-    },
+    async (request, reply) =>
+      reply.status(201).send(await makeShortLink(services, request.ctx, request.body)),
   );
 };
 
@@ -91,11 +45,7 @@ export const publicShortLinkRoutes: FastifyPluginAsyncZod<{ services: AppService
         response: { 200: z.object({ path: z.string() }), ...errorResponses },
       },
     },
-    async (request) => {
-      const path = await resolveShortLink(services.db, request.params.id);
-      if (!path) throw notFound('This link');
-      return { path };
-    },
+    async (request) => ({ path: await shortLinkPath(services, request.params.id) }),
   );
   app.get(
     '/r/:id',
@@ -107,10 +57,6 @@ export const publicShortLinkRoutes: FastifyPluginAsyncZod<{ services: AppService
         response: { 302: z.null(), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const path = await resolveShortLink(services.db, request.params.id);
-      if (!path) throw notFound('This link');
-      return reply.redirect(path, 302);
-    },
+    async (request, reply) => reply.redirect(await shortLinkPath(services, request.params.id), 302),
   );
 };

@@ -1,128 +1,15 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  coverageByZipcode,
-  coverageReportQuerySchema,
-  coverageReportResponseSchema,
-  hasMapLocation,
-  roundCoordinate,
-  type CoverageReportQuery,
-  type CoverageReportResponse,
-} from '@carelane/shared-domain';
-import type { Executor } from '../../../db/client';
+import { coverageReportQuerySchema, coverageReportResponseSchema } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
-import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
-import type { RequestContext } from '../../../services/context';
-import { loadTypedConstants } from '../../admin/constants/repository';
-import { encryptBlob } from './blob-cipher';
-import { selectClinicians, selectEpisodes } from './repository';
+import { coverageReport } from './service';
 
 const tags = ['coverage'];
 const gzipAsync = promisify(gzip);
 /** Below this the answer goes out as it is: compressing a few hundred bytes gains nothing. */
 const GZIP_FROM_BYTES = 1024;
-
-/** Builds the coverage report: the map's points as columns, patient names encrypted, coverage by ZIP. */
-export async function buildCoverageReport(
-  ex: Executor,
-  ctx: RequestContext,
-  q: CoverageReportQuery,
-): Promise<CoverageReportResponse> {
-  const layers = new Set(q.include);
-  const wantsClinicians = layers.has('clinicians') || layers.has('coverage');
-  const wantsEpisodes = layers.has('episodes') || layers.has('coverage');
-  const [clinicianRows, episodeRows] = await Promise.all([
-    wantsClinicians ? selectClinicians(ex, q) : [],
-    wantsEpisodes ? selectEpisodes(ex, q) : [],
-  ]);
-
-  const clinicians: CoverageReportResponse['clinicians'] = {
-    id: [],
-    name: [],
-    providerTypeId: [],
-    providerStatusId: [],
-    latitude: [],
-    longitude: [],
-    zipcode: [],
-  };
-  let droppedClinicians = 0;
-  if (layers.has('clinicians')) {
-    for (const row of clinicianRows) {
-      if (!hasMapLocation(row.latitude, row.longitude)) {
-        droppedClinicians++;
-        continue;
-      }
-      clinicians.id.push(row.id);
-      clinicians.name.push(`${row.given_name} ${row.family_name}`);
-      clinicians.providerTypeId.push(row.provider_type_id);
-      clinicians.providerStatusId.push(row.provider_status_id);
-      clinicians.latitude.push(roundCoordinate(row.latitude!));
-      clinicians.longitude.push(roundCoordinate(row.longitude!));
-      clinicians.zipcode.push(row.zipcode ?? '');
-    }
-  }
-
-  const episodes: CoverageReportResponse['episodes'] = {
-    id: [],
-    episodeType: [],
-    status: [],
-    patientOrFacilityId: [],
-    zipcode: [],
-    latitude: [],
-    longitude: [],
-    allVisits: [],
-    names: null,
-  };
-  let droppedEpisodes = 0;
-  if (layers.has('episodes')) {
-    const names: [string, string][] = [];
-    for (const row of episodeRows) {
-      if (!hasMapLocation(row.latitude, row.longitude)) {
-        droppedEpisodes++;
-        continue;
-      }
-      episodes.id.push(row.id);
-      episodes.episodeType.push(row.episode_type);
-      episodes.status.push(row.status);
-      episodes.patientOrFacilityId.push(row.patient_or_facility_id ?? 0);
-      episodes.zipcode.push(row.zipcode ?? '');
-      episodes.latitude.push(roundCoordinate(row.latitude!));
-      episodes.longitude.push(roundCoordinate(row.longitude!));
-      episodes.allVisits.push(row.all_visits ?? []);
-      names.push([row.first_name ?? '', row.last_name ?? '']);
-    }
-    if (names.length) {
-      const { blobEncryptionKey } = await loadTypedConstants(ex);
-      episodes.names = encryptBlob(blobEncryptionKey, JSON.stringify(names));
-      // Patient names were read: one audit entry per report, naming the episodes shown.
-      await recordAudit(ex, ctx, {
-        entity: 'coverageReport',
-        entityId: null,
-        action: 'READ',
-        diff: { episodeIds: { before: null, after: episodes.id.length } },
-      });
-    }
-  }
-
-  const coverage = layers.has('coverage')
-    ? coverageByZipcode(
-        clinicianRows.map((row) => ({
-          id: row.id,
-          zipcode: row.zipcode,
-          preferredZipcodes: row.preferred_zipcodes,
-        })),
-        episodeRows.map((row) => row.zipcode),
-      )
-    : [];
-  return {
-    clinicians,
-    episodes,
-    coverage,
-    dropped: { clinicians: droppedClinicians, episodes: droppedEpisodes },
-  };
-}
 
 /**
  * `/api/operation/coverageReport` (SPEC §7 "coverage report"): the coverage map's data, for the staff
@@ -142,9 +29,7 @@ export const coverageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       },
     },
     async (request, reply) => {
-      const report = await services.db.transaction((tx) =>
-        buildCoverageReport(tx, request.ctx, request.query),
-      );
+      const report = await coverageReport(services, request.ctx, request.query);
       const json = JSON.stringify(report);
       // Sent already serialised (and gzipped when the client takes it): the schema above documents it.
       const raw = reply as unknown as { send(payload: string | Buffer): void };

@@ -1,21 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   facilityListQuerySchema,
   facilityListResponseSchema,
   insuranceListResponseSchema,
-  isOrganizationRole,
   providerTypeListResponseSchema,
-  isStaffingRole,
   staffUserListQuerySchema,
   staffUserListResponseSchema,
   visitTypeListResponseSchema,
 } from '@carelane/shared-domain';
-import { facilities, insurances, providerTypes, visitTypes } from '../../../db/scheduling-schema';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
-import { requireActor } from '../../../services/context';
+import { facilityList, insuranceList, providerTypeList, staffUserList, visitTypeList } from './service';
 
 const tags = ['lookups'];
 /** Every signed-in role but the clinician holds one of these pages. */
@@ -32,14 +27,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         response: { 200: visitTypeListResponseSchema, ...errorResponses },
       },
     },
-    async () => {
-      const rows = await services.db
-        .select()
-        .from(visitTypes)
-        .where(eq(visitTypes.active, true))
-        .orderBy(asc(visitTypes.id));
-      return { rows: rows.map(({ active: _active, ...row }) => row) };
-    },
+    async () => visitTypeList(services),
   );
 
   // The coordinator pickers of a service request: staff users of one staffing role, for staff only.
@@ -54,17 +42,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         response: { 200: staffUserListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const actor = requireActor(request.ctx);
-      const { roleId } = request.query;
-      if (isOrganizationRole(actor.roleId) || !isStaffingRole(roleId)) return { rows: [] };
-      const rows = await services.db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, roleId: users.roleId })
-        .from(users)
-        .where(and(eq(users.roleId, roleId), eq(users.status, 'ACTIVE')))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-      return { rows };
-    },
+    async (request) => staffUserList(services, request.ctx, request.query.roleId),
   );
 
   app.get(
@@ -77,7 +55,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         response: { 200: providerTypeListResponseSchema, ...errorResponses },
       },
     },
-    async () => ({ rows: await services.db.select().from(providerTypes).orderBy(asc(providerTypes.id)) }),
+    async () => providerTypeList(services),
   );
 
   app.get(
@@ -90,13 +68,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         response: { 200: insuranceListResponseSchema, ...errorResponses },
       },
     },
-    async () => ({
-      rows: await services.db
-        .select({ id: insurances.id, name: insurances.name, payerId: insurances.payerId })
-        .from(insurances)
-        .where(eq(insurances.status, 'ACTIVE'))
-        .orderBy(asc(insurances.name), asc(insurances.id)),
-    }),
+    async () => insuranceList(services),
   );
 
   app.get(
@@ -110,35 +82,6 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         response: { 200: facilityListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const actor = requireActor(request.ctx);
-      const referralSourceId = isOrganizationRole(actor.roleId)
-        ? (actor.referralSourceId ?? -1)
-        : request.query.referralSourceId;
-      const rows = await services.db
-        .select({
-          id: facilities.id,
-          name: facilities.name,
-          referralSourceId: facilities.referralSourceId,
-          email: facilities.email,
-          phoneNumber: facilities.phoneNumber,
-          addressLine1: facilities.addressLine1,
-          city: facilities.city,
-          state: facilities.state,
-          zipcode: facilities.zipcode,
-          latitude: facilities.latitude,
-          longitude: facilities.longitude,
-        })
-        .from(facilities)
-        .where(
-          and(
-            eq(facilities.status, 'ACTIVE'),
-            referralSourceId === undefined ? undefined : eq(facilities.referralSourceId, referralSourceId),
-          ),
-        )
-        .orderBy(asc(facilities.name), asc(facilities.id))
-        .limit(1000);
-      return { rows };
-    },
+    async (request) => facilityList(services, request.ctx, request.query.referralSourceId),
   );
 };
