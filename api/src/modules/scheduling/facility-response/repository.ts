@@ -27,7 +27,7 @@ export function listAssignments(ex: Executor, visitIds: number[], referralSource
     .innerJoin(providerTypes, eq(providerTypes.id, visits.providerTypeId))
     .leftJoin(providers, eq(providers.id, visits.providerId))
     .where(and(inArray(visits.id, visitIds), eq(visits.referralSourceId, referralSourceId)))
-    .orderBy(visits.dateOfService, visits.id);
+    .orderBy(visits.dateOfService, visits.startAt, visits.id);
 }
 
 /** Locks the visits in id order (so concurrent answers cannot deadlock). */

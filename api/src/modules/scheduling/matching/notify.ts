@@ -34,7 +34,7 @@ export async function notifyMatchingClinicians(
         eq(visits.paused, false),
       ),
     )
-    .orderBy(visits.dateOfService, visits.id);
+    .orderBy(visits.dateOfService, visits.startAt, visits.id);
   if (!published.length) return 0;
   const [episode] = await ex
     .select({ title: episodes.title })

@@ -111,7 +111,7 @@ export function visitListWhere(actor: Actor, q: Omit<VisitListQuery, 'pageNumber
 }
 
 /**
- * One page of visits, by date of service then id, with a total counted up to {@link VISIT_COUNT_CAP} (reused
+ * One page of visits, by date of service, start time and id, with a total counted up to {@link VISIT_COUNT_CAP} (reused
  * for a few seconds: brief-cache.ts).
  */
 export async function listVisits(
@@ -121,9 +121,10 @@ export async function listVisits(
   page: { pageNumber: number; pageSize: number; descending: boolean },
 ): Promise<{ rows: VisitRow[]; totalCount: number }> {
   const ex = services.db;
+  // Within a day by start time: the date indexes give the day order, an incremental sort the rest.
   const order = page.descending
-    ? [desc(visits.dateOfService), desc(visits.id)]
-    : [asc(visits.dateOfService), asc(visits.id)];
+    ? [desc(visits.dateOfService), desc(visits.startAt), desc(visits.id)]
+    : [asc(visits.dateOfService), asc(visits.startAt), asc(visits.id)];
   const capped = ex
     .select({ one: sql`1` })
     .from(visits)

@@ -353,6 +353,36 @@ describeEachDatabase('visits list, bulk actions and the status job', (server) =>
     expect(await total()).toBe(0);
   });
 
+  it('lists the visits of one day in time order (then by id), both ways', async () => {
+    const s = server();
+    const own = await makeEpisode(s, sunrise);
+    const base = { rsId: sunrise, ...own, point, date: '2031-05-06' };
+    // Made latest first, so id order is not time order.
+    const late = await makeVisit(s, { ...base, start: '21:00', end: '22:00' });
+    const lateToo = await makeVisit(s, { ...base, start: '21:00', end: '22:30' });
+    const afternoon = await makeVisit(s, { ...base, start: '15:00', end: '16:00' });
+    const morning = await makeVisit(s, { ...base, start: '10:00', end: '11:00' });
+    const dayBefore = await makeVisit(s, { ...base, date: '2031-05-05', start: '23:00', end: '23:30' });
+    const list = async (sort: string) =>
+      (
+        await s.request('GET', `/api/operation/visits?episodeId=${own.episodeId}&sort=${sort}`, {
+          token: coordinator,
+        })
+      ).body.rows.map((r: { id: number }) => r.id);
+    expect(await list('dateOfService')).toEqual([dayBefore, morning, afternoon, late, lateToo]);
+    expect(await list('-dateOfService')).toEqual([lateToo, late, afternoon, morning, dayBefore]);
+    // The service request's visit calendar and the match list read the same order.
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+    const calendar = await s.request('GET', `/api/admin/episodes/${own.episodeId}/visits`, {
+      token: coordinator,
+    });
+    expect(ids(calendar.body.rows)).toEqual([dayBefore, morning, afternoon, late, lateToo]);
+    const toMatch = await s.request('GET', '/api/operation/fitScore/visits?from=2031-05-05&to=2031-05-06', {
+      token: coordinator,
+    });
+    expect(ids(toMatch.body.visitList)).toEqual([dayBefore, morning, afternoon, late, lateToo]);
+  });
+
   it('vacuums visits and episodes on PGlite (PostgreSQL has its autovacuum)', async () => {
     const vacuumed = await vacuumOnPglite(server().services.db);
     expect(vacuumed).toBe(server().kind === 'pglite');
