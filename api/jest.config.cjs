@@ -3,6 +3,9 @@ const preset = require('../jest.preset.cjs');
 module.exports = {
   ...preset,
   testTimeout: 60000,
-  // A few of fastify's dependencies ship only ES modules; jest needs them compiled to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@seriousme/openapi-schema-validator)/)'],
+  // A few dependencies ship only ES modules (fastify's, and file-type with its own); jest needs them compiled to
+  // CommonJS. The esbuild bundle leaves them to Node's import().
+  transformIgnorePatterns: [
+    '/node_modules/(?!(content-disposition|cookie|@seriousme/openapi-schema-validator|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+  ],
 };

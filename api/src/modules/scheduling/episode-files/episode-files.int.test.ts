@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import type { ApiError, EpisodeFile } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 
@@ -7,6 +8,73 @@ const PDF = Buffer.concat([
   Buffer.from([0, 1, 2, 250, 251, 255]),
   Buffer.from('\n%%EOF'),
 ]);
+
+/** The first bytes of each kind, as real files of that kind start. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600', 'hex'), Buffer.alloc(64)]);
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+/** An OLE compound file (Word 97 .doc and Excel 97 .xls alike). */
+const OLE = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
+
+/** A zip archive with stored (uncompressed) entries. */
+function zip(entries: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    locals.push(local, fileName, data);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    central.push(entry, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** An Office Open XML package whose main part has this content type (before `.main+xml`). */
+const officeFile = (mainType: string, part: string) =>
+  zip([
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        `<Override PartName="/${part}" ContentType="${mainType}.main+xml"/></Types>`,
+    ],
+    [part, '<x/>'],
+  ]);
+const DOCX = officeFile(
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'word/document.xml',
+);
+const XLSX = officeFile(
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'xl/workbook.xml',
+);
+const DOCM = officeFile('application/vnd.ms-word.document.macroEnabled', 'word/document.xml');
 
 describeEachDatabase('service request files', (server) => {
   let admin = '';
@@ -133,11 +201,13 @@ describeEachDatabase('service request files', (server) => {
     expect(got.bytes.toString()).toBe('hello');
   });
 
+  const pngOf = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 7)]);
+
   it('refuses a file over the fileSizeLimit constant (413, field file), nothing stored', async () => {
     const before = await stored(server(), episodeId);
     await server().sql("update app_constants set value = '1' where name = 'fileSizeLimit'");
     try {
-      const big = await upload(orgUser, episodeId, 'scan.png', Buffer.alloc(1024 * 1024 + 1, 7));
+      const big = await upload(orgUser, episodeId, 'scan.png', pngOf(1024 * 1024 + 1));
       expect(big.status).toBe(413);
       expect(big.body).toMatchObject({
         code: 'FILE_TOO_LARGE',
@@ -145,7 +215,7 @@ describeEachDatabase('service request files', (server) => {
         errors: [{ field: 'file', message: 'The file is larger than 1 MB.' }],
       });
       expect((await list(orgUser)).body.fileSizeLimitMb).toBe(1);
-      const exact = await upload(orgUser, episodeId, 'scan.png', Buffer.alloc(1024 * 1024, 7));
+      const exact = await upload(orgUser, episodeId, 'scan.png', pngOf(1024 * 1024));
       expect(exact.status).toBe(201);
     } finally {
       await server().sql("update app_constants set value = '5' where name = 'fileSizeLimit'");
@@ -186,6 +256,52 @@ describeEachDatabase('service request files', (server) => {
       body: { content: 'x' },
     });
     expect([json.status, json.body.errors?.[0]?.field]).toEqual([400, 'body']);
+    expect(await stored(server(), episodeId)).toBe(before);
+  });
+
+  it('takes each accepted kind whose content is what its name says', async () => {
+    for (const [fileName, bytes, contentType] of [
+      ['scan.PNG', PNG, 'image/png'],
+      ['photo.jpeg', JPEG, 'image/jpeg'],
+      ['photo.jpg', JPEG, 'image/jpeg'],
+      ['anim.gif', GIF, 'image/gif'],
+      ['letter.doc', OLE, 'application/msword'],
+      ['budget.xls', OLE, 'application/vnd.ms-excel'],
+      ['letter.docx', DOCX, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['budget.xlsx', XLSX, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['excel-export.csv', Buffer.from('name;city\nJos\xe9;San Jos\xe9\n', 'latin1'), 'text/csv'],
+      ['unicode.txt', Buffer.from('\ufeffNotes: caf\u00e9', 'utf16le'), 'text/plain'],
+    ] as const) {
+      const res = await upload(orgUser, episodeId, fileName, bytes);
+      expect([fileName, res.status, res.body.contentType]).toEqual([fileName, 201, contentType]);
+    }
+  });
+
+  it('refuses content that is not what the name says (400 naming file), nothing stored', async () => {
+    const before = await stored(server(), episodeId);
+    for (const [fileName, bytes, kind] of [
+      ['invoice.pdf', EXE, 'PDF'],
+      ['scan.png', JPEG, 'PNG'],
+      ['photo.jpg', PNG, 'JPG'],
+      ['anim.gif', PDF, 'GIF'],
+      ['letter.doc', Buffer.from('just text'), 'DOC'],
+      ['letter.docx', XLSX, 'DOCX'],
+      ['macro.docx', DOCM, 'DOCX'],
+      ['budget.xlsx', Buffer.from('a,b\n1,2\n'), 'XLSX'],
+      ['budget.xls', DOCX, 'XLS'],
+      ['notes.txt', PDF, 'TXT'],
+      ['data.csv', EXE, 'CSV'],
+      ['binary.txt', Buffer.from([104, 105, 0, 1, 2, 3]), 'TXT'],
+    ] as const) {
+      const message = `The content of this file is not a ${kind} file.`;
+      const res = await upload(orgUser, episodeId, fileName, bytes);
+      expect([fileName, res.status, res.body.code, res.body.errors]).toEqual([
+        fileName,
+        400,
+        'VALIDATION',
+        [{ field: 'file', message }],
+      ]);
+    }
     expect(await stored(server(), episodeId)).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 // Files of service requests in SQL. Only `readContent` selects the bytes; everything else reads the metadata.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { EpisodeFile } from '@carelane/shared-domain';
-import { episodeFiles } from '../../../db/scheduling-schema';
+import { episodeFiles, episodes } from '../../../db/scheduling-schema';
 import { users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
@@ -70,6 +70,11 @@ export async function readContent(
     .where(live(episodeId, fileId));
   if (!row) throw notFound(FILE_THING);
   return row;
+}
+
+/** Holds the service request row (FOR SHARE) until the transaction ends, so its status cannot change meanwhile. */
+export async function holdEpisode(ex: Executor, episodeId: number): Promise<void> {
+  await ex.select({ id: episodes.id }).from(episodes).where(eq(episodes.id, episodeId)).for('share');
 }
 
 export async function insertFile(
