@@ -49,11 +49,13 @@ async function checkReferences(
     throw badRequest('referralSourceId', 'is not an organization');
 }
 
-function prepare<T extends { state?: string | null; referralSourceId?: number | null }>(
+function prepare<T extends { state?: string | null; notes?: string; referralSourceId?: number | null }>(
   actor: Actor,
   input: T,
 ): T {
   const out = blankToNull(input);
+  // Notes are never null: empty notes are stored empty.
+  if (input.notes !== undefined) out.notes = input.notes.trim();
   if (typeof out.state === 'string') out.state = out.state.toUpperCase();
   // Organization users cannot file or move a request to another organization.
   if (isOrganizationRole(actor.roleId)) {

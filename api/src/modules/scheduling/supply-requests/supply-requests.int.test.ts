@@ -167,4 +167,26 @@ describeEachDatabase('supply requests', (server) => {
       { field: 'referralSourceId', message: 'must be your own organization' },
     ]);
   });
+
+  it('takes empty notes on create and edit, storing them empty', async () => {
+    for (const notes of ['', '   ']) {
+      const made = await server().request('POST', '/api/admin/supplyRequests', {
+        token: admin,
+        body: { providerTypeId: 1, zipcode: '78705', requestedCount: 1, notes },
+      });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ notes: '', zipcode: '78705' });
+      const edited = await server().request('PUT', `/api/admin/supplyRequests/${made.body.id}`, {
+        token: admin,
+        body: { notes: `${NOTE} then`, version: made.body.version },
+      });
+      expect(edited.status).toBe(200);
+      const cleared = await server().request('PUT', `/api/admin/supplyRequests/${made.body.id}`, {
+        token: admin,
+        body: { notes, version: edited.body.version },
+      });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ notes: '', version: edited.body.version + 1 });
+    }
+  });
 });
