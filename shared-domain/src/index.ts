@@ -3,6 +3,7 @@ export * from './onboarding';
 export * from './roles';
 export * from './privileges';
 export * from './formats';
+export * from './csv';
 export * from './date-range';
 export * from './errors';
 export * from './constants';
