@@ -146,8 +146,10 @@ export function badValues(
   const out: { label: string; value: unknown }[] = [];
   if (type === 'string' || type === 'any') {
     out.push({ label: `${long.length} characters`, value: long });
-    if (where === 'body') out.push({ label: 'a number', value: 12345 });
+    if (where === 'body') out.push({ label: 'a number', value: 12345 }, { label: 'empty', value: '' });
     out.push({ label: 'NUL', value: `a${NUL}b` });
+    // A LIKE pattern ending in its escape character, and its wildcards.
+    if (where === 'url') out.push({ label: 'backslash', value: '%_a\\' });
     if (s.pattern || s.format) {
       // Passes a digits-only pattern but is no real date/time/number: 9999-99-99, 0000-00-00.
       const shape = sampleString(s);
