@@ -45,7 +45,11 @@ export async function listPublishedVisits(
 }
 
 /** The visit row, locked FOR UPDATE when `lock`. */
-export async function findVisit(tx: Executor, visitId: number, lock = false): Promise<VisitRecord | undefined> {
+export async function findVisit(
+  tx: Executor,
+  visitId: number,
+  lock = false,
+): Promise<VisitRecord | undefined> {
   const query = tx.select().from(visits).where(eq(visits.id, visitId));
   const [visit] = await (lock ? query.for('update') : query);
   return visit;
