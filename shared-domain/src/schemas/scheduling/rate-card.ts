@@ -27,9 +27,10 @@ export const referralSourceRateSchema = z
     amount: z.number().nullable(),
     specialRate: z.number().nullable(),
     incrementalRate: z.number().nullable(),
-    profitMargin: z.number().nullable(),
-    specialProfitMargin: z.number().nullable(),
-    incrementalProfitMargin: z.number().nullable(),
+    // Carelane's margin: absent in an organization user's answer (the organization does not see it).
+    profitMargin: z.number().nullable().optional(),
+    specialProfitMargin: z.number().nullable().optional(),
+    incrementalProfitMargin: z.number().nullable().optional(),
     unit: z.enum(RATE_UNITS),
     shiftBreakTimeInMins: z.number().int().nullable(),
     durationLimit: z.number().nullable().describe('Hours'),

@@ -236,10 +236,22 @@ async function onePerTypePair<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The margins are Carelane's: an organization user's card leaves them out. */
+function withoutMargins({
+  profitMargin: _margin,
+  specialProfitMargin: _special,
+  incrementalProfitMargin: _incremental,
+  ...rate
+}: ReferralSourceRate): ReferralSourceRate {
+  return rate;
+}
+
 export async function getRateCard(services: AppServices, ctx: RequestContext, referralSourceId: number) {
-  assertMayRead(requireActor(ctx), referralSourceId);
+  const actor = requireActor(ctx);
+  assertMayRead(actor, referralSourceId);
   await assertOrganization(services.db, referralSourceId);
-  return { rows: (await listRates(services.db, referralSourceId)).map(toRate) };
+  const rows = (await listRates(services.db, referralSourceId)).map(toRate);
+  return { rows: isOrganizationRole(actor.roleId) ? rows.map(withoutMargins) : rows };
 }
 
 export async function addRate(
