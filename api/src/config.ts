@@ -31,6 +31,8 @@ export interface AppConfig {
    * without it addresses come from the built-in US ZIP-code gazetteer.
    */
   mapsProviderUrl: string | undefined;
+  /** How often open event streams are checked for sessions that went idle too long (ms). */
+  eventStreamCheckMs: number;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -74,6 +76,7 @@ export function loadConfig(
     readCache: env.READ_CACHE !== '0',
     logLevel: env.LOG_LEVEL ?? 'warn',
     mapsProviderUrl: env.MAPS_PROVIDER_URL || undefined,
+    eventStreamCheckMs: 30_000,
   };
   return { ...base, ...overrides };
 }

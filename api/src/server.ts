@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { buildApp } from './app';
 import { EventHub } from './services/events';
+import { liveSessionIds } from './plugins/auth';
 import { OutboxDispatcher, httpSmsAdapter, recordOnlyAdapter, smtpAdapter } from './services/outbox';
 import type { AppServices } from './services/app-services';
 import { ReadCache } from './services/read-cache';
@@ -24,7 +25,10 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     await seedReferenceData(database.db);
     if (config.seedDemoData) await seedDemoData(database.db, config.argon2);
     const events = new EventHub();
-    await events.start(database);
+    await events.start(database, {
+      liveSessionIds: (ids) => liveSessionIds(database.db, ids),
+      checkEveryMs: config.eventStreamCheckMs,
+    });
     const outbox = new OutboxDispatcher(database.db, {
       email: config.smtpUrl
         ? smtpAdapter(config.smtpUrl, 'Carelane <no-reply@carelane.local>')

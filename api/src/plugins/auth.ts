@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LOGIN_BLOCKED_MESSAGE,
   isLoginBlocked,
@@ -58,22 +58,33 @@ interface SessionRow {
   impersonator_status: string;
 }
 
+/** Why a session may no longer be used, or null while it may. */
+function sessionEnd(row: SessionRow | undefined, idleMs: number): 'ended' | 'expired' | null {
+  // A switched session lives only as long as its real user is active.
+  if (!row || row.revoked || row.status !== 'ACTIVE' || row.impersonator_status !== 'ACTIVE') return 'ended';
+  if (idleMs > row.idle_timeout_minutes * 60_000) return 'expired';
+  return null;
+}
+
 /** Resolves a bearer token to its actor, or throws 401 for a missing, revoked or idle-expired session. */
 export async function resolveActor(db: Db, cache: ReadCache, token: string | undefined): Promise<Actor> {
   if (!token) throw unauthorized();
   const tokenHash = sha256(token);
   const { row, fetchedAt } = await cache.read(`session:${tokenHash}`, SESSION_TABLES, async () => ({
-    row: await loadSession(db, tokenHash),
+    row: await loadSession(db, sql`s.token_hash = ${tokenHash}`),
     fetchedAt: Date.now(),
   }));
-  // A switched session lives only as long as its real user is active.
-  if (!row || row.revoked || row.status !== 'ACTIVE' || row.impersonator_status !== 'ACTIVE')
-    throw unauthorized('Your session has ended. Please sign in again.');
-  const idleMs = row.idle_ms + (Date.now() - fetchedAt);
-  if (idleMs > row.idle_timeout_minutes * 60_000) throw sessionExpired();
+  const idleMs = (row?.idle_ms ?? 0) + (Date.now() - fetchedAt);
+  const end = sessionEnd(row, idleMs);
+  if (end === 'ended' || !row) throw unauthorized('Your session has ended. Please sign in again.');
+  if (end === 'expired') throw sessionExpired();
   if (idleMs > TOUCH_AFTER_MS) {
     await db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
   }
+  return actorOf(row);
+}
+
+function actorOf(row: SessionRow): Actor {
   return {
     userId: row.user_id,
     emailId: row.email_id,
@@ -86,12 +97,28 @@ export async function resolveActor(db: Db, cache: ReadCache, token: string | und
   };
 }
 
+/**
+ * The sessions among `sessionIds` that may still use the API: not signed out or revoked, their user (and real
+ * user) active and not blocked from signing in, not idle too long. Reads only: it never keeps a session alive.
+ */
+export async function liveSessionIds(db: Db, sessionIds: number[]): Promise<Set<number>> {
+  if (!sessionIds.length) return new Set();
+  const ids = sql.join(
+    sessionIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<SessionRow>(db, sql`${SESSION_QUERY} where s.id in (${ids})`);
+  return new Set(
+    rows
+      .filter((row) => sessionEnd(row, row.idle_ms) === null)
+      .filter((row) => !isLoginBlocked(parsePrivilegeMap(actorOf(row).privileges)))
+      .map((row) => row.session_id),
+  );
+}
+
 const SESSION_TABLES = ['sessions', 'users', 'roles'] as const;
 
-async function loadSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await queryRows<SessionRow>(
-    db,
-    sql`
+const SESSION_QUERY = sql`
     select s.id as session_id, s.user_id, s.impersonator_id, s.idle_timeout_minutes,
            (extract(epoch from (now() - s.last_seen_at)) * 1000)::float8 as idle_ms,
            s.revoked_at is not null as revoked,
@@ -101,9 +128,10 @@ async function loadSession(db: Db, tokenHash: string): Promise<SessionRow | unde
     from sessions s
     join users u on u.id = s.user_id
     join roles r on r.role_id = u.role_id
-    left join users i on i.id = s.impersonator_id
-    where s.token_hash = ${tokenHash}`,
-  );
+    left join users i on i.id = s.impersonator_id`;
+
+async function loadSession(db: Db, where: SQL): Promise<SessionRow | undefined> {
+  const [row] = await queryRows<SessionRow>(db, sql`${SESSION_QUERY} where ${where}`);
   return row;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EntityChangedEvent } from '@carelane/shared-domain';
 import type { Database, Executor } from '../db/client';
 import type { Actor } from './context';
+import { TABLE_CHANGED_CHANNEL } from './read-cache';
 
 export const EVENTS_CHANNEL = 'carelane_events';
 
@@ -29,20 +30,61 @@ export async function publishEvent(
   await ex.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
 }
 
-type Subscriber = { actor: Actor; isStaff: boolean; send: (event: EntityChangedEvent) => void };
+type Subscriber = {
+  actor: Actor;
+  isStaff: boolean;
+  send: (event: EntityChangedEvent) => void;
+  /** Closes the stream: its session has ended. */
+  end: () => void;
+};
 
-/** Fans events from the database out to the server-sent-event streams of this instance. */
+/** Tables whose writes may end a session (sign-out, revocation, deactivation, privileges). */
+const SESSION_TABLES = new Set(['sessions', 'users', 'roles']);
+
+export interface EventHubOptions {
+  /** The sessions among these that may still use the API. */
+  liveSessionIds: (sessionIds: number[]) => Promise<Set<number>>;
+  /** How often open streams are checked for sessions that went idle too long. */
+  checkEveryMs: number;
+}
+
+/**
+ * Fans events from the database out to the server-sent-event streams of this instance, and closes a stream
+ * once its session ends: at once when a write to sessions, users or roles is announced (sign-out, password
+ * change, deactivation, on any instance), and by a periodic check for idle expiry.
+ */
 export class EventHub {
   private subscribers = new Set<Subscriber>();
-  private stopListening: (() => Promise<void>) | undefined;
+  private stopListening: (() => Promise<void>)[] = [];
+  private options: EventHubOptions | undefined;
+  private checkTimer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+  private checkAgain = false;
 
-  async start(database: Database): Promise<void> {
-    this.stopListening = await database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+  async start(database: Database, options?: EventHubOptions): Promise<void> {
+    this.stopListening.push(await database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload)));
+    if (!options) return;
+    this.options = options;
+    this.stopListening.push(
+      await database.listen(
+        TABLE_CHANGED_CHANNEL,
+        (table) => {
+          if (SESSION_TABLES.has(table)) this.checkSoon();
+        },
+        () => this.checkSoon(),
+      ),
+    );
+    this.checkTimer = setInterval(() => this.checkSoon(), options.checkEveryMs);
+    this.checkTimer.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.checkTimer);
+    clearTimeout(this.soon);
     this.subscribers.clear();
-    await this.stopListening?.();
+    await this.checking;
+    await Promise.all(this.stopListening.map((stop) => stop()));
   }
 
   subscribe(subscriber: Subscriber): () => void {
@@ -52,6 +94,43 @@ export class EventHub {
 
   get size(): number {
     return this.subscribers.size;
+  }
+
+  /** A burst of notices makes one check. */
+  private checkSoon(): void {
+    if (!this.options || this.soon || !this.subscribers.size) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.checkSessions();
+    }, 20);
+  }
+
+  /** Closes the streams whose session has ended. */
+  async checkSessions(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        const open = [...this.subscribers];
+        if (!open.length || !this.options) break;
+        const live = await this.options
+          .liveSessionIds([...new Set(open.map((s) => s.actor.sessionId))])
+          .catch(() => undefined);
+        // The database did not answer: the next notice or tick checks again.
+        if (!live) break;
+        for (const subscriber of open) {
+          if (live.has(subscriber.actor.sessionId)) continue;
+          this.subscribers.delete(subscriber);
+          subscriber.end();
+        }
+      } while (this.checkAgain);
+    })().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
   }
 
   private dispatch(payload: string): void {

@@ -84,12 +84,16 @@ export const sessionPlatformRoutes: FastifyPluginAsyncZod<{ services: AppService
         'x-accel-buffering': 'no',
       });
       raw.write(`retry: 5000\n\n`);
+      const heartbeat = setInterval(() => raw.write(`: keep-alive\n\n`), HEARTBEAT_MS);
       const unsubscribe = services.events.subscribe({
         actor,
         isStaff: !isOrganizationRole(actor.roleId) && actor.roleId !== ROLE.CLINICIAN,
         send: (event) => raw.write(`event: entityChanged\ndata: ${JSON.stringify(event)}\n\n`),
+        end: () => {
+          clearInterval(heartbeat);
+          raw.end();
+        },
       });
-      const heartbeat = setInterval(() => raw.write(`: keep-alive\n\n`), HEARTBEAT_MS);
       request.raw.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();

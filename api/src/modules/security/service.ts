@@ -304,6 +304,8 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, changePassword: false, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
+    // Whoever else holds a session of this account (a stolen token, a forgotten browser) is signed out.
+    await revokeAllSessions(tx, user.id, { except: actor.sessionId });
     await recordAudit(tx, ctx, {
       entity: 'user',
       entityId: user.id,

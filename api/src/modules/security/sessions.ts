@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { effectiveIdleTimeoutMinutes, mergePrivileges, type CurrentUser } from '@carelane/shared-domain';
 import { referralSources, roles, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/client';
@@ -47,13 +47,24 @@ export async function revokeSession(ex: Executor, sessionId: number): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of the user, including those in which they act as someone else (switch user). */
-export async function revokeAllSessions(ex: Executor, userId: number): Promise<void> {
+/**
+ * Ends every session of the user, including those in which they act as someone else (switch user);
+ * `except` keeps the one the user is acting in.
+ */
+export async function revokeAllSessions(
+  ex: Executor,
+  userId: number,
+  options: { except?: number } = {},
+): Promise<void> {
   await ex
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)), isNull(sessions.revokedAt)),
+      and(
+        or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
+        isNull(sessions.revokedAt),
+        options.except === undefined ? undefined : ne(sessions.id, options.except),
+      ),
     );
 }
 
