@@ -2,6 +2,7 @@ export {
   AppProviders,
   type AppProvidersProps,
   ErrorBoundary,
+  GlobalStyle,
   RENDER_ERROR_MESSAGE,
 } from './app-providers/AppProviders';
 export { carelaneTheme } from './app-providers/theme';

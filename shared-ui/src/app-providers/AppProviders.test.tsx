@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Input, theme } from 'antd';
 import { useState } from 'react';
-import { AppProviders, RENDER_ERROR_MESSAGE } from './AppProviders';
+import { AppProviders, GlobalStyle, RENDER_ERROR_MESSAGE } from './AppProviders';
 import { carelaneTheme } from './theme';
 
 function PrimaryColour() {
@@ -40,7 +40,7 @@ describe('AppProviders', () => {
     expect(screen.getByRole('status').textContent).toBe('#e6f4f1 #e6f4f1 #e6f4f1');
   });
 
-  it("pads the password field's show/hide icon to a 24 px target, once in <head> however many render it", () => {
+  it("pads the password field's show/hide icon to a 24 px target, once in <head> however many roots render it", () => {
     render(
       <>
         <AppProviders>
@@ -49,6 +49,7 @@ describe('AppProviders', () => {
         <AppProviders>
           <p>An area</p>
         </AppProviders>
+        <GlobalStyle />
       </>,
     );
     const styles = document.head.querySelectorAll('style[data-href="carelane-global"]');

@@ -25,6 +25,18 @@ export const GLOBAL_CSS = [
   '.ant-input-password-icon, .ant-input-affix-wrapper .ant-input-clear-icon { padding: 5px; margin: -5px; }',
 ].join('\n');
 
+/**
+ * The Carelane rules beyond the theme's tokens, as one <style> React hoists into <head> once however many
+ * roots render it. AppProviders renders it; a root with its own providers (the shell's) renders it too.
+ */
+export function GlobalStyle() {
+  return (
+    <style href="carelane-global" precedence="default">
+      {GLOBAL_CSS}
+    </style>
+  );
+}
+
 export const RENDER_ERROR_MESSAGE = 'Sorry, this page could not be shown. Try again, or reload the page.';
 
 /** Catches render errors below it and shows ErrorState; 'Retry' renders the children again. */
@@ -52,10 +64,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 export function AppProviders({ children, queryClient, theme = carelaneTheme, onError }: AppProvidersProps) {
   const content = (
     <ConfigProvider theme={theme}>
-      {/* React hoists it into <head> once, however many areas render AppProviders. */}
-      <style href="carelane-global" precedence="default">
-        {GLOBAL_CSS}
-      </style>
+      <GlobalStyle />
       <App>
         <ErrorBoundary onError={onError}>{children}</ErrorBoundary>
       </App>
