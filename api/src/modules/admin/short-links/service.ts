@@ -25,15 +25,30 @@ export async function createShortLink(
   return id;
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The origin a shared link names: PUBLIC_URL, unless it names this machine only (its default is
+ * http://localhost:PORT), when the origin the caller's page was opened on is the one others can reach.
+ */
+export function linkOrigin(publicUrl: string, requestOrigin: string): string {
+  return LOOPBACK_HOST.test(new URL(publicUrl).hostname) ? requestOrigin : publicUrl;
+}
+
 /** The short link answer of `/api/admin/shortUrl`: its id, path and the full URL to share. */
 export async function makeShortLink(
   services: AppServices,
   ctx: RequestContext,
   input: { path: string; expiresInDays?: number },
+  requestOrigin: string,
 ) {
   const id = await services.db.transaction((tx) => createShortLink(tx, ctx, input.path, input.expiresInDays));
-  return { id, path: input.path, url: `${services.config.publicUrl}/r/${id}` };
+  return { id, path: input.path, url: `${linkOrigin(services.config.publicUrl, requestOrigin)}/r/${id}` };
 }
+
+/** The in-app path of a live link, or undefined. */
+export const liveShortLinkPath = (services: AppServices, id: string): Promise<string | undefined> =>
+  findLivePath(services.db, id);
 
 /** The in-app path of a live link, or the 404. */
 export async function shortLinkPath(services: AppServices, id: string): Promise<string> {
