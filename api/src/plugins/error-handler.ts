@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, FieldError } from '@carelane/shared-domain';
-import { AppError } from '../lib/errors';
+import { AppError, databaseFailure } from '../lib/errors';
 
 const REQUIRED_PATTERN = /received undefined$/;
 
@@ -24,48 +24,6 @@ function isMissing(request: FastifyRequest, where: string, path: string[]): bool
     value = (value as Record<string, unknown>)[key];
   }
   return value === undefined;
-}
-
-/** What a database failure may tell a log: its SQLSTATE, the statement (placeholders, no values) and names. */
-export interface DatabaseFailure {
-  code: string;
-  statement?: string;
-  message: string;
-  constraint?: string;
-  table?: string;
-  column?: string;
-  routine?: string;
-}
-
-/**
- * The PostgreSQL (or PGlite) error under `error`, bare or wrapped by Drizzle, without its parameter values or
- * detail: those hold what was sent (patient names, emails). Quoted values in the message are masked too, except
- * for syntax and undefined-object errors (class 42), whose quotes name tables and columns.
- */
-export function databaseFailure(error: unknown): DatabaseFailure | null {
-  let statement: string | undefined;
-  let found: Record<string, unknown> | undefined;
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 10; depth++) {
-    const record = e as Record<string, unknown>;
-    if (typeof record.query === 'string') statement ??= record.query;
-    if (typeof record.code === 'string' && /^[0-9A-Z]{5}$/.test(record.code) && 'severity' in record)
-      found ??= record;
-    e = record.cause;
-  }
-  if (!found) return null;
-  const code = found.code as string;
-  const text = typeof found.message === 'string' ? found.message : '';
-  const name = (key: string) =>
-    typeof found[key] === 'string' && found[key] ? (found[key] as string) : undefined;
-  return {
-    code,
-    statement,
-    message: code.startsWith('42') ? text : text.replace(/"[^"]*"/g, '"…"'),
-    constraint: name('constraint'),
-    table: name('table'),
-    column: name('column'),
-    routine: name('routine'),
-  };
 }
 
 /**
