@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { roleSchema, updatePrivilegesRequestSchema } from '@carelane/shared-domain';
+import { idSchema, roleSchema, updatePrivilegesRequestSchema } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
 import { listRolesFor, setRolePrivileges } from './service';
@@ -28,7 +28,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       schema: {
         tags,
         summary: 'Replace a role’s privilege map (administrators)',
-        params: z.object({ roleId: z.coerce.number().int() }),
+        params: z.object({ roleId: idSchema }),
         body: updatePrivilegesRequestSchema,
         response: { 200: roleSchema, ...errorResponses },
       },

@@ -3,7 +3,7 @@ import { type ArchivePreview, type ArchiveRun, type ArchiveStart } from '@carela
 import { archiveRuns } from '../../../db/scheduling-schema';
 import { reasonLabels } from '../../admin/constants/repository';
 import { queryRows, type Executor } from '../../../db/client';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { badRequest, conflict, failureText, notFound } from '../../../lib/errors';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
@@ -184,7 +184,7 @@ export async function processRun(services: AppServices, ctx: RequestContext, run
       .update(archiveRuns)
       .set({
         status: 'Failed',
-        error: error instanceof Error ? error.message : String(error),
+        error: failureText(error),
         finishedAt: sql`now()`,
       })
       .where(eq(archiveRuns.id, runId))
