@@ -123,7 +123,7 @@ function UserMenu({ session }: { session: Session }) {
         >
           <span className="carelane-user-name">
             {user.firstName} {user.lastName}
-          </span>
+          </span>{' '}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {role}
           </Typography.Text>
