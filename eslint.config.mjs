@@ -2,22 +2,19 @@
 // dependencies of ARCHITECTURE.md §1: mf-* -> shared-ui, shared-session -> shared-domain; api -> shared-domain.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const areas = ['mf-scheduling', 'mf-clinicians', 'mf-billing', 'mf-notes', 'mf-reports', 'mf-messaging'];
 const pkg = (name) => `@carelane/${name}`;
+const forbiddenPackages = (names, message) =>
+  names.flatMap((n) => [
+    { group: [pkg(n), `${pkg(n)}/*`], message },
+    { group: [`**/${n}/src/*`, `**/${n}/src`], message },
+  ]);
 const forbid = (names, message) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: names.flatMap((n) => [
-        { group: [pkg(n), `${pkg(n)}/*`], message },
-        { group: [`**/${n}/src/*`, `**/${n}/src`], message },
-      ]),
-    },
-  ],
+  'no-restricted-imports': ['error', { patterns: forbiddenPackages(names, message) }],
 });
 const frontends = ['shell', 'shared-ui', 'shared-session', ...areas];
 
@@ -40,9 +37,18 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    // no-cycle follows imports written without extensions and the workspace packages (main: src/index.ts)
+    // only when TypeScript files are parsed and resolved: import-x's TypeScript settings and its node resolver.
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
     rules: {
       'import-x/no-duplicates': 'error',
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
@@ -76,10 +82,46 @@ export default tseslint.config(
   },
   { files: ['api/**/*.ts'], rules: forbid([...frontends], 'The API depends only on shared-domain.') },
   {
-    files: ['shared-session/**/*.{ts,tsx}', 'shared-ui/**/*.{ts,tsx}'],
+    // Route handlers stay thin: validation, one call into the feature's service.ts, the answer.
+    files: ['api/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbiddenPackages([...frontends], 'The API depends only on shared-domain.'),
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'A route file calls its service; SQL goes in repository.ts.',
+            },
+            {
+              group: ['**/db/*', '**/db'],
+              message: 'A route file calls its service; service.ts and repository.ts reach the database.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'A route file opens no transaction: its service does, one per business operation.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared-ui/**/*.{ts,tsx}'],
     rules: forbid(
       ['api', 'shell', ...areas],
       'Shared packages must not import the shell, an area or the API.',
+    ),
+  },
+  {
+    files: ['shared-session/**/*.{ts,tsx}'],
+    rules: forbid(
+      ['api', 'shell', 'shared-ui', ...areas],
+      'shared-session holds the session bus and API client: it imports neither shared-ui, the shell, an area nor the API.',
     ),
   },
   {
