@@ -54,9 +54,9 @@ describe('AppProviders', () => {
     );
     const styles = document.head.querySelectorAll('style[data-href="carelane-global"]');
     expect(styles).toHaveLength(1);
-    // 14 px icon + 2 × 5 px padding = 24 px; the negative margin keeps the field's layout.
+    // 14 px icon + 2 × 5 px padding = 24 px.
     expect(styles[0]!.textContent).toContain('.ant-input-password-icon');
-    expect(styles[0]!.textContent).toContain('padding: 5px; margin: -5px;');
+    expect(styles[0]!.textContent).toContain('padding: 5px;');
     expect(screen.getByRole('button', { name: /show|eye/i })).toBeTruthy();
   });
 
