@@ -1,9 +1,9 @@
-import { ErrorState } from '@carelane/shared-ui';
 import { Flex, Spin } from 'antd';
 import { useSyncExternalStore } from 'react';
 import type { AreaDeployment } from '../deployment/remotes-file';
 import { areaState, areasSnapshot, isAreaMounted, retryArea, subscribeAreas } from '../federation/areas';
 import { DYNAMIC_PAGE_LOADING_FAILED } from '../federation/client-log';
+import { LazyErrorState } from './LazyErrorState';
 
 /** Above the area slot: nothing once the area is mounted; a spinner while it loads; the error page with Retry. */
 export function AreaStatus({ area }: { area: AreaDeployment }) {
@@ -12,7 +12,7 @@ export function AreaStatus({ area }: { area: AreaDeployment }) {
   if (state.state === 'failed') {
     return (
       <div data-area-error={area.name}>
-        <ErrorState
+        <LazyErrorState
           title="This page could not be loaded"
           message={`${DYNAMIC_PAGE_LOADING_FAILED}: ${area.title} is not available right now. The other pages still work. Check your connection and try again.`}
           onRetry={() => void retryArea(area.name)}

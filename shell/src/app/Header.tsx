@@ -10,10 +10,11 @@ import {
 } from '@carelane/shared-session';
 import { AppHeader } from '@carelane/shared-ui';
 import { BellOutlined, CheckSquareOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Dropdown, Input, Popover, Tooltip, Typography, type InputRef } from 'antd';
+import { Badge, Button, Dropdown, Input, Popover, Tooltip, Typography, type InputRef } from 'antd';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { navigate, redirect } from '../routing/location';
 import { SwitchUserDialog } from './SwitchUserDialog';
+import { showInfoToast } from './toasts';
 
 /** '/' anywhere but in a field focuses the global search box. */
 function useSearchShortcut(input: RefObject<InputRef | null>) {
@@ -32,7 +33,6 @@ function useSearchShortcut(input: RefObject<InputRef | null>) {
 
 function GlobalSearch() {
   const input = useRef<InputRef>(null);
-  const { message } = App.useApp();
   useSearchShortcut(input);
   return (
     <div data-unsaved-ignore style={{ width: '100%', maxWidth: 480 }}>
@@ -44,7 +44,7 @@ function GlobalSearch() {
         placeholder="Search patients, clinicians, organizations…  (press /)"
         allowClear
         onSearch={(text) => {
-          if (text.trim()) void message.info('Searching everything from here comes with a later release.');
+          if (text.trim()) showInfoToast('Searching everything from here comes with a later release.');
         }}
       />
     </div>

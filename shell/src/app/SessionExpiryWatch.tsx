@@ -1,8 +1,9 @@
 import { getBus, type SessionExpiredEvent } from '@carelane/shared-session';
-import { Alert, Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { endSession } from '../session/end-session';
 import { hasUnsavedInput } from '../session/unsaved-input';
+
+const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
 
 /**
  * A session that ends under the user (idle timeout, 401 mid-work, revoked) goes back to login with the
@@ -31,39 +32,14 @@ export function SessionExpiryWatch() {
     setPending(null);
     void endSession(event);
   };
-  if (stayed) {
-    return (
-      <Alert
-        banner
-        type="warning"
-        role="alert"
-        title={`${pending.message} What you typed on this page has not been saved: copy it, then sign in again.`}
-        action={
-          <Button size="small" type="primary" onClick={signInAgain}>
-            Sign in again
-          </Button>
-        }
-        style={{ position: 'sticky', top: 0, zIndex: 1000 }}
-      />
-    );
-  }
   return (
-    <Modal
-      open
-      title="Your session has ended"
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      onOk={signInAgain}
-      okText="Sign in again"
-      cancelText="Stay to copy my changes"
-      onCancel={() => setStayed(true)}
-    >
-      <p>{pending.message}</p>
-      <p>
-        What you typed on this page has not been saved. Signing in again leaves this page: stay if you want to
-        copy your changes first.
-      </p>
-    </Modal>
+    <Suspense fallback={null}>
+      <SessionEndedNotice
+        event={pending}
+        stayed={stayed}
+        onStay={() => setStayed(true)}
+        onSignInAgain={signInAgain}
+      />
+    </Suspense>
   );
 }

@@ -1,12 +1,17 @@
-import { getQueryClient } from '@carelane/shared-session';
-import { AppProviders } from '@carelane/shared-ui';
-import type { ErrorInfo } from 'react';
+import { useSession } from '@carelane/shared-session';
+import { Suspense, lazy, type ErrorInfo } from 'react';
 import type { Deployment } from '../deployment/remotes-file';
 import { sendClientLog } from '../federation/client-log';
 import { SessionExpiryWatch } from './SessionExpiryWatch';
 import { ShellLayout } from './ShellLayout';
-import { ShellSingletonProbe } from './SingletonProbe';
-import { ToastOutlet } from './ToastOutlet';
+import { ShellProviders } from './ShellProviders';
+import { ToastOutlet } from './toasts';
+
+// The probe records the shell's singletons for the end-to-end check of the areas, which only signed-in
+// pages show: it is not part of the signed-out login page.
+const ShellSingletonProbe = lazy(() =>
+  import('./SingletonProbe').then((module) => ({ default: module.ShellSingletonProbe })),
+);
 
 function reportRenderError(error: Error, info: ErrorInfo) {
   console.error('The shell failed to render', error, info.componentStack);
@@ -18,12 +23,17 @@ function reportRenderError(error: Error, info: ErrorInfo) {
 
 /** The shell's one React root. */
 export function ShellApp({ deployment }: { deployment: Deployment }) {
+  const signedIn = useSession() !== null;
   return (
-    <AppProviders queryClient={getQueryClient()} onError={reportRenderError}>
-      <ShellSingletonProbe />
+    <ShellProviders onError={reportRenderError}>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <ShellSingletonProbe />
+        </Suspense>
+      ) : null}
       <ToastOutlet />
       <SessionExpiryWatch />
       <ShellLayout deployment={deployment} />
-    </AppProviders>
+    </ShellProviders>
   );
 }

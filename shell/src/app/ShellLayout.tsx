@@ -1,19 +1,20 @@
 import { useSession } from '@carelane/shared-session';
-import { ErrorState } from '@carelane/shared-ui';
 import { Flex, Layout, Spin, theme } from 'antd';
 import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import type { AreaDeployment, Deployment } from '../deployment/remotes-file';
 import { DYNAMIC_PAGE_LOADING_FAILED } from '../federation/client-log';
 import { LoginPage } from '../pages/LoginPage';
-import { NoAccessPage } from '../pages/NoAccessPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
 import { currentAddress, loginPathFor, redirect, useShellLocation } from '../routing/location';
 import { homePath } from '../routing/home';
 import { accessTo, resolvePath, safeReturnPath } from '../routing/routes';
 import { AreaSlot } from './AreaSlot';
 import { AreaStatus } from './AreaStatus';
+import { LazyErrorState } from './LazyErrorState';
 
-// Every page but sign-in loads on demand: the login page carries only what it shows.
+// Every page but sign-in loads on demand: the login page carries only what it shows (the error pages too:
+// antd's Result comes with them).
+const NoAccessPage = lazy(() => import('../pages/NoAccessPage').then((m) => ({ default: m.NoAccessPage })));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const AuditLogsPage = lazy(() =>
   import('../pages/admin/AuditLogsPage').then((m) => ({ default: m.AuditLogsPage })),
 );
@@ -125,7 +126,7 @@ export function ShellLayout({ deployment }: { deployment: Deployment }) {
   else if (resolved.kind === 'notFound') {
     content =
       areas.length === 0 && deployment.problems.length > 0 ? (
-        <ErrorState
+        <LazyErrorState
           title="This page could not be loaded"
           message={`${DYNAMIC_PAGE_LOADING_FAILED}: the list of Carelane's parts could not be read. Check your connection and try again.`}
           onRetry={() => window.location.reload()}
