@@ -143,7 +143,14 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
       // The standalone dev server's harness imports the area it runs as `@area/…`.
       alias: standalone ? { '@area': path.join(dir, 'src') } : {},
     },
-    module: { rules: [swcRule(production)] },
+    module: {
+      rules: [
+        swcRule(production),
+        // @rc-component/form's index has code besides its re-exports, so without this antd's Input (which only
+        // needs its FormProvider context) brings the whole form store and validator to every page with a field.
+        { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+      ],
+    },
     plugins: [
       new ModuleFederationPlugin(federation),
       new webpack.DefinePlugin({

@@ -13,7 +13,9 @@ const npmVersion = (name) => {
 /**
  * Share key -> the package whose version it carries. antd and shared-ui are shared one module at a time
  * (split-imports.cjs): shared whole, antd alone would be 440 KB compressed on every page, the login page included.
- * zod is not shared: it holds no state a page must have once, and shared whole it cannot be tree-shaken.
+ * zod and shared-domain are not shared: they hold no state a page must have once, and shared whole they cannot
+ * be tree-shaken (every page, the login page included, would load every schema of the product and all of zod).
+ * Each bundle takes the parts it uses.
  */
 const SINGLETONS = {
   react: 'react',
@@ -23,7 +25,6 @@ const SINGLETONS = {
   rxjs: 'rxjs',
   '@tanstack/react-query': '@tanstack/react-query',
   dayjs: 'dayjs',
-  '@carelane/shared-domain': 'workspace',
   '@carelane/shared-session': 'workspace',
   ...Object.fromEntries(sharedModuleKeys().antd.map((key) => [key, 'antd'])),
   ...Object.fromEntries(sharedModuleKeys()['@carelane/shared-ui'].map((key) => [key, 'workspace'])),

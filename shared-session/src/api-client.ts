@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import type { z } from 'zod';
+import type * as core from 'zod/v4/core';
+import type { AnswerCheck } from './answer-check';
 import { MESSAGES, buildErrorText, networkErrorText, serverErrorText } from '@carelane/shared-domain';
 import { currentPath, getBus, type SessionExpiredEvent } from './bus';
 
@@ -29,28 +30,39 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
+/** What an answer is checked with: a zod schema, or one of the session's own light checks (answer-check.ts). */
+export type AnswerSchema = {
+  safeParse(data: unknown): { success: true; data: unknown } | { success: false; error: { message: string } };
+};
+/** What the schema answers when it accepts. */
+export type AnswerOf<S> = S extends core.$ZodType
+  ? core.output<S>
+  : S extends AnswerCheck<infer T>
+    ? T
+    : never;
+
 export type ApiClient = {
-  get<S extends z.ZodType>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
-  post<S extends z.ZodType>(
+  get<S extends AnswerSchema>(path: string, schema: S, options?: CallOptions): Promise<AnswerOf<S>>;
+  post<S extends AnswerSchema>(
     path: string,
     body: unknown,
     schema: S,
     options?: CallOptions,
-  ): Promise<z.output<S>>;
-  put<S extends z.ZodType>(
+  ): Promise<AnswerOf<S>>;
+  put<S extends AnswerSchema>(
     path: string,
     body: unknown,
     schema: S,
     options?: CallOptions,
-  ): Promise<z.output<S>>;
-  delete<S extends z.ZodType>(path: string, schema: S, options?: CallOptions): Promise<z.output<S>>;
+  ): Promise<AnswerOf<S>>;
+  delete<S extends AnswerSchema>(path: string, schema: S, options?: CallOptions): Promise<AnswerOf<S>>;
   /** POSTs raw bytes (a file) as the body, sent as `contentType`; answers what the schema parsed. */
-  upload<S extends z.ZodType>(
+  upload<S extends AnswerSchema>(
     path: string,
     body: Blob | ArrayBuffer | Uint8Array,
     schema: S,
     options?: CallOptions & { contentType?: string },
-  ): Promise<z.output<S>>;
+  ): Promise<AnswerOf<S>>;
   /** GETs bytes (a file), with the name the server gave it in Content-Disposition. */
   download(path: string, options?: CallOptions): Promise<DownloadedFile>;
 };
@@ -310,13 +322,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends AnswerSchema>(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
     payload: Payload,
     schema: S,
     callOptions: CallOptions = {},
-  ): Promise<z.output<S>> {
+  ): Promise<AnswerOf<S>> {
     const { response, sentToken } = await send(method, path, payload, callOptions);
     let data: unknown;
     try {
@@ -337,7 +349,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cause: parsed.error,
       });
     }
-    return parsed.data;
+    return parsed.data as AnswerOf<S>;
   }
 
   return {

@@ -1,6 +1,6 @@
-import { entityChangedEventSchema } from '@carelane/shared-domain';
 import { apiUrl } from './api-client';
 import { getBus, type Bus } from './bus';
+import { entityChangedAnswer } from './session-answers';
 
 /** One server-sent event as the text/event-stream format defines it. */
 export type ServerSentEvent = { event: string; data: string; id: string | undefined };
@@ -123,7 +123,7 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
     } catch {
       return;
     }
-    const parsed = entityChangedEventSchema.safeParse(payload);
+    const parsed = entityChangedAnswer.safeParse(payload);
     if (parsed.success) bus.entityChanged$.next(parsed.data);
   };
 

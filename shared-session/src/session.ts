@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import {
-  authenticateResponseSchema,
   canOpenPage,
-  constantSchema,
-  currentUserSchema,
   effectiveIdleTimeoutMinutes,
   parsePrivilegeText,
   privilegeOption,
@@ -16,6 +12,7 @@ import {
 import { ApiCallError, apiClient, isApiCallError } from './api-client';
 import { getBus, type Session } from './bus';
 import { getQueryClient } from './query';
+import { anyAnswer, authenticateAnswer, constantListAnswer, currentUserAnswer } from './session-answers';
 
 /** sessionStorage key of the session's token: a reload of the tab keeps the session. */
 export const SESSION_STORAGE_KEY = 'carelane.session';
@@ -25,9 +22,6 @@ export const SESSION_STORAGE_KEY = 'carelane.session';
  * answers 401 (which the browser logs as an error).
  */
 export const SESSION_HINT_KEY = 'carelane.signedIn';
-
-const constantListSchema = constantSchema.array();
-const anyAnswer = z.unknown();
 
 function storage(kind: 'sessionStorage' | 'localStorage' = 'sessionStorage'): Storage | null {
   try {
@@ -98,7 +92,7 @@ export function buildSession(user: CurrentUser, token: string, constantList: Con
 /** The constants list; when it cannot be read, an empty list (every constant then has its default). */
 async function loadConstants(token: string): Promise<Constant[]> {
   try {
-    return await apiClient.get('/api/admin/constants', constantListSchema, { token });
+    return await apiClient.get('/api/admin/constants', constantListAnswer, { token });
   } catch {
     return [];
   }
@@ -142,7 +136,7 @@ export async function signIn(emailId: string, password: string): Promise<Session
   const answer = await apiClient.post(
     '/api/security/authenticate',
     { emailId, password },
-    authenticateResponseSchema,
+    authenticateAnswer,
     { token: '' },
   );
   return startSession(answer.user[0], answer.token);
@@ -161,7 +155,7 @@ export async function restoreSession(): Promise<Session | null> {
   }
   let user: CurrentUser;
   try {
-    user = await apiClient.get('/api/security/me', currentUserSchema, {
+    user = await apiClient.get('/api/security/me', currentUserAnswer, {
       token: stored,
       quietUnauthorized: true,
     });
@@ -193,13 +187,13 @@ export async function signOut(): Promise<void> {
 
 /** Acts as another user (for the roles allowed); the server audits it. */
 export async function switchUser(userId: number): Promise<Session> {
-  const answer = await apiClient.post('/api/security/switchUser', { userId }, authenticateResponseSchema);
+  const answer = await apiClient.post('/api/security/switchUser', { userId }, authenticateAnswer);
   return startSession(answer.user[0], answer.token);
 }
 
 /** Returns from a switched session to the real user. */
 export async function switchBack(): Promise<Session> {
-  const answer = await apiClient.post('/api/security/switchBack', {}, authenticateResponseSchema);
+  const answer = await apiClient.post('/api/security/switchBack', {}, authenticateAnswer);
   return startSession(answer.user[0], answer.token);
 }
 

@@ -65,6 +65,31 @@ describe('parseDeployment', () => {
     expect(problems[0]).toMatch(/^remotes.json line 1:/);
   });
 
+  it.each([
+    ['not an object', 'mf-billing', 'must be an object'],
+    ['a bad name', { ...billing, name: 'Bad Name' }, 'name: must be a package name such as mf-billing'],
+    ['no manifest', { ...billing, manifest: '' }, 'manifest: is required'],
+    ['no routes', { ...billing, routes: [] }, 'routes: must list at least one route'],
+    [
+      'a path of another site',
+      { ...billing, routes: ['//evil.example'] },
+      'routes[0].path: must be an in-app path',
+    ],
+    ['a bad title', { ...billing, routes: [{ path: '/a', title: '' }] }, 'routes[0].title: must be a text'],
+    [
+      'bad page keys',
+      { ...billing, routes: [{ path: '/a', pages: [1] }] },
+      'routes[0].pages: must be a list of page keys',
+    ],
+    [
+      'a bad flag',
+      { ...billing, routes: ['/a', { path: '/b', built: 'yes' }] },
+      'routes[1].built: must be true or false',
+    ],
+  ])('says what is wrong with a line: %s', (_name, line, problem) => {
+    expect(parseDeployment([line], new Set()).problems).toEqual([`remotes.json line 1: ${problem}`]);
+  });
+
   it('never lets an area take a shell route or another area’s route', () => {
     const thief = {
       name: 'mf-reports',

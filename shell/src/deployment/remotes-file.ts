@@ -1,34 +1,63 @@
-import { z } from 'zod';
 import type { RouteInfo } from '../routing/routes';
+
+// Checked by hand, not with zod: this file is read before the login page shows (zod is 16–25 KB compressed).
 
 /** Where the deployment file is served: next to the shell's index.html. */
 export const REMOTES_FILE = '/remotes.json';
 
-const pathSchema = z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, { error: 'must be an in-app path' });
+const IN_APP_PATH = /^\/(?!\/)[A-Za-z0-9/_.-]*$/; // never `//host`: another site
+const PACKAGE_NAME = /^[a-z][a-z0-9-]*$/;
 
-const routeSchema = z.union([
-  // The short form: a path alone (any signed-in user, not in the navigation).
-  pathSchema.transform((path) => ({ path })),
-  z.object({
-    path: pathSchema,
-    title: z.string().min(1).optional(),
-    pages: z.array(z.string()).optional(),
-    menu: z.boolean().optional(),
-    public: z.boolean().optional(),
-    /** Has its page: set by the area's build (scripts/webpack/route-table.cjs). */
-    built: z.boolean().optional(),
-  }),
-]);
+/** One line of remotes.json as read; a route may be its path alone (any signed-in user, not in the menu). */
+type AreaLine = {
+  name: string;
+  title?: string;
+  description?: string;
+  manifest: string;
+  routes: {
+    path: string;
+    title?: string;
+    pages?: string[];
+    menu?: boolean;
+    public?: boolean;
+    built?: boolean;
+  }[];
+};
 
-const areaSchema = z.object({
-  /** The area's package name, e.g. `mf-billing`; its federation name is `mf_billing`. */
-  name: z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a package name such as mf-billing' }),
-  title: z.string().min(1).optional(),
-  description: z.string().optional(),
-  /** Address of the area's mf-manifest.json (absolute or relative to this page). */
-  manifest: z.string().min(1),
-  routes: z.array(routeSchema).min(1),
-});
+/** Reads one line, or answers what is wrong with it ('routes[2].path: must be an in-app path'). */
+function readAreaLine(line: unknown): AreaLine | string {
+  if (typeof line !== 'object' || line === null || Array.isArray(line)) return 'must be an object';
+  const { name, title, description, manifest, routes } = line as Record<string, unknown>;
+  if (typeof name !== 'string' || !PACKAGE_NAME.test(name))
+    return 'name: must be a package name such as mf-billing';
+  if (title !== undefined && (typeof title !== 'string' || title === '')) return 'title: must be a text';
+  if (description !== undefined && typeof description !== 'string') return 'description: must be a text';
+  if (typeof manifest !== 'string' || manifest === '') return 'manifest: is required';
+  if (!Array.isArray(routes) || routes.length === 0) return 'routes: must list at least one route';
+  const read: AreaLine['routes'] = [];
+  for (const [index, route] of routes.entries()) {
+    const where = `routes[${index}]`;
+    const entry = typeof route === 'string' ? { path: route } : route;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      return `${where}: must be a path or an object`;
+    const fields = entry as Record<string, unknown>;
+    if (typeof fields.path !== 'string' || !IN_APP_PATH.test(fields.path))
+      return `${where}.path: must be an in-app path`;
+    if (fields.title !== undefined && (typeof fields.title !== 'string' || fields.title === ''))
+      return `${where}.title: must be a text`;
+    if (
+      fields.pages !== undefined &&
+      !(Array.isArray(fields.pages) && fields.pages.every((page) => typeof page === 'string'))
+    )
+      return `${where}.pages: must be a list of page keys`;
+    for (const flag of ['menu', 'public', 'built'] as const) {
+      if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean')
+        return `${where}.${flag}: must be true or false`;
+    }
+    read.push(fields as AreaLine['routes'][number]);
+  }
+  return { name, title, description, manifest, routes: read };
+}
 
 /** One deployed area, as the shell uses it. */
 export type AreaDeployment = {
@@ -58,12 +87,11 @@ export function parseDeployment(data: unknown, reservedPaths: ReadonlySet<string
   const claimed = new Map<string, string>();
   const areas: AreaDeployment[] = [];
   data.forEach((line, index) => {
-    const parsed = areaSchema.safeParse(line);
-    if (!parsed.success) {
-      problems.push(`remotes.json line ${index + 1}: ${z.prettifyError(parsed.error)}`);
+    const area = readAreaLine(line);
+    if (typeof area === 'string') {
+      problems.push(`remotes.json line ${index + 1}: ${area}`);
       return;
     }
-    const area = parsed.data;
     if (areas.some((other) => other.name === area.name)) {
       problems.push(`remotes.json line ${index + 1}: ${area.name} is listed twice`);
       return;
@@ -72,11 +100,11 @@ export function parseDeployment(data: unknown, reservedPaths: ReadonlySet<string
     for (const route of area.routes) {
       const full = {
         path: route.path,
-        title: ('title' in route && route.title) || route.path,
-        pages: ('pages' in route && route.pages) || [],
-        menu: ('menu' in route && route.menu) || false,
-        public: ('public' in route && route.public) || false,
-        built: ('built' in route && route.built) || false,
+        title: route.title || route.path,
+        pages: route.pages ?? [],
+        menu: route.menu ?? false,
+        public: route.public ?? false,
+        built: route.built ?? false,
       };
       const owner = reservedPaths.has(full.path) ? 'the shell' : claimed.get(full.path);
       if (owner) {
