@@ -4,12 +4,18 @@
 //
 //   node bench/scheduling.mjs               full size, PGlite and PostgreSQL (when it answers)
 //   node bench/scheduling.mjs --scale 0.01  a quick smoke run (1 % of the data, 2 s of load per figure)
+//   node bench/scheduling.mjs --data-cache /tmp/carelane-scheduling-data --only lists --kinds pglite
+//     keeps the generated data set (a PGlite folder, a PostgreSQL template database) and reuses it
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { RUNS_PER_VISIT, compareStrategies } from './fit-score-strategies.mjs';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import {
+  BENCH_DIR,
   PG_BASE_URL,
   buildIfStale,
   cannon,
@@ -40,7 +46,15 @@ const ROLES = [
 const LISTS = [
   { key: 'episodes', path: '/api/admin/episodes' },
   { key: 'visits', path: '/api/operation/visits' },
+  { key: 'patients', path: '/api/admin/patients' },
+  { key: 'physicians', path: '/api/admin/physicians' },
+  { key: 'contacts', path: '/api/admin/contacts' },
+  { key: 'groups', path: '/api/admin/groups' },
+  { key: 'organizations', path: '/api/admin/referralSources' },
+  { key: 'supplyRequests', path: '/api/admin/supplyRequests' },
 ];
+/** The lists' load: as many connections as the user list's benchmark. */
+const LIST_CONNECTIONS = 20;
 const FIT_SCORE_PATH = '/api/operation/fitScore';
 /** Active visits the fit score is measured on (the fit score's default visit range is 0 to +7 days). */
 const FIT_SAMPLE = 40;
@@ -182,7 +196,60 @@ async function capturePlans(target, database, start, requests) {
   return plans;
 }
 
-async function benchOne(kind, { scale, seconds, connections, log }) {
+/**
+ * The kept data set of `--data-cache`: its name says the scale and the generator's source, so a changed
+ * generator makes a new one. Migrations added since are applied by the server when it starts on the copy.
+ */
+function cacheName(scale) {
+  const source = fs.readFileSync(path.join(BENCH_DIR, 'scheduling-data.mjs'));
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+  return `s${String(scale).replace('.', '_')}_${hash}`;
+}
+
+const adminQuery = async (text) => {
+  const client = new pg.Client({ connectionString: PG_BASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+};
+
+/** The kept data set into a fresh target, or false when there is none: { generation } from when it was made. */
+async function restoreCached(kind, cacheDir, scale, target, database) {
+  const name = cacheName(scale);
+  const meta = path.join(cacheDir, `${kind}-${name}.json`);
+  if (!fs.existsSync(meta)) return false;
+  if (kind === 'pglite') {
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
+    fs.cpSync(path.join(cacheDir, `pglite-${name}`), target.dataDir, { recursive: true });
+  } else {
+    const template = `carelane_bench_cache_${name}`;
+    if (!(await adminQuery(`select 1 from pg_database where datname = '${template}'`)).length) return false;
+    await database.drop();
+    await adminQuery(`create database ${database.name} template ${template}`);
+  }
+  return JSON.parse(fs.readFileSync(meta, 'utf8'));
+}
+
+/** Keeps the freshly generated data set of a stopped server for the next runs. */
+async function keepCached(kind, cacheDir, scale, target, database, generation) {
+  const name = cacheName(scale);
+  fs.mkdirSync(cacheDir, { recursive: true });
+  if (kind === 'pglite') {
+    const dir = path.join(cacheDir, `pglite-${name}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.cpSync(target.dataDir, dir, { recursive: true });
+  } else {
+    const template = `carelane_bench_cache_${name}`;
+    await adminQuery(`drop database if exists ${template}`);
+    await adminQuery(`create database ${template} template ${database.name}`);
+  }
+  fs.writeFileSync(path.join(cacheDir, `${kind}-${name}.json`), JSON.stringify({ generation }));
+}
+
+async function benchOne(kind, { scale, seconds, connections, log, dataCache, only }) {
   let target;
   let database;
   let server;
@@ -192,39 +259,53 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
     target = { databaseUrl: database.url };
   }
   try {
-    server = await startHealthy(target); // migrations, reference data and the demo seed
-    await server.stop(); // PGlite: the server holds the folder; PostgreSQL: nothing may write meanwhile
     let generation;
     let data;
+    const cached = dataCache && (await restoreCached(kind, dataCache, scale, target, database));
+    if (cached) {
+      log(`  ${kind}: the data set kept in ${dataCache} (scale ${scale})`);
+      generation = cached.generation;
+    } else {
+      server = await startHealthy(target); // migrations, reference data and the demo seed
+      await server.stop(); // PGlite: the server holds the folder; PostgreSQL: nothing may write meanwhile
+    }
     const direct = await openDirect(target);
     try {
-      log(`  ${kind}: generating the data set (scale ${scale})`);
-      generation = await generateSchedulingData(direct, { scale, log });
+      if (!cached) {
+        log(`  ${kind}: generating the data set (scale ${scale})`);
+        generation = await generateSchedulingData(direct, { scale, log });
+      }
       data = await describeData(direct);
     } finally {
       await direct.close();
     }
+    if (dataCache && !cached) await keepCached(kind, dataCache, scale, target, database, generation);
     server = await startHealthy(target);
     const tokens = {};
     for (const role of ROLES)
       tokens[role.key] = await login(server, { emailId: role.emailId, password: PASSWORD });
 
     const lists = [];
-    for (const list of LISTS)
+    for (const list of only.lists ? LISTS : [])
       for (const role of ROLES) {
-        const result = await measure(server, tokens[role.key], [list.path], { seconds, connections });
+        const result = await measure(server, tokens[role.key], [list.path], {
+          seconds,
+          connections: LIST_CONNECTIONS,
+        });
         lists.push({ list, role, ...result });
         log(
           `  ${kind} ${list.path} as ${role.label}: ` +
             (result.error
               ? `answered ${result.status} (${result.error})`
-              : `${result.answer}; c=${connections} p95 ${ms(result.loaded.latency.p95)}, ${result.loaded.requestsPerSecond.toFixed(0)} req/s`),
+              : `${result.answer}; c=${LIST_CONNECTIONS} p95 ${ms(result.loaded.latency.p95)}, ${result.loaded.requestsPerSecond.toFixed(0)} req/s`),
         );
       }
     const fitPaths = data.fitSample.map((id) => `${FIT_SCORE_PATH}?visitId=${id}`);
-    const fit = fitPaths.length
-      ? await measure(server, tokens.admin, fitPaths, { seconds, connections })
-      : { status: 0, error: 'no Active visit in the next 7 days' };
+    const fit = !only.fit
+      ? { status: 0, error: 'not measured in this run' }
+      : fitPaths.length
+        ? await measure(server, tokens.admin, fitPaths, { seconds, connections })
+        : { status: 0, error: 'no Active visit in the next 7 days' };
     log(
       `  ${kind} ${FIT_SCORE_PATH} as administrator: ` +
         (fit.error
@@ -233,13 +314,16 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
     );
 
     await server.stop();
-    const strategies = data.fitSample.length ? await compareStrategies(target, data.fitSample) : null;
+    const strategies =
+      only.fit && only.strategies && data.fitSample.length
+        ? await compareStrategies(target, data.fitSample)
+        : null;
     if (strategies)
       log(
         `  ${kind} fit score candidates: bounding box p95 ${ms(strategies.indexed.p95, 2)}, full scan p95 ${ms(strategies.fullScan.p95, 2)} (×${strategies.ratio.toFixed(1)} at p50)`,
       );
     let plans = null;
-    if (kind === 'postgres')
+    if (kind === 'postgres' && only.plans)
       plans = await capturePlans(
         target,
         database,
@@ -248,9 +332,9 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
           const requests = [];
           for (const role of ROLES) {
             const token = await login(server, { emailId: role.emailId, password: PASSWORD });
-            for (const list of LISTS)
+            for (const list of only.lists ? LISTS : [])
               requests.push({ key: `${list.key} ${role.key}`, send: () => get(server, list.path, token) });
-            if (role.key === 'admin' && fitPaths.length)
+            if (role.key === 'admin' && only.fit && fitPaths.length)
               requests.push({ key: 'fitScore admin', send: () => get(server, fitPaths[0], token) });
           }
           return requests;
@@ -266,20 +350,36 @@ async function benchOne(kind, { scale, seconds, connections, log }) {
 
 const verdict = (p95) => (p95 < BUDGET_P95_MS ? 'PASS' : 'OVER');
 
-export async function run({ scale = 1, seconds, connections = 4, log = console.log } = {}) {
+/**
+ * `only`: which parts to measure ({ lists, fit, strategies, plans }, all by default); `kinds`: the databases;
+ * `dataCache`: a folder where the generated data set is kept and reused (see restoreCached).
+ */
+export async function run({
+  scale = 1,
+  seconds,
+  connections = 4,
+  log = console.log,
+  dataCache = process.env.SCHEDULING_DATA_CACHE,
+  only = { lists: true, fit: true, strategies: true, plans: true },
+  kinds: wanted = ['pglite', 'postgres'],
+  build = true,
+} = {}) {
   seconds ??= scale >= 0.5 ? 10 : 2;
-  buildIfStale();
+  if (build) buildIfStale();
   const sizes = sizesAt(scale);
   const sizeText = Object.entries(sizes)
     .map(([name, n]) => `${n.toLocaleString('en-US')} ${name}`)
     .join(', ');
-  log(`\n(e) Scheduling: ${sizeText}; ${connections} connections for ${seconds} s per figure`);
-  const kinds = ['pglite'];
+  log(
+    `\n(e) Scheduling: ${sizeText}; lists at ${LIST_CONNECTIONS} connections, the fit score at ${connections}, for ${seconds} s per figure`,
+  );
+  const kinds = wanted.filter((k) => k === 'pglite');
   const version = await postgresVersion();
-  if (version) kinds.push('postgres');
+  if (version) kinds.push(...wanted.filter((k) => k === 'postgres'));
   else log(`  PostgreSQL does not answer at ${PG_BASE_URL}: PGlite only.`);
   const results = [];
-  for (const kind of kinds) results.push(await benchOne(kind, { scale, seconds, connections, log }));
+  for (const kind of kinds)
+    results.push(await benchOne(kind, { scale, seconds, connections, log, dataCache, only }));
 
   const header = [
     'database',
@@ -288,16 +388,31 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
     'answer',
     'c=1 p50',
     'c=1 p95',
-    `c=${connections} p50`,
-    `c=${connections} p95`,
-    `c=${connections} p99`,
+    'connections',
+    'loaded p50',
+    'loaded p95',
+    'loaded p99',
     'req/s',
     'p95 budget',
     'verdict',
   ];
-  const row = (kind, path, as, m) =>
+  const row = (kind, path, as, m, c) =>
     m.error
-      ? [kind, path, as, `HTTP ${m.status}: ${m.error}`, '', '', '', '', '', '', `${BUDGET_P95_MS} ms`, 'n/a']
+      ? [
+          kind,
+          path,
+          as,
+          `HTTP ${m.status}: ${m.error}`,
+          '',
+          '',
+          String(c),
+          '',
+          '',
+          '',
+          '',
+          `${BUDGET_P95_MS} ms`,
+          'n/a',
+        ]
       : [
           kind,
           path,
@@ -305,6 +420,7 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
           m.answer,
           ms(m.single.p50),
           ms(m.single.p95),
+          String(c),
           ms(m.loaded.latency.p50),
           ms(m.loaded.latency.p95),
           ms(m.loaded.latency.p99),
@@ -314,8 +430,9 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
         ];
   const rows = [header];
   for (const r of results) {
-    for (const l of r.lists) rows.push(row(r.kind, l.list.path, l.role.label, l));
-    rows.push(row(r.kind, `${FIT_SCORE_PATH}?visitId=…`, 'administrator', r.fit));
+    for (const l of r.lists) rows.push(row(r.kind, l.list.path, l.role.label, l, LIST_CONNECTIONS));
+    if (r.fit.status)
+      rows.push(row(r.kind, `${FIT_SCORE_PATH}?visitId=…`, 'administrator', r.fit, connections));
   }
   log(textTable(rows));
 
@@ -398,7 +515,7 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
       figures.push(
         figure(
           'scheduling',
-          `${r.kind} ${l.list.key} as ${l.role.key} c=${connections} p95`,
+          `${r.kind} ${l.list.key} as ${l.role.key} c=${LIST_CONNECTIONS} p95`,
           l.loaded.latency.p95,
           'ms',
           BUDGET_P95_MS,
@@ -506,7 +623,7 @@ export async function run({ scale = 1, seconds, connections = 4, log = console.l
     figures,
     extra,
     markdown: [
-      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`vacuum analyze\` (what PostgreSQL's autovacuum, and on PGlite the server's visit status job, do soon after a bulk load)${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${connections} connections for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
+      `Data set from bench/scheduling-data.mjs at scale ${scale} (${sizeText}; 20 care coordinators, clinicians' rates per visit type, vacations; every organization's rate card), inserted by set-based SQL into a fresh database that the server had migrated and seeded, then \`vacuum analyze\` (what PostgreSQL's autovacuum, and on PGlite the server's visit status job, do soon after a bulk load)${version ? `; PostgreSQL ${version}` : ''}. Each endpoint is requested with no query string (the API applies the default filters: episodes Active — All for a care coordinator — created in the last 365 days, 'only mine' per privilege; visits Active; page size 10), ${SEQUENTIAL} times one after the other (c=1), then by autocannon with ${LIST_CONNECTIONS} connections (the fit score: ${connections}) for ${seconds} s after 1 s of warm-up. Server time is the response time measured by the bench on the same machine (no network between them). The organization user is orguser@carelane.local (Sunrise Home Health: about a quarter of the rows). The fit score is requested for ${FIT_SAMPLE} Active visits of the next 7 days in turn, as the administrator.`,
       '',
       markdownTable(rows),
       '',
@@ -565,6 +682,10 @@ if (isMain(import.meta.url)) {
       scale: { type: 'string', default: '1' },
       seconds: { type: 'string' },
       connections: { type: 'string', default: '4' },
+      'data-cache': { type: 'string' },
+      only: { type: 'string' },
+      kinds: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
     },
   });
   const startedAt = new Date();
@@ -573,8 +694,14 @@ if (isMain(import.meta.url)) {
     scale: Number(values.scale),
     seconds: values.seconds === undefined ? undefined : Number(values.seconds),
     connections: Number(values.connections),
+    ...(values['data-cache'] && { dataCache: values['data-cache'] }),
+    ...(values.only && {
+      only: Object.fromEntries(values.only.split(',').map((part) => [part, true])),
+    }),
+    ...(values.kinds && { kinds: values.kinds.split(',') }),
+    build: !values['no-build'],
   });
-  if (Number(values.scale) === 1)
+  if (Number(values.scale) === 1 && !values.only && !values.kinds)
     await writeResultsSection({
       script: 'scheduling.mjs',
       heading: /^## \(e\) Scheduling/m,
