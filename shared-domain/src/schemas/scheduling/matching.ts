@@ -86,10 +86,8 @@ export const matchCandidateSchema = z
     coverage: z.string(),
     distanceMiles: z.number(),
     factors: z.array(fitScoreFactorSchema),
-    /** The clinician's own rates; only for staff. */
+    /** The clinician's own rates; only for staff. The organization's rate card is the answer's providerTypeRates. */
     rates: z.array(clinicianRateSchema).optional(),
-    /** The organization's rate card entries for this provider type; staff, or organization users with showRates. */
-    referralSourceRates: z.array(referralSourceRateSchema).optional(),
     amounts: candidateAmountsSchema.nullable(),
     selectable: z.boolean(),
     notSelectableReason: z.string().nullable(),
@@ -105,6 +103,7 @@ export const fitScoreResponseSchema = z.object({
   }),
   providerList: z.array(matchCandidateSchema),
   paging: pagingSchema,
+  /** The organization's rate card for the visit's provider type, once for every candidate; staff, or organization users with showRates. */
   providerTypeRates: z.array(referralSourceRateSchema),
   /** What the viewer sees of rates: 'all' (staff), 'organization' (showRates) or 'none'. */
   rateVisibility: z.enum(['all', 'organization', 'none']),

@@ -190,7 +190,10 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
     });
     expect(own.status).toBe(200);
     expect(own.body.rateVisibility).toBe('organization');
+    expect(own.body.providerList.length).toBeGreaterThan(0);
     for (const candidate of own.body.providerList) {
+      // The organization's rate card comes once per answer (providerTypeRates), not with every candidate.
+      expect(candidate.referralSourceRates).toBeUndefined();
       expect(candidate.rates).toBeUndefined();
       if (candidate.amounts) expect(Object.keys(candidate.amounts)).toEqual(['organizationAmount']);
     }

@@ -153,7 +153,6 @@ export async function fitScoreList(
       ...(visibility === 'all' && {
         rates: c.rates.map((r) => ({ ...r, description: r.description ?? '' })),
       }),
-      ...(visibility !== 'none' && { referralSourceRates: cards.map(toCard) }),
       amounts,
       selectable: terms.ok && terms.selectable,
       // The reason may name the margin, so only staff read it.
