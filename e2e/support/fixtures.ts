@@ -22,8 +22,9 @@ export async function signIn(page: Page, emailId: string, password = DEMO_PASSWO
   await page.getByLabel('Email').fill(emailId);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Login successful.')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  // The first signed-in page loads the shell's layout and an area: slow on a busy two-core machine.
+  await expect(page.getByText('Login successful.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 60_000 });
 }
 
 /** A session token for calls made around the browser (setting privileges, revoking a session). */
