@@ -69,7 +69,9 @@ test.describe('scheduling', () => {
 
     await choose(page, 'Visit type', 'RN Routine', /^RN Routine/);
     await choose(page, 'Provider type', 'RN', /^RN$/);
+    // The date picker takes the typed date on Enter (Enter does not send the form).
     await page.getByLabel('Date of service').fill(dateFromToday(1));
+    await page.getByLabel('Date of service').press('Enter');
     await page.getByRole('button', { name: 'Add visits' }).click();
     const visitRows = page.getByRole('table').filter({ hasText: 'RN Routine' });
     await expect(visitRows.getByText('Draft')).toBeVisible();
@@ -81,9 +83,10 @@ test.describe('scheduling', () => {
     await expect(visitRows.getByText('Published')).toBeVisible();
 
     // Matching: ranked candidates, each score explained factor by factor.
-    await visitRows.getByRole('link', { name: 'Find clinicians' }).click();
-    await expect(page).toHaveURL(/\/visits\?.*match=\d+/);
-    const drawer = page.getByRole('dialog', { name: 'Match clinicians' });
+    // Found on the request's own page: the drawer opens over it.
+    await visitRows.getByRole('button', { name: /^Find clinicians/ }).click();
+    await expect(page).toHaveURL(/\/episode\?.*match=\d+/);
+    const drawer = page.getByRole('dialog', { name: 'Find clinicians' });
     const assignButtons = drawer.getByRole('button', { name: /^Assign / });
     await expect(assignButtons.first()).toBeVisible();
     expect(await assignButtons.count()).toBeGreaterThan(1);

@@ -3,7 +3,6 @@
 import { mapsGeocodeResponseSchema, type MapAddress } from '@carelane/shared-domain';
 import {
   apiClient,
-  errorMessage,
   getQueryClient,
   isApiCallError,
   navigateTo,
@@ -12,8 +11,9 @@ import {
 } from '@carelane/shared-session';
 import { AddressAutocomplete } from '@carelane/shared-ui';
 import { Flex, Form, Input, type FormInstance } from 'antd';
-import type { MouseEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { z } from 'zod';
+import { failureText, type FieldLabels } from './field-labels';
 
 /** A link to an in-app path, followed through the bus (a modified click still opens a new tab). */
 export function AreaLink({ to, children }: { to: string; children: ReactNode }) {
@@ -47,18 +47,29 @@ export function showFieldErrors(form: FormInstance, error: unknown): number {
 
 /**
  * A failed save: the 400 answer's field errors go on the form's fields, and the catalogue text ("Sorry, the
- * {thing} could not be saved. …") is handed to `show` (the form's error line) and published as an error toast.
+ * {thing} could not be saved. …", fields named by `labels`) is handed to `show` (the form's error line) and
+ * published as an error toast.
  */
 export function showSaveFailure(
   form: FormInstance,
   error: unknown,
   thing: string,
   show: (text: string) => void,
+  labels?: FieldLabels,
 ): void {
   showFieldErrors(form, error);
-  const text = errorMessage(error, thing, 'saved');
+  const text = failureText(error, thing, 'saved', labels);
   show(text);
   publishErrorToast(text);
+}
+
+/**
+ * A form's onKeyDown: Enter in one of its text fields does not submit it (a field commits what was typed on
+ * Enter, and the form is sent only by its button, so nothing is added unseen).
+ */
+export function noSubmitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
 }
 
 /** Refetches every cached query of these entities (query keys start with the entity name). */

@@ -76,7 +76,7 @@ const visit = (id: number, status: string, extra: Record<string, unknown> = {}) 
 });
 
 const visits = [
-  visit(1, 'Active'),
+  visit(1, 'Active', { fixedRate: 96.8 }),
   visit(2, 'Staffed', { providerId: 7, providerName: 'Nia Nurse' }),
   visit(3, 'NotesApproved', { lateCancellation: true }),
 ];
@@ -122,14 +122,15 @@ function open(answer: (method: string, path: string) => Response | undefined) {
 }
 
 describe('EpisodePage', () => {
-  it('lists the visits with their labels and a "Find clinicians" link for Active ones', async () => {
+  it('lists the visits with their labels, rates as money and "Find clinicians" for Active ones', async () => {
     const page = open(() => undefined);
     const table = await screen.findByRole('table', { name: 'Visits of this service request' });
     await within(table).findByText('Published');
     expect(within(table).getByText('Staffed, Facility Unaccepted')).toBeTruthy();
     expect(within(table).getByText('Late Cancelled')).toBeTruthy();
-    const links = within(table).getAllByRole('link', { name: 'Find clinicians' });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/visits?match=1']);
+    expect(within(table).getByText('$96.80/h')).toBeTruthy();
+    const find = within(table).getAllByRole('button', { name: /^Find clinicians/ });
+    expect(find.map((button) => button.textContent)).toEqual(['Find clinicians']);
     const visitCall = page.calls.find((call) => call.url.pathname === '/api/admin/episodes/42/visits')!;
     expect(visitCall.url.searchParams.get('pageSize')).toBe('1000');
     page.done();
@@ -177,7 +178,9 @@ describe('EpisodePage', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    // The service request's own Delete, not a visit's (in the visits table).
+    const deletes = await screen.findAllByRole('button', { name: 'Delete' });
+    await user.click(deletes.find((button) => !button.closest('table'))!);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Delete this service request?').length).toBeGreaterThan(0);
     expect(page.calls.some((call) => call.url.pathname.endsWith('/delete'))).toBe(false);
@@ -215,50 +218,6 @@ describe('EpisodePage', () => {
     await waitFor(() => expect(page.toasts).toEqual([EPISODE_TOASTS.archived]));
     const post = page.calls.find((call) => call.url.pathname.endsWith('/archive'))!;
     expect(post.body).toEqual({ version: 4, reason: 'Patient discharged' });
-    page.done();
-  }, 180_000);
-});
-
-describe('EpisodePage visits', () => {
-  it("adds shifts and shows the rate engine's message under the rates", async () => {
-    const message = 'Fixed rate cannot be more than $50.00';
-    const page = open((method, path) =>
-      method === 'POST' && path === '/api/admin/episodes/42/visits'
-        ? jsonResponse(
-            {
-              statusCode: 400,
-              code: 'VALIDATION',
-              error: `rates: ${message}`,
-              errors: [{ field: 'rates', message }],
-            },
-            400,
-          )
-        : undefined,
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Visit type' }));
-    await user.click(await screen.findByTitle('RN Shift — Registered nurse shift'));
-    await user.click(screen.getByRole('combobox', { name: 'Provider type' }));
-    await user.click(await screen.findByTitle('RN'));
-    await user.click(screen.getByLabelText('Date of service'));
-    await user.paste('12/24/2099');
-    await user.click(screen.getByLabelText('Fixed rate'));
-    await user.paste('60');
-    await user.click(screen.getByRole('button', { name: 'Add shifts' }));
-    expect(await screen.findByText(message)).toBeTruthy();
-    await waitFor(() =>
-      expect(page.errorToasts).toEqual([`Sorry, Service Request could not be saved. rates: ${message}`]),
-    );
-    const post = page.calls.find((call) => call.method === 'POST')!;
-    expect(post.body).toMatchObject({
-      visitTypeId: 400,
-      providerTypeId: 1,
-      dateOfService: '2099-12-24',
-      duration: 480,
-      isHourly: true,
-      fixedRate: 60,
-      rateTier: 'regular',
-    });
     page.done();
   }, 180_000);
 });

@@ -10,16 +10,18 @@ import {
   visitIsEditable,
   type Episode,
   type EpisodeVisit,
+  type ProviderType,
+  type VisitType,
 } from '@carelane/shared-domain';
 import {
   apiClient,
   canOpen,
-  errorMessage,
   publishErrorToast,
   publishToast,
   useSession,
+  useUrlState,
 } from '@carelane/shared-session';
-import { DateInput, VisitStatusTag } from '@carelane/shared-ui';
+import { VisitStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -41,15 +43,27 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { z } from 'zod';
+import { failureText } from '../common/field-labels';
 import { ListResults } from '../common/list-page';
 import { lookupQueries } from '../lookups/lookup-queries';
 import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
-import { isoOf, isStale, StaleNotice } from '../patients/form-kit';
-import { AreaLink, FormFailure, refresh, showSaveFailure } from '../common/page-kit';
+import { FIND_CLINICIANS, MatchPanel } from '../matching/MatchPanel';
+import { isStale, StaleNotice } from '../patients/form-kit';
+import { FormFailure, noSubmitOnEnter, refresh, showSaveFailure } from '../common/page-kit';
 import { episodeQueries } from './episode-queries';
-import { EPISODE_TOASTS, THING } from './episode-actions';
+import {
+  onlyProviderType,
+  preselectedTypes,
+  providerTypeChoices,
+  visitRateText,
+  visitTexts,
+  visitTypeChoices,
+  VISIT_FIELD_LABELS,
+} from './visit-form-model';
 
-export const matchUrl = (visitId: number) => `/visits?match=${visitId}`;
+/** `?match=<visitId>` opens the match drawer over the request's page. */
+const matchSchema = z.object({ match: z.coerce.number().int().positive().optional() });
 
 type RateValues = {
   fixedRate?: number | null;
@@ -65,20 +79,26 @@ type AddValues = RateValues & {
   visitTypeId?: number;
   providerTypeId?: number;
   mode: 'one' | 'dates' | 'copies';
-  dateOfService: Date | null;
+  dateOfService: Dayjs | null;
   multipleDates: Dayjs[];
   noOfVisits: number;
   startTime: Dayjs | null;
   duration: number | null;
 };
 type EditValues = RateValues & {
-  dateOfService: Date | null;
+  dateOfService: Dayjs | null;
   startTime: Dayjs | null;
   duration: number | null;
 };
 
 /** Minutes east of UTC on that day, so the server books the local wall-clock time. */
 const offsetOn = (iso: string | null) => dayjs(iso ?? undefined).utcOffset();
+const isoOf = (day: Dayjs | null | undefined) => (day ? day.format('YYYY-MM-DD') : null);
+
+/** The date of service with its calendar; typed M/D/YYYY is taken as typed, on Enter as on leaving the field. */
+function DateOfServicePicker(props: { value?: Dayjs | null; onChange?: (value: Dayjs | null) => void }) {
+  return <DatePicker {...props} aria-label="Date of service" format={DATE_FORMAT} style={{ width: 150 }} />;
+}
 
 function RateFields({ form }: { form: FormInstance }) {
   const override = Form.useWatch('rateOverride', form);
@@ -138,20 +158,31 @@ const rateBody = (values: RateValues) => ({
   rateTier: values.rateTier ?? 'regular',
 });
 
-function AddVisitForm({ episode }: { episode: Episode }) {
+function AddVisitForm({
+  episode,
+  visitTypes,
+  providerTypes,
+}: {
+  episode: Episode;
+  visitTypes: VisitType[];
+  providerTypes: ProviderType[];
+}) {
   const [form] = Form.useForm<AddValues>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const mode = Form.useWatch('mode', form) ?? 'one';
   const visitTypeId = Form.useWatch('visitTypeId', form);
   const shift = episode.episodeType === 'Shift';
+  const visitTypeIds = visitTypeChoices(episode, visitTypes).map((row) => row.id);
+  const visitType = visitTypes.find((row) => row.id === visitTypeId);
+  const providerTypeIds = providerTypeChoices(episode, visitType, providerTypes).map((row) => row.id);
   const submit = async (values: AddValues) => {
     setBusy(true);
     setFailure(null);
     const dateOfService =
       mode === 'dates' ? values.multipleDates[0]?.format('YYYY-MM-DD') : isoOf(values.dateOfService);
     try {
-      await apiClient.post(
+      const added = await apiClient.post(
         `/api/admin/episodes/${episode.id}/visits`,
         {
           visitTypeId: values.visitTypeId,
@@ -169,11 +200,16 @@ function AddVisitForm({ episode }: { episode: Episode }) {
         },
         episodeVisitCreateResponseSchema,
       );
-      publishToast(EPISODE_TOASTS.saved);
+      publishToast(
+        visitTexts.added(
+          episode.episodeType,
+          added.rows.map((row) => row.dateOfService),
+        ),
+      );
       refresh('episode');
       form.resetFields(['dateOfService', 'multipleDates']);
     } catch (error) {
-      showSaveFailure(form, error, THING, setFailure);
+      showSaveFailure(form, error, visitTexts.thing(episode.episodeType), setFailure, VISIT_FIELD_LABELS);
     } finally {
       setBusy(false);
     }
@@ -184,6 +220,7 @@ function AddVisitForm({ episode }: { episode: Episode }) {
         form={form}
         layout="vertical"
         initialValues={{
+          ...preselectedTypes(episode, visitTypes, providerTypes),
           mode: 'one',
           dateOfService: null,
           multipleDates: [],
@@ -198,6 +235,7 @@ function AddVisitForm({ episode }: { episode: Episode }) {
           rateTier: 'regular',
           rates: undefined,
         }}
+        onKeyDown={noSubmitOnEnter}
         onFinish={(values) => void submit(values)}
       >
         <Flex gap={12} wrap>
@@ -209,8 +247,18 @@ function AddVisitForm({ episode }: { episode: Episode }) {
             <VisitTypeSelect
               aria-label="Visit type"
               serviceType={episode.episodeType}
+              only={visitTypeIds}
               style={{ width: 280 }}
-              onChange={() => form.setFieldValue('providerTypeId', undefined)}
+              onChange={(id: number) =>
+                form.setFieldValue(
+                  'providerTypeId',
+                  onlyProviderType(
+                    episode,
+                    visitTypes.find((row) => row.id === id),
+                    providerTypes,
+                  ),
+                )
+              }
             />
           </Form.Item>
           <Form.Item
@@ -218,7 +266,12 @@ function AddVisitForm({ episode }: { episode: Episode }) {
             name="providerTypeId"
             rules={[{ required: true, message: 'Pick a provider type.' }]}
           >
-            <ProviderTypeSelect aria-label="Provider type" visitTypeId={visitTypeId} style={{ width: 160 }} />
+            <ProviderTypeSelect
+              aria-label="Provider type"
+              visitTypeId={visitTypeId}
+              only={providerTypeIds}
+              style={{ width: 160 }}
+            />
           </Form.Item>
           <Form.Item label="Dates" name="mode">
             <Radio.Group
@@ -252,7 +305,7 @@ function AddVisitForm({ episode }: { episode: Episode }) {
               name="dateOfService"
               rules={[{ required: true, message: 'Enter the date of service.' }]}
             >
-              <DateInput aria-label="Date of service" required />
+              <DateOfServicePicker />
             </Form.Item>
           )}
           {mode === 'copies' ? (
@@ -307,11 +360,17 @@ function EditVisitModal({
         },
         episodeVisitSchema,
       );
-      publishToast(EPISODE_TOASTS.saved);
+      publishToast(visitTexts.saved(episode.episodeType, dateOfService ?? visit.dateOfService));
       refresh('episode');
       onClose();
     } catch (error) {
-      showSaveFailure(form, error, THING, (text) => (isStale(error) ? setStale(text) : setFailure(text)));
+      showSaveFailure(
+        form,
+        error,
+        visitTexts.thing(episode.episodeType),
+        (text) => (isStale(error) ? setStale(text) : setFailure(text)),
+        VISIT_FIELD_LABELS,
+      );
     } finally {
       setBusy(false);
     }
@@ -337,7 +396,7 @@ function EditVisitModal({
         form={form}
         layout="vertical"
         initialValues={{
-          dateOfService: dayjs(visit.dateOfService).toDate(),
+          dateOfService: dayjs(visit.dateOfService),
           startTime: dayjs(visit.startAt),
           duration: visit.duration,
           fixedRate: visit.fixedRate,
@@ -350,6 +409,7 @@ function EditVisitModal({
           rateTier: visit.rateTier as EditValues['rateTier'],
           rates: undefined,
         }}
+        onKeyDown={noSubmitOnEnter}
         onFinish={(values) => void save(values)}
       >
         <Flex gap={12} wrap>
@@ -358,7 +418,7 @@ function EditVisitModal({
             name="dateOfService"
             rules={[{ required: true, message: 'Enter the date.' }]}
           >
-            <DateInput aria-label="Date of service" required />
+            <DateOfServicePicker />
           </Form.Item>
           <Form.Item label="Start time" name="startTime">
             <TimePicker aria-label="Start time" format="HH:mm" minuteStep={5} needConfirm={false} />
@@ -405,6 +465,7 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
   const visitTypes = useQuery(lookupQueries.visitTypes());
   const providerTypes = useQuery(lookupQueries.providerTypes());
   const [editing, setEditing] = useState<EpisodeVisit | null>(null);
+  const [{ match }, setUrl] = useUrlState(matchSchema);
   const writable = canOpen(session, 'serviceRequestDetail') && episodeIsEditable(episode.status);
   const typeName = (id: number) => visitTypes.data?.rows.find((row) => row.id === id)?.type ?? `#${id}`;
   const providerName = (id: number) =>
@@ -415,10 +476,10 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
       await apiClient.delete(`/api/admin/episodes/${episode.id}/visits/${visit.id}`, episodeVisitSchema, {
         searchParams: { version: visit.version },
       });
-      publishToast(EPISODE_TOASTS.saved);
+      publishToast(visitTexts.deleted(episode.episodeType, visit.dateOfService));
       refresh('episode');
     } catch (error) {
-      publishErrorToast(errorMessage(error, THING, 'saved'));
+      publishErrorToast(failureText(error, visitTexts.thing(episode.episodeType), 'deleted'));
     }
   };
 
@@ -435,12 +496,7 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
     {
       title: 'Rate',
       key: 'rate',
-      render: (_v, row) =>
-        row.rateOverride && row.overrideAmount !== null
-          ? `$${row.overrideAmount} (override)`
-          : row.fixedRate !== null
-            ? `$${row.fixedRate}${row.isHourly ? '/h' : ''}${row.bonus ? ` + $${row.bonus} bonus` : ''}`
-            : '—',
+      render: (_v, row) => visitRateText(row),
     },
     {
       title: 'Status',
@@ -465,7 +521,15 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
       key: 'actions',
       render: (_v, row) => (
         <Flex gap={8} wrap>
-          {row.status === 'Active' ? <AreaLink to={matchUrl(row.id)}>Find clinicians</AreaLink> : null}
+          {row.status === 'Active' ? (
+            <Button
+              size="small"
+              aria-label={`${FIND_CLINICIANS} for the visit of ${formatDate(row.dateOfService)}`}
+              onClick={() => setUrl({ match: row.id })}
+            >
+              {FIND_CLINICIANS}
+            </Button>
+          ) : null}
           {writable && visitIsEditable(row.status) ? (
             <>
               <Button size="small" onClick={() => setEditing(row)}>
@@ -493,7 +557,13 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
       title={episode.episodeType === 'Shift' ? 'Shifts' : 'Visits'}
       style={{ maxWidth: 1100, marginTop: 16 }}
     >
-      {writable ? <AddVisitForm episode={episode} /> : null}
+      {writable && !visitTypes.isPending && !providerTypes.isPending ? (
+        <AddVisitForm
+          episode={episode}
+          visitTypes={visitTypes.data?.rows ?? []}
+          providerTypes={providerTypes.data?.rows ?? []}
+        />
+      ) : null}
       <ListResults query={visits} thing="the visits">
         <Flex gap={16} wrap align="start">
           <div style={{ width: 300 }}>
@@ -513,6 +583,7 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
         </Flex>
       </ListResults>
       {editing ? <EditVisitModal episode={episode} visit={editing} onClose={() => setEditing(null)} /> : null}
+      {match ? <MatchPanel visitId={match} /> : null}
     </Card>
   );
 }

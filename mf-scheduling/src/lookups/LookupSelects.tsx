@@ -20,10 +20,16 @@ function withSelected<Row extends { id: number }>(rows: Row[], selected: Row | u
   return selected && !rows.some((row) => row.id === selected.id) ? [selected, ...rows] : rows;
 }
 
-/** Visit types; `serviceType` keeps only Visit or Shift types. */
-export function VisitTypeSelect({ serviceType, ...props }: Common & { serviceType?: string }) {
+/** Visit types; `serviceType` keeps only Visit or Shift types, `only` only those ids. */
+export function VisitTypeSelect({
+  serviceType,
+  only,
+  ...props
+}: Common & { serviceType?: string; only?: readonly number[] }) {
   const query = useQuery(lookupQueries.visitTypes());
-  const rows = (query.data?.rows ?? []).filter((row) => !serviceType || row.serviceType === serviceType);
+  const rows = (query.data?.rows ?? []).filter(
+    (row) => (!serviceType || row.serviceType === serviceType) && (!only || only.includes(row.id)),
+  );
   return (
     <Select
       {...props}
@@ -34,12 +40,18 @@ export function VisitTypeSelect({ serviceType, ...props }: Common & { serviceTyp
   );
 }
 
-/** Provider types; with `visitTypeId`, only those allowed for that visit type. */
-export function ProviderTypeSelect({ visitTypeId, ...props }: Common & { visitTypeId?: number | null }) {
+/** Provider types; with `visitTypeId`, only those allowed for that visit type; with `only`, only those ids. */
+export function ProviderTypeSelect({
+  visitTypeId,
+  only,
+  ...props
+}: Common & { visitTypeId?: number | null; only?: readonly number[] }) {
   const providerTypes = useQuery(lookupQueries.providerTypes());
   const visitTypes = useQuery(lookupQueries.visitTypes());
   const allowed = visitTypes.data?.rows.find((row) => row.id === visitTypeId)?.providerTypeIds ?? [];
-  const rows = (providerTypes.data?.rows ?? []).filter((row) => !allowed.length || allowed.includes(row.id));
+  const rows = (providerTypes.data?.rows ?? []).filter(
+    (row) => (!allowed.length || allowed.includes(row.id)) && (!only || only.includes(row.id)),
+  );
   return (
     <Select
       {...props}

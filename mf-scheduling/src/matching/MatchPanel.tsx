@@ -1,5 +1,5 @@
-// The match drawer of /visits?match=<visitId>: the visit, the fit-score filters (SPEC §9 defaults, kept in the
-// URL), and the ranked candidates; staff assign from here.
+// The match drawer of `?match=<visitId>` (on /visits and on a service request's page): the visit, the fit-score
+// filters (SPEC §9 defaults, kept in the URL), and the ranked candidates; staff assign from here.
 import {
   DEFAULT_FIT_SCORE_OPTIONS,
   formatDate,
@@ -50,6 +50,9 @@ const FLAG_LABELS: Record<FlagName, string> = {
   ignoreVacations: 'Ignore vacations',
 };
 const FLAGS = Object.keys(FLAG_LABELS) as FlagName[];
+
+/** The one name of the action that opens this drawer, wherever it is offered. */
+export const FIND_CLINICIANS = 'Find clinicians';
 const PAGE_SIZE = 10;
 
 /** Closing the drawer drops `match` and the drawer's own filters from the URL, in one history entry. */
@@ -84,7 +87,9 @@ export function MatchPanel({ visitId }: { visitId: number }) {
       publishToast(
         `${visit.providerName ?? 'The clinician'} assigned. The clinician and the facility are notified.`,
       );
+      // The visit lists and the service request's own list of visits.
       void queryClient.invalidateQueries({ queryKey: ['visit'] });
+      void queryClient.invalidateQueries({ queryKey: ['episode'] });
       onClose();
     },
     onError: (error) => publishErrorToast(errorMessage(error, 'the visit', 'assigned')),
@@ -99,7 +104,7 @@ export function MatchPanel({ visitId }: { visitId: number }) {
 
   const visit = query.data?.visit;
   return (
-    <Drawer open onClose={onClose} title="Match clinicians" size="large" destroyOnHidden>
+    <Drawer open onClose={onClose} title={FIND_CLINICIANS} size="large" destroyOnHidden>
       {query.isError ? (
         <ErrorState
           message={errorMessage(query.error, 'the candidates', 'loaded')}
