@@ -1,6 +1,7 @@
 // The visit list and the bulk visit actions (approve, delete, expire, pause): each action moves every visit
 // named or none, in one transaction, through the visit state machine.
 import {
+  isOrganizationRole,
   NO_VISITS_FOR_APPROVAL,
   transitionFor,
   type VisitAction,
@@ -8,7 +9,7 @@ import {
   type VisitStatus,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
-import { badRequest } from '../../../lib/errors';
+import { badRequest, forbidden } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
@@ -96,7 +97,13 @@ function moveVisits(
   );
 }
 
+/** Bulk approve and delete on /visits are staff work: organization users are refused even on their own visits. */
+function refuseOrganizationUsers(ctx: RequestContext): void {
+  if (isOrganizationRole(requireActor(ctx).roleId)) throw forbidden();
+}
+
 export async function approveVisits(services: AppServices, ctx: RequestContext, refs: readonly VisitRef[]) {
+  refuseOrganizationUsers(ctx);
   const count = await moveVisits(services, ctx, refs, 'approve', 'FinalReview', {}, (locked) => {
     if (locked.every((visit) => transitionFor(statusOf(visit), 'approve') === null))
       throw invalidTransition(NO_VISITS_FOR_APPROVAL);
@@ -105,6 +112,7 @@ export async function approveVisits(services: AppServices, ctx: RequestContext, 
 }
 
 export async function deleteVisits(services: AppServices, ctx: RequestContext, refs: readonly VisitRef[]) {
+  refuseOrganizationUsers(ctx);
   const count = await moveVisits(services, ctx, refs, 'delete', 'Deleted');
   return { count, message: `${count} visit(s) deleted.` };
 }
