@@ -17,6 +17,8 @@ import { installErrorHandling, serializeError } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { registerStaticSite } from './static-site';
 import { requireSession } from './plugins/auth';
+import { installRateLimits } from './plugins/rate-limit';
+import { trustProxyOption } from './config';
 import type { AppServices } from './services/app-services';
 import { publicSecurityRoutes, sessionSecurityRoutes } from './modules/security/routes';
 import { usersRoutes } from './modules/admin/users/routes';
@@ -97,9 +99,10 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Database failures are logged as their statement and code, never their parameter values.
       serializers: { err: serializeError },
+      ...(config.logStream ? { stream: config.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -173,6 +176,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  installRateLimits(app, services);
   for (const routes of PUBLIC_ROUTES) await app.register(routes, { services });
   await app.register(async (scope) => {
     requireSession(scope, services);

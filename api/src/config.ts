@@ -10,6 +10,8 @@ export interface AppConfig {
   /** Public address used in links sent by email. */
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** MESSAGE_PICKUP_DIR: without SMTP_URL / SMS_GATEWAY_URL, messages are written to this folder as delivered. */
+  messagePickupDir: string | undefined;
   /**
    * STATIC_DIR: the assembled front end served at / (the shell, the areas under /remotes/, remotes.json,
    * Storybook under /storybook), as scripts/assemble-static.mjs writes it (`npm start` uses build/static).
@@ -17,15 +19,24 @@ export interface AppConfig {
    */
   staticDir: string | undefined;
   production: boolean;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For / -Proto are believed. A number N trusts the N nearest hops
+   * (`1`: one TLS-terminating proxy; the client address is the one it appended, so a client cannot choose
+   * its own), or a comma-separated list of proxy addresses/CIDRs. Unset: the headers are ignored.
+   */
+  trustProxy: boolean | number | string[];
   corsOrigins: string[];
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   loginThrottle: { maxFailures: number; windowSeconds: number };
+  /** Limits per client address and per target (plugins/rate-limit.ts; docs/decisions/017-abuse-limits.md). */
+  rateLimits: RateLimitPolicies;
   bodyLimitBytes: number;
   seedDemoData: boolean;
   /** Cache reads invalidated by table-change notices (services/read-cache.ts); READ_CACHE=0 turns it off. */
   readCache: boolean;
   logLevel: string;
+  /** Where the log is written (tests read it); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
   /**
    * MAPS_PROVIDER_URL: an external maps service answering `/autocomplete` and `/geocode` as /api/maps does;
    * without it addresses come from the built-in US ZIP-code gazetteer.
@@ -33,6 +44,58 @@ export interface AppConfig {
   mapsProviderUrl: string | undefined;
   /** How often open event streams are checked for sessions that went idle too long (ms). */
   eventStreamCheckMs: number;
+}
+
+/** A limit: at most `points` in a window of `seconds` counted from the first. */
+export interface RateLimitPolicy {
+  points: number;
+  seconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Every limit by name: `<what>.<counted per>`. See docs/decisions/017-abuse-limits.md. */
+export const DEFAULT_RATE_LIMITS = {
+  'forgotPassword.address': { points: 20, seconds: 15 * MINUTE },
+  'forgotPassword.email': { points: 3, seconds: HOUR },
+  'register.address': { points: 20, seconds: HOUR },
+  'register.email': { points: 3, seconds: HOUR },
+  'register.phone': { points: 3, seconds: HOUR },
+  'verifyEmail.address': { points: 30, seconds: 15 * MINUTE },
+  'verifyEmail.token': { points: 5, seconds: 15 * MINUTE },
+  'resetPassword.address': { points: 30, seconds: 15 * MINUTE },
+  'resetPassword.token': { points: 5, seconds: 15 * MINUTE },
+  'shortLink.address': { points: 120, seconds: MINUTE },
+  'facilityResponse.address': { points: 120, seconds: 15 * MINUTE },
+  'facilityResponse.token': { points: 60, seconds: 15 * MINUTE },
+  'clientLog.address': { points: 60, seconds: MINUTE },
+  'sendVerification.address': { points: 20, seconds: HOUR },
+  'sendVerification.user': { points: 3, seconds: 15 * MINUTE },
+  /** Failed sign-ins from one client address, whichever accounts they name (password spraying). */
+  'loginFailures.address': { points: 20, seconds: 15 * MINUTE },
+  /** Identity messages (reset links, verification links and codes) to one email address or phone number. */
+  'messages.recipient': { points: 5, seconds: HOUR },
+} satisfies Record<string, RateLimitPolicy>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimitPolicies = Record<RateLimitName, RateLimitPolicy>;
+
+function trustProxyFromEnv(raw: string | undefined): AppConfig['trustProxy'] {
+  if (!raw) return false;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** TRUST_PROXY as fastify takes it: a hop count becomes "trust the N nearest hops". */
+export function trustProxyOption(
+  trustProxy: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -55,9 +118,10 @@ export function loadConfig(
     dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(env.DATA_DIR ?? './.data'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
+    messagePickupDir: env.MESSAGE_PICKUP_DIR ? path.resolve(env.MESSAGE_PICKUP_DIR) : undefined,
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
     production: env.NODE_ENV === 'production',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -70,6 +134,14 @@ export function loadConfig(
     loginThrottle: {
       maxFailures: intFromEnv(env, 'LOGIN_MAX_FAILURES', 5),
       windowSeconds: intFromEnv(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * 60),
+    },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      'loginFailures.address': {
+        points: intFromEnv(env, 'LOGIN_IP_FAILURES', 20),
+        seconds: intFromEnv(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * MINUTE),
+      },
+      'messages.recipient': { points: intFromEnv(env, 'MESSAGES_PER_HOUR', 5), seconds: HOUR },
     },
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     seedDemoData: env.SEED_DEMO_DATA !== '0',

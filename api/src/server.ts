@@ -5,7 +5,14 @@ import { seedDemoData, seedReferenceData } from './db/seed';
 import { buildApp } from './app';
 import { EventHub } from './services/events';
 import { liveSessionIds } from './plugins/auth';
-import { OutboxDispatcher, httpSmsAdapter, recordOnlyAdapter, smtpAdapter } from './services/outbox';
+import { RateLimits } from './plugins/rate-limit-store';
+import {
+  OutboxDispatcher,
+  httpSmsAdapter,
+  pickupFolderAdapter,
+  recordOnlyAdapter,
+  smtpAdapter,
+} from './services/outbox';
 import type { AppServices } from './services/app-services';
 import { ReadCache } from './services/read-cache';
 import { startVisitStatusJob, visitStatusJobInterval } from './modules/scheduling/visits/status-job';
@@ -29,18 +36,21 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       liveSessionIds: (ids) => liveSessionIds(database.db, ids),
       checkEveryMs: config.eventStreamCheckMs,
     });
+    const otherwise = config.messagePickupDir
+      ? pickupFolderAdapter(config.messagePickupDir)
+      : recordOnlyAdapter;
     const outbox = new OutboxDispatcher(database.db, {
-      email: config.smtpUrl
-        ? smtpAdapter(config.smtpUrl, 'Carelane <no-reply@carelane.local>')
-        : recordOnlyAdapter,
-      sms: process.env.SMS_GATEWAY_URL ? httpSmsAdapter(process.env.SMS_GATEWAY_URL) : recordOnlyAdapter,
+      email: config.smtpUrl ? smtpAdapter(config.smtpUrl, 'Carelane <no-reply@carelane.local>') : otherwise,
+      sms: process.env.SMS_GATEWAY_URL ? httpSmsAdapter(process.env.SMS_GATEWAY_URL) : otherwise,
     });
     const readCache = new ReadCache(config.readCache);
     await readCache.start(database);
-    const services: AppServices = { config, database, db: database.db, events, outbox, readCache };
+    const limits = new RateLimits(database.db, config.rateLimits);
+    const services: AppServices = { config, database, db: database.db, events, outbox, readCache, limits };
     const app = await buildApp(services);
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
+    limits.start();
     const stopVisitStatusJob = startVisitStatusJob(database.db, visitStatusJobInterval(), (error) =>
       app.log.error({ err: error }, 'visit status job failed'),
     );
@@ -54,6 +64,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       close() {
         closing ??= (async () => {
           await app.close();
+          limits.stop();
           await stopVisitStatusJob();
           await outbox.stop();
           await events.stop();

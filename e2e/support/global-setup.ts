@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { RUN_DIR, ROOT, SERVER_LOG, STATIC_DIR } from './paths';
+import { MESSAGES_DIR, RUN_DIR, ROOT, SERVER_LOG, STATIC_DIR } from './paths';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: path.join(RUN_DIR, 'data'),
       STATIC_DIR,
       PUBLIC_URL: baseUrl,
+      MESSAGE_PICKUP_DIR: MESSAGES_DIR,
       // The client log ('Dynamic page loading failed') is written at error level; keep info for context.
       LOG_LEVEL: 'info',
       DATABASE_URL: '',

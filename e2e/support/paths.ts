@@ -5,3 +5,5 @@ export const ROOT = path.resolve(__dirname, '../..');
 export const RUN_DIR = path.join(ROOT, 'e2e/.run');
 export const STATIC_DIR = path.join(RUN_DIR, 'static');
 export const SERVER_LOG = path.join(RUN_DIR, 'server.log');
+/** Messages as delivered (MESSAGE_PICKUP_DIR): the outbox's stored copies mask their links' tokens. */
+export const MESSAGES_DIR = path.join(RUN_DIR, 'messages');

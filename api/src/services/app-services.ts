@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client';
 import type { EventHub } from './events';
 import type { OutboxDispatcher } from './outbox';
 import type { ReadCache } from './read-cache';
+import type { RateLimits } from '../plugins/rate-limit-store';
 
 /** What route plugins and domain services are handed: built once at start, shared by every request. */
 export interface AppServices {
@@ -12,4 +13,5 @@ export interface AppServices {
   events: EventHub;
   outbox: OutboxDispatcher;
   readCache: ReadCache;
+  limits: RateLimits;
 }

@@ -1,7 +1,24 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import { outbox } from '../db/schema';
 import type { Db, Executor } from '../db/client';
+
+/**
+ * The unmasked body of a queued message that carries a secret, kept only until it is delivered (migration
+ * 0004; declared here, not in db/schema.ts). The outbox row holds the masked copy staff read.
+ */
+export const outboxSecrets = pgTable('outbox_secrets', {
+  outboxId: bigint('outbox_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => outbox.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+});
+
+/** What stands in for a secret in the stored copy. */
+export const MASK = '•••';
 
 export type Channel = 'email' | 'sms';
 export interface OutgoingMessage {
@@ -13,6 +30,11 @@ export interface OutgoingMessage {
   bcc?: string | null;
   /** A message with the same key is never queued twice. */
   dedupeKey?: string;
+  /**
+   * Secrets in the body (a code): the recipient gets them, the stored copy shows MASK in their place. A
+   * link's `token` parameter is always masked: `…/resetPassword?token=•••`.
+   */
+  secrets?: string[];
 }
 type QueuedMessage = typeof outbox.$inferSelect;
 
@@ -22,8 +44,28 @@ export interface MessageAdapter {
   send(message: QueuedMessage): Promise<void>;
 }
 
-/** The default: the message is only recorded, for staff to read in the app. */
+/**
+ * The default: the message is only recorded, for staff to read in the app. Its secrets reach nobody (there is
+ * no recipient to give them to), so its links do not work: a real adapter or the pickup folder delivers them.
+ */
 export const recordOnlyAdapter: MessageAdapter = { name: 'record', send: async () => {} };
+
+/**
+ * MESSAGE_PICKUP_DIR: each message as delivered (secrets included) is written as `<id>.<channel>.json` into
+ * the folder, for a local mail relay, a developer, or the tests to pick up.
+ */
+export function pickupFolderAdapter(dir: string): MessageAdapter {
+  return {
+    name: 'pickup-folder',
+    async send(message) {
+      await fs.mkdir(dir, { recursive: true });
+      const { id, channel, to, cc, bcc, subject, body } = message;
+      const file = path.join(dir, `${String(id).padStart(10, '0')}.${channel}.json`);
+      await fs.writeFile(`${file}.tmp`, JSON.stringify({ id, channel, to, cc, bcc, subject, body }, null, 2));
+      await fs.rename(`${file}.tmp`, file);
+    },
+  };
+}
 
 export function smtpAdapter(smtpUrl: string, from: string): MessageAdapter {
   const transport = nodemailer.createTransport(smtpUrl);
@@ -58,20 +100,34 @@ export function httpSmsAdapter(gatewayUrl: string): MessageAdapter {
   };
 }
 
+/** The value of every `token` parameter of a link is a secret, named or not. */
+const LINK_TOKEN = /([?&]token=)[^\s&#]+/g;
+
+function masked(body: string, secrets: string[]): string {
+  let copy = body.replace(LINK_TOKEN, `$1${MASK}`);
+  for (const secret of secrets.filter(Boolean))
+    for (const form of new Set([secret, encodeURIComponent(secret)])) copy = copy.split(form).join(MASK);
+  return copy;
+}
+
 /** Queues a message inside the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueMessage(ex: Executor, message: OutgoingMessage): Promise<void> {
-  await ex
+  const storedBody = masked(message.body, message.secrets ?? []);
+  const [queued] = await ex
     .insert(outbox)
     .values({
       channel: message.channel,
       to: message.to,
       subject: message.subject ?? null,
-      body: message.body,
+      body: storedBody,
       cc: message.cc ?? null,
       bcc: message.bcc ?? null,
       dedupeKey: message.dedupeKey ?? null,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  if (queued && storedBody !== message.body)
+    await ex.insert(outboxSecrets).values({ outboxId: queued.id, body: message.body });
 }
 
 const MAX_ATTEMPTS = 8;
@@ -131,23 +187,44 @@ export class OutboxDispatcher {
         )
         .returning();
     });
+    const unmasked = claimed.length
+      ? await this.db
+          .select()
+          .from(outboxSecrets)
+          .where(
+            inArray(
+              outboxSecrets.outboxId,
+              claimed.map((m) => m.id),
+            ),
+          )
+      : [];
+    const bodies = new Map(unmasked.map((row) => [row.outboxId, row.body]));
     for (const message of claimed) {
       try {
-        await this.adapters[message.channel as Channel].send(message);
-        await this.db
-          .update(outbox)
-          .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
-          .where(eq(outbox.id, message.id));
+        await this.adapters[message.channel as Channel].send({
+          ...message,
+          body: bodies.get(message.id) ?? message.body,
+        });
+        await this.db.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+            .where(eq(outbox.id, message.id));
+          await tx.delete(outboxSecrets).where(eq(outboxSecrets.outboxId, message.id));
+        });
       } catch (error) {
         const failedForGood = message.attempts >= MAX_ATTEMPTS;
-        await this.db
-          .update(outbox)
-          .set({
-            status: failedForGood ? 'FAILED' : 'PENDING',
-            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-            nextAttemptAt: sql`now() + make_interval(secs => ${30 * message.attempts ** 2})`,
-          })
-          .where(eq(outbox.id, message.id));
+        await this.db.transaction(async (tx) => {
+          await tx
+            .update(outbox)
+            .set({
+              status: failedForGood ? 'FAILED' : 'PENDING',
+              lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+              nextAttemptAt: sql`now() + make_interval(secs => ${30 * message.attempts ** 2})`,
+            })
+            .where(eq(outbox.id, message.id));
+          if (failedForGood) await tx.delete(outboxSecrets).where(eq(outboxSecrets.outboxId, message.id));
+        });
       }
     }
   }

@@ -1,5 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test answers are read loosely; each test asserts their shape */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config';
 import { DEMO_PASSWORD } from '../db/seed';
@@ -66,6 +69,8 @@ export async function startTestServer(
       host: '127.0.0.1',
       databaseUrl: pgDb?.url,
       dataDir: 'memory://',
+      // Messages as delivered (secrets included) land here: tests read links and codes as the recipient does.
+      messagePickupDir: fs.mkdtempSync(path.join(os.tmpdir(), 'carelane-messages-')),
       logLevel: 'silent',
       // Cheaper hashing keeps the suite quick; the behaviour is the same.
       argon2: { memoryCost: 4096, timeCost: 2, parallelism: 1 },

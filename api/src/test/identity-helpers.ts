@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sha256 } from '../lib/crypto';
 import type { TestServer } from './harness';
 
@@ -66,13 +68,36 @@ export async function outboxTo(
   return res.body.rows;
 }
 
+/**
+ * The messages delivered to one address, newest first, as the recipient got them (the stored outbox copy
+ * masks their secrets). Runs the dispatcher first, so what was queued before the call is there.
+ */
+export async function deliveredTo(
+  server: TestServer,
+  to: string,
+  channel: 'email' | 'sms',
+): Promise<{ id: number; to: string; subject: string | null; body: string }[]> {
+  // Twice: a run already under way may have claimed its batch before this message was queued.
+  await server.services.outbox.runOnce();
+  await server.services.outbox.runOnce();
+  const dir = server.services.config.messagePickupDir;
+  if (!dir || !fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(`.${channel}.json`))
+    .sort()
+    .reverse()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')))
+    .filter((message) => message.to === to.toLowerCase() || message.to === to);
+}
+
 /** The token of the newest link of this kind emailed to `to` (e.g. kind 'resetPassword' or 'verifyEmail'). */
 export async function emailedToken(
   server: TestServer,
   to: string,
   kind: 'resetPassword' | 'verifyEmail',
 ): Promise<string> {
-  const [newest] = await outboxTo(server, to, 'email');
+  const [newest] = await deliveredTo(server, to, 'email');
   const match = newest && new RegExp(`/${kind}\\?token=([A-Za-z0-9_-]+)`).exec(newest.body);
   if (!match) throw new Error(`no ${kind} link in the newest email to ${to}: ${JSON.stringify(newest)}`);
   return match[1]!;
@@ -80,7 +105,7 @@ export async function emailedToken(
 
 /** The newest 6-digit code texted to `phone`. */
 export async function textedCode(server: TestServer, phone: string): Promise<string> {
-  const [newest] = await outboxTo(server, phone, 'sms');
+  const [newest] = await deliveredTo(server, phone, 'sms');
   const match = newest && /\b(\d{6})\b/.exec(newest.body);
   if (!match) throw new Error(`no code in the newest SMS to ${phone}: ${JSON.stringify(newest)}`);
   return match[1]!;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import PatientPage, { PATIENT_SAVED } from './PatientPage';
 
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 const patient = {
   id: 5,
@@ -48,14 +48,17 @@ function open(answerPut: () => Response) {
 }
 
 describe('PatientPage', () => {
-  it("shows a server field error under its field and 'Sorry, patient could not be saved. '", async () => {
+  it("shows a server field error under its field and 'Sorry, patient could not be saved. ' naming the field as labelled", async () => {
     const page = open(() =>
       jsonResponse(
         {
           statusCode: 400,
           code: 'VALIDATION',
-          error: 'zipcode: must be a 5-digit ZIP code',
-          errors: [{ field: 'zipcode', message: 'must be a 5-digit ZIP code' }],
+          error: 'zipcode: must be a 5-digit ZIP code, phoneNumber2: must be a 10-digit phone number',
+          errors: [
+            { field: 'zipcode', message: 'must be a 5-digit ZIP code' },
+            { field: 'phoneNumber2', message: 'must be a 10-digit phone number' },
+          ],
         },
         400,
       ),
@@ -64,9 +67,10 @@ describe('PatientPage', () => {
     expect(await screen.findByText('76')).toBeTruthy(); // age derived from the birthday
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('must be a 5-digit ZIP code')).toBeTruthy();
-    const text = 'Sorry, patient could not be saved. zipcode: must be a 5-digit ZIP code';
+    const text =
+      'Sorry, patient could not be saved. ZIP code: must be a 5-digit ZIP code, Other phone: must be a 10-digit phone number';
     await waitFor(() => expect(page.errorToasts).toEqual([text]));
-    expect(screen.getByRole('alert').textContent).toBe(text);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(text);
     const put = page.calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toMatchObject({ firstName: 'Jane', birthday: '1950-02-03', version: 2 });
     page.done();
@@ -95,6 +99,43 @@ describe('PatientPage', () => {
     expect(page.errorToasts).toEqual([
       'Sorry, patient could not be saved. Someone else changed this patient since you opened it. Reload to see their changes.',
     ]);
+    page.done();
+  });
+});
+
+describe('PatientPage checks', () => {
+  it('shows the phone as NNN-NNN-NNNN (SPEC §5)', async () => {
+    const page = open(() => jsonResponse(patient));
+    const phone = (await screen.findByRole('textbox', { name: 'Phone' })) as HTMLInputElement;
+    expect(phone.value).toBe('512-555-0111');
+    page.done();
+  });
+
+  it.each([
+    ['2/30/1940', 'Enter a date as M/D/YYYY'],
+    ['1/1/2030', 'Birthday cannot be in the future.'],
+  ])('refuses the birthday %s on the page: "%s", and saves nothing', async (typed, message) => {
+    const page = open(() => jsonResponse({ ...patient, version: 3 }));
+    const user = userEvent.setup();
+    const birthday = await screen.findByRole('textbox', { name: 'Birthday' });
+    await user.clear(birthday);
+    await user.type(birthday, typed);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(page.calls.some((call) => call.method === 'PUT')).toBe(false);
+    page.done();
+  });
+
+  it('refuses a phone number that is not 10 digits on the page, and saves nothing', async () => {
+    const page = open(() => jsonResponse({ ...patient, version: 3 }));
+    const user = userEvent.setup();
+    const other = await screen.findByRole('textbox', { name: 'Other phone' });
+    await user.type(other, '555-0100');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a 10-digit phone number')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(page.calls.some((call) => call.method === 'PUT')).toBe(false);
     page.done();
   });
 });

@@ -1,6 +1,7 @@
 import {
   ageFromBirthday,
   defaultDateRange,
+  formatPhone,
   isOrganizationRole,
   patientDisplayName,
   patientSchema,
@@ -16,7 +17,7 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { DateInput, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
+import { PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -25,15 +26,17 @@ import { EpisodeTable } from '../episodes/EpisodeTable';
 import { episodeQueries } from '../episodes/episode-queries';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import { loadState } from '../common/load-state';
+import type { FieldLabels } from '../common/field-labels';
 import {
   AddressFields,
   FormFailure,
+  noSubmitOnEnter,
   nullIfBlank,
   refresh,
   showSaveFailure,
   useIdParam,
 } from '../common/page-kit';
-import { dateOf, isoOf, isStale, StaleNotice } from './form-kit';
+import { birthdayRule, dateOf, isoOf, isStale, phoneRule, StaleNotice, TypedDateInput } from './form-kit';
 import { ArchiveWithReasonButton } from '../common/reason-lists';
 import { patientQueries } from './patient-queries';
 
@@ -63,7 +66,27 @@ const toForm = (patient: Patient): FormValues => ({
   ...Object.fromEntries(Object.keys(EMPTY).map((key) => [key, patient[key as keyof Patient] ?? null])),
   gender: patient.gender === 'M' || patient.gender === 'F' ? patient.gender : null,
   birthday: dateOf(patient.birthday),
+  // SPEC §5: phones show as NNN-NNN-NNNN (the API keeps the 10 digits).
+  phoneNumber1: patient.phoneNumber1 ? formatPhone(patient.phoneNumber1) : null,
+  phoneNumber2: patient.phoneNumber2 ? formatPhone(patient.phoneNumber2) : null,
 });
+
+/** The form's labels, for failure texts that name a field. */
+const PATIENT_FIELD_LABELS: FieldLabels = {
+  referralSourceId: 'Organization',
+  firstName: 'First name',
+  middleInitial: 'Middle initial',
+  lastName: 'Last name',
+  birthday: 'Birthday',
+  gender: 'Gender',
+  phoneNumber1: 'Phone',
+  phoneNumber2: 'Other phone',
+  addressLine1: 'Address',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  zipcode: 'ZIP code',
+};
 
 export type PatientFormProps = {
   patient: Patient | null;
@@ -118,7 +141,13 @@ export function PatientForm({
       if (!patient && onCreated) onCreated(saved);
       else if (!patient) navigateTo(`/patient?id=${saved.id}`);
     } catch (error) {
-      showSaveFailure(form, error, 'patient', (text) => (isStale(error) ? setStale(text) : setFailure(text)));
+      showSaveFailure(
+        form,
+        error,
+        'patient',
+        (text) => (isStale(error) ? setStale(text) : setFailure(text)),
+        PATIENT_FIELD_LABELS,
+      );
     } finally {
       setBusy(false);
     }
@@ -138,6 +167,7 @@ export function PatientForm({
         layout="vertical"
         disabled={readOnly}
         initialValues={patient ? toForm(patient) : EMPTY}
+        onKeyDown={noSubmitOnEnter}
         onFinish={(values) => void submit(values)}
       >
         {staff && !patient && !fixedOrganization ? (
@@ -176,8 +206,8 @@ export function PatientForm({
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>
-          <Form.Item label="Birthday" name="birthday" style={{ width: 160 }}>
-            <DateInput aria-label="Birthday" />
+          <Form.Item label="Birthday" name="birthday" rules={[birthdayRule]} style={{ width: 160 }}>
+            <TypedDateInput aria-label="Birthday" />
           </Form.Item>
           <Form.Item label="Age" style={{ width: 80 }}>
             <Typography.Text aria-label="Age">{age ?? '—'}</Typography.Text>
@@ -194,10 +224,15 @@ export function PatientForm({
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>
-          <Form.Item label="Phone" name="phoneNumber1" style={{ flex: 1, minWidth: 180 }}>
+          <Form.Item label="Phone" name="phoneNumber1" rules={[phoneRule]} style={{ flex: 1, minWidth: 180 }}>
             <PhoneInput aria-label="Phone" />
           </Form.Item>
-          <Form.Item label="Other phone" name="phoneNumber2" style={{ flex: 1, minWidth: 180 }}>
+          <Form.Item
+            label="Other phone"
+            name="phoneNumber2"
+            rules={[phoneRule]}
+            style={{ flex: 1, minWidth: 180 }}
+          >
             <PhoneInput aria-label="Other phone" />
           </Form.Item>
         </Flex>

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import PatientsPage from './PatientsPage';
 
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 function open(url: string, roleId: number) {
   return renderPage(<PatientsPage />, {
@@ -48,6 +49,32 @@ describe('PatientsPage', () => {
     ]).toEqual(['ARCHIVED', 'doe', '2026-01-01', '2026-03-01']);
     expect(screen.queryByRole('combobox', { name: 'Organization' })).toBeNull();
     expect(screen.getByRole('button', { name: 'New patient' })).toBeTruthy();
+    page.done();
+  });
+
+  it('makes an end date typed before the start the one day of the start (SPEC §5), not a swapped range', async () => {
+    const page = open('/patients?createdFrom=2026-11-01&createdTo=2026-11-20', 1);
+    expect(await screen.findByText('No patients match these filters.')).toBeTruthy();
+    const user = userEvent.setup();
+    const end = screen.getByDisplayValue('11/20/2026');
+    await user.click(end);
+    await user.keyboard('{Control>}a{/Control}');
+    await user.paste('10/15/2026');
+    await user.keyboard('{Enter}');
+    await user.tab();
+    await waitFor(() =>
+      expect([...new URLSearchParams(globalThis.location.search).entries()]).toEqual(
+        expect.arrayContaining([
+          ['createdFrom', '2026-11-01'],
+          ['createdTo', '2026-11-01'],
+        ]),
+      ),
+    );
+    const last = page.calls.filter((call) => call.url.pathname === '/api/admin/patients').at(-1)!;
+    expect([last.url.searchParams.get('createdFrom'), last.url.searchParams.get('createdTo')]).toEqual([
+      '2026-11-01',
+      '2026-11-01',
+    ]);
     page.done();
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describeEachDatabase } from '../../test/harness';
 
 describeEachDatabase('answers the browser must not keep', (server) => {
@@ -98,4 +99,31 @@ describeEachDatabase(
     });
   },
   { staticDir: staticFolder() },
+);
+
+const logged: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logged.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+describeEachDatabase(
+  'the client log',
+  (server) => {
+    it('writes a short line, whatever the client sends', async () => {
+      const message = `boom ${'m'.repeat(1990)}`;
+      const context = { stack: 's'.repeat(6000), page: '/patients' };
+      const res = await server().request('POST', '/api/clientLog', {
+        body: { level: 'warn', message, context },
+      });
+      expect(res.status).toBe(204);
+      const line = logged.find((l) => l.includes('client: boom'));
+      expect(line).toBeDefined();
+      expect(line!.length).toBeLessThan(2000);
+      expect(line).toContain('(1995 characters)');
+    });
+  },
+  { logLevel: 'info', logStream },
 );

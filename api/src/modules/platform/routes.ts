@@ -7,6 +7,9 @@ import { requireActor } from '../../services/context';
 
 const HEARTBEAT_MS = 25_000;
 
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+
 export const publicPlatformRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
   { services },
@@ -49,7 +52,11 @@ export const publicPlatformRoutes: FastifyPluginAsyncZod<{ services: AppServices
     },
     async (request, reply) => {
       const { level, message, context } = request.body;
-      request.log[level]({ client: context ?? {} }, `client: ${message}`);
+      // Each logged line stays short, whatever a client sends.
+      request.log[level](
+        { client: clip(JSON.stringify(context ?? {}), 1000) },
+        `client: ${clip(message, 500)}`,
+      );
       return reply.status(204).send(null);
     },
   );

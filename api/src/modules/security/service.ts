@@ -26,6 +26,7 @@ import { recordAudit } from '../../services/audit';
 import type { AppServices } from '../../services/app-services';
 import { requireActor, type RequestContext } from '../../services/context';
 import { enqueueMessage } from '../../services/outbox';
+import { isTooManyRequests, waitText } from '../../plugins/rate-limit-store';
 import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
 import { buildCurrentUser, createSession, revokeAllSessions, revokeSession } from './sessions';
 import { consumePhoneCode, consumeToken, issueSecret } from './verification';
@@ -50,7 +51,10 @@ async function privilegesOf(ex: Executor, user: UserRow) {
 
 /**
  * Writes this sign-in attempt as a failure before the password is checked, and tells whether it may go
- * on: at most `maxFailures` failures (this one included) since the last success within the window.
+ * on. Failures count since the account's last success within the window. Up to `maxFailures` (this one
+ * included) anyone may try; past that the account is locked, but only for client addresses that have
+ * already failed on it: its owner, from an address that has not, still gets in with the right password,
+ * and each other address gets one try (docs/decisions/017-abuse-limits.md).
  * Writing first, under a per-email lock, makes simultaneous guesses count each other; otherwise a burst
  * of parallel guesses would all pass the check before any of them was recorded.
  */
@@ -67,7 +71,10 @@ async function reserveAttempt(
       .values({ emailId, success: false, ip })
       .returning({ id: loginAttempts.id });
     const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
+      .select({
+        failures: sql<number>`count(*)::int`,
+        fromHere: sql<number>`(count(*) filter (where ${loginAttempts.ip} is not distinct from ${ip}))::int`,
+      })
       .from(loginAttempts)
       .where(
         and(
@@ -81,7 +88,9 @@ async function reserveAttempt(
           ),
         ),
       );
-    return { attemptId: attempt!.id, allowed: (row?.n ?? 0) <= maxFailures };
+    const failures = row?.failures ?? 0;
+    const fromHere = row?.fromHere ?? 0;
+    return { attemptId: attempt!.id, allowed: failures <= maxFailures || fromHere <= 1 };
   });
 }
 
@@ -132,6 +141,15 @@ export async function authenticate(
   const emailId = input.emailId.trim().toLowerCase();
   const { windowSeconds } = config.loginThrottle;
 
+  // Password spraying: an address with too many failures, whichever accounts they named, is held off
+  // before any password is checked.
+  if (meta.ip)
+    await services.limits.check('loginFailures.address', meta.ip, {
+      code: 'TOO_MANY_ATTEMPTS',
+      message: (wait) =>
+        `Too many failed sign-in attempts from your network. Please wait ${waitText(wait)} and try again.`,
+    });
+
   const { attemptId, allowed } = await reserveAttempt(db, emailId, meta.ip, config.loginThrottle);
   if (!allowed) {
     // Refused attempts do not extend the window.
@@ -153,6 +171,7 @@ export async function authenticate(
 
   if (!user || !passwordOk) {
     // The reserved attempt stays as the recorded failure.
+    if (meta.ip) await services.limits.record('loginFailures.address', meta.ip);
     await auditLoginFailure(db, ctx, user?.id ?? null, emailId, 'wrong email or password');
     throw unauthorized(WRONG_CREDENTIALS);
   }
@@ -224,7 +243,15 @@ export async function forgotPassword(
   const user = await findUserRowByEmail(services.db, emailId);
   if (user && user.status === 'ACTIVE') {
     await services.db.transaction(async (tx) => {
-      await sendResetLink(services, tx, user);
+      // Over the cap of messages to this address: the answer stays the same, nothing is sent.
+      const capped = await sendResetLink(services, tx, user).then(
+        () => false,
+        (error: unknown) => {
+          if (isTooManyRequests(error)) return true;
+          throw error;
+        },
+      );
+      if (capped) return;
       await recordAudit(tx, ctx, {
         entity: 'user',
         entityId: user.id,
@@ -238,7 +265,22 @@ export async function forgotPassword(
   return MESSAGES.resetLinkSent;
 }
 
+/**
+ * Identity messages (reset and verification links, phone codes) to one address or number are capped per
+ * hour, whoever asks for them; counted in the caller's transaction, so a refused request leaves nothing.
+ */
+async function capIdentityMessage(services: AppServices, ex: Executor, channel: 'email' | 'sms', to: string) {
+  const what = channel === 'email' ? 'this email address' : 'this phone number';
+  await services.limits.consume('messages.recipient', `${channel}:${to.trim().toLowerCase()}`, {
+    ex,
+    code: 'TOO_MANY_MESSAGES',
+    message: (wait) =>
+      `Too many messages were sent to ${what} lately. Please try again in ${waitText(wait)}.`,
+  });
+}
+
 export async function sendResetLink(services: AppServices, ex: Executor, user: UserRow): Promise<void> {
+  await capIdentityMessage(services, ex, 'email', user.emailId);
   const token = await issueSecret(ex, user.id, 'reset', RESET_TOKEN_MINUTES);
   await enqueueMessage(ex, {
     channel: 'email',
@@ -324,6 +366,7 @@ async function sendEmailVerificationTo(
   ex: Executor,
   user: Pick<UserRow, 'id' | 'emailId' | 'firstName'>,
 ) {
+  await capIdentityMessage(services, ex, 'email', user.emailId);
   const token = await issueSecret(ex, user.id, 'email', EMAIL_TOKEN_MINUTES);
   await enqueueMessage(ex, {
     channel: 'email',
@@ -333,13 +376,19 @@ async function sendEmailVerificationTo(
   });
 }
 
-async function sendPhoneCodeTo(ex: Executor, user: Pick<UserRow, 'id' | 'phoneNumber'>) {
+async function sendPhoneCodeTo(
+  services: AppServices,
+  ex: Executor,
+  user: Pick<UserRow, 'id' | 'phoneNumber'>,
+) {
   if (!user.phoneNumber) throw badRequest('phoneNumber', 'is missing on this account');
+  await capIdentityMessage(services, ex, 'sms', user.phoneNumber);
   const code = await issueSecret(ex, user.id, 'phone', PHONE_CODE_MINUTES);
   await enqueueMessage(ex, {
     channel: 'sms',
     to: user.phoneNumber,
     body: `Your Carelane verification code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes.`,
+    secrets: [code],
   });
 }
 
@@ -382,7 +431,7 @@ export async function register(
       after: { ...user!, passwordHash: user!.passwordHash },
     });
     await sendEmailVerificationTo(services, tx, user!);
-    await sendPhoneCodeTo(tx, user!);
+    await sendPhoneCodeTo(services, tx, user!);
     return MESSAGES.registrationSuccessful;
   });
   // Two registrations racing for one email: the unique index decides, and the loser hears the same 409.
@@ -428,7 +477,7 @@ export async function resendPhoneCode(services: AppServices, ctx: RequestContext
   await services.db.transaction(async (tx) => {
     const user = await findUserRowById(tx, actor.userId);
     if (!user) throw notFound('The user');
-    await sendPhoneCodeTo(tx, user);
+    await sendPhoneCodeTo(services, tx, user);
   });
 }
 

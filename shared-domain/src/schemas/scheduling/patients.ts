@@ -10,7 +10,8 @@ import {
 } from '../common';
 import { nameSchema, phoneInputSchema } from '../identity';
 import { zipcodeFieldSchema } from './physicians';
-import { PATIENT_STATUSES } from '../../scheduling/patient-rules';
+import { birthdayProblem, PATIENT_STATUSES } from '../../scheduling/patient-rules';
+import { isIsoDate } from '../../formats';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -57,8 +58,11 @@ export const patientInputSchema = z.object({
   lastName: nameSchema,
   gender: z.enum(['M', 'F'], { error: 'must be M or F' }).nullable().optional(),
   birthday: isoDateSchema
-    .refine((d) => d <= new Date().toISOString().slice(0, 10), { error: 'cannot be in the future' })
-    .refine((d) => d >= '1900-01-01', { error: 'must be after 1900' })
+    .superRefine((iso, ctx) => {
+      // An impossible date is already refused by isoDateSchema ('must be a date YYYY-MM-DD').
+      const problem = isIsoDate(iso) ? birthdayProblem(iso) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .nullable()
     .optional(),
   phoneNumber1: phoneInputSchema.nullable().optional(),

@@ -1,4 +1,5 @@
 import { describeEachDatabase } from '../../../test/harness';
+import { deliveredTo } from '../../../test/identity-helpers';
 import { notifyMatchingClinicians } from './notify';
 import { rankCandidates } from './service';
 import {
@@ -271,11 +272,11 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
       providerAmount: 60,
       rsAmount: 100,
     });
-    const facilityMail = (
-      await server().sql<{ body: string }>(
-        `select body from outbox where "to" = 'zz.facility@example.com' order by id desc limit 1`,
-      )
-    )[0]!.body;
+    const [recorded] = await server().sql<{ body: string }>(
+      `select body from outbox where "to" = 'zz.facility@example.com' order by id desc limit 1`,
+    );
+    expect(recorded!.body).toContain('/confirmation?token=•••');
+    const facilityMail = (await deliveredTo(server(), 'zz.facility@example.com', 'email'))[0]!.body;
     const token = /confirmation\?token=([^\s]+)/.exec(facilityMail)![1]!;
     const [stored] = await server().sql(
       `select token_hash, visit_ids, expires_at > now() + interval '6 days' as week from facility_response_tokens order by id desc limit 1`,
