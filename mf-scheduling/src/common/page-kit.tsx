@@ -1,6 +1,10 @@
 // Pieces the part-C pages of this area share (physicians, organizations, contacts, groups, supply requests,
 // archive, onboarding): in-app links, the `?id=` of detail pages, field errors and the address fields.
-import { mapsGeocodeResponseSchema, type MapAddress } from '@carelane/shared-domain';
+import {
+  mapsAutocompleteResponseSchema,
+  mapsGeocodeResponseSchema,
+  type MapAddress,
+} from '@carelane/shared-domain';
 import {
   apiClient,
   getQueryClient,
@@ -9,7 +13,7 @@ import {
   publishErrorToast,
   useUrlState,
 } from '@carelane/shared-session';
-import { AddressAutocomplete } from '@carelane/shared-ui';
+import { AddressAutocomplete, type FetchSuggestions } from '@carelane/shared-ui';
 import { Flex, Form, Input, type FormInstance } from 'antd';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { z } from 'zod';
@@ -98,15 +102,38 @@ export type AddressValues = {
 };
 
 /**
- * Address fields of a form: the street line suggests addresses (shared-ui's AddressAutocomplete) and a
- * picked one fills city, state, ZIP code and the latitude/longitude the maps use.
+ * Address suggestions ranked near an organization (the API ranks near an organization user's own; staff name
+ * the organization the form is for).
  */
-export function AddressFields({ form, line2 = true }: { form: FormInstance; line2?: boolean }) {
+export function suggestionsNear(referralSourceId: number | null | undefined): FetchSuggestions {
+  return async (text, signal) =>
+    (
+      await apiClient.get('/api/maps/autocomplete', mapsAutocompleteResponseSchema, {
+        searchParams: { q: text, referralSourceId },
+        signal,
+      })
+    ).suggestions;
+}
+
+/**
+ * Address fields of a form: the street line suggests addresses (shared-ui's AddressAutocomplete, ranked near
+ * `referralSourceId`) and a picked one fills city, state, ZIP code and the latitude/longitude the maps use.
+ */
+export function AddressFields({
+  form,
+  line2 = true,
+  referralSourceId,
+}: {
+  form: FormInstance;
+  line2?: boolean;
+  referralSourceId?: number | null;
+}) {
   return (
     <>
       <Form.Item label="Address" name="addressLine1">
         <AddressAutocomplete
           ariaLabel="Address"
+          fetchSuggestions={suggestionsNear(referralSourceId)}
           onSelect={(address) =>
             form.setFieldsValue({
               addressLine1: address.addressLine1,

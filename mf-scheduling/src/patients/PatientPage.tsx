@@ -109,6 +109,7 @@ export function PatientForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const birthday = Form.useWatch('birthday', form);
+  const pickedOrganization = Form.useWatch('referralSourceId', form);
   const age = ageFromBirthday(isoOf(birthday));
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   const readOnly = !canOpen(session, 'patientDetail') || patient?.status === 'ARCHIVED';
@@ -236,7 +237,10 @@ export function PatientForm({
             <PhoneInput aria-label="Other phone" />
           </Form.Item>
         </Flex>
-        <AddressFields form={form} />
+        <AddressFields
+          form={form}
+          referralSourceId={patient?.referralSourceId ?? fixedOrganization ?? pickedOrganization}
+        />
         <FormFailure text={failure} />
         {readOnly ? null : (
           <Flex gap={8}>

@@ -20,7 +20,26 @@ export type Gazetteer = {
   cityPrefix(prefix: string, state: string | undefined, limit: number): ZipPlace[];
   /** The two-letter code of a state given by code or by name ('tx', 'Texas'), or undefined. */
   stateCode(text: string): string | undefined;
+  /** The `limit` places nearest to a point, nearest first. */
+  nearest(latitude: number, longitude: number, limit: number): ZipPlace[];
 };
+
+/**
+ * A distance that orders points as the real one does over a few hundred miles (degrees, longitude scaled to the
+ * origin's latitude), without trigonometry per point.
+ */
+export function nearness(origin: { latitude: number; longitude: number }) {
+  const scale = Math.cos((origin.latitude * Math.PI) / 180);
+  return (place: { latitude: number; longitude: number }) => {
+    const dx = (place.longitude - origin.longitude) * scale;
+    const dy = place.latitude - origin.latitude;
+    return dx * dx + dy * dy;
+  };
+}
+
+const cellKey = (latitude: number, longitude: number) => `${Math.floor(latitude)}:${Math.floor(longitude)}`;
+/** Rings of 1° cells searched around a point before giving up (far off the US). */
+const MAX_RINGS = 12;
 
 /** First index in a sorted list whose key is >= `key`. */
 function lowerBound<T>(list: readonly T[], key: string, keyOf: (item: T) => string): number {
@@ -50,6 +69,13 @@ export function buildGazetteer(
         ? -1
         : 1,
   );
+  const cells = new Map<string, ZipPlace[]>();
+  for (const place of places) {
+    const key = cellKey(place.latitude, place.longitude);
+    const cell = cells.get(key);
+    if (cell) cell.push(place);
+    else cells.set(key, [place]);
+  }
   const stateByName = new Map<string, string>();
   for (const [code, name] of Object.entries(stateNames)) {
     stateByName.set(code.toUpperCase(), code.toUpperCase());
@@ -78,6 +104,28 @@ export function buildGazetteer(
       return found;
     },
     stateCode: (text) => stateByName.get(text.trim().toUpperCase()),
+    nearest(latitude, longitude, limit) {
+      // The 1° cells around the point, ring by ring; one ring more once enough are found (a nearer place can
+      // lie in the next ring's corner).
+      const [row, column] = [Math.floor(latitude), Math.floor(longitude)];
+      const found: ZipPlace[] = [];
+      let stopAt = MAX_RINGS;
+      for (let ring = 0; ring <= stopAt; ring++) {
+        for (let dr = -ring; dr <= ring; dr++) {
+          for (let dc = -ring; dc <= ring; dc++) {
+            if (Math.max(Math.abs(dr), Math.abs(dc)) !== ring) continue;
+            found.push(...(cells.get(`${row + dr}:${column + dc}`) ?? []));
+          }
+        }
+        if (found.length >= limit && stopAt === MAX_RINGS) stopAt = ring + 1;
+      }
+      const distance = nearness({ latitude, longitude });
+      return found
+        .map((place) => ({ place, d: distance(place) }))
+        .sort((a, b) => a.d - b.d)
+        .slice(0, limit)
+        .map((item) => item.place);
+    },
   };
 }
 

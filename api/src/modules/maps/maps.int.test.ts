@@ -49,6 +49,54 @@ describeEachDatabase('maps service', (server) => {
     }
   });
 
+  it("ranks suggestions by the caller's organization: its state first, then the nearest", async () => {
+    const orgUser = await server().login('orguser@carelane.local'); // Sunrise Home Health, Austin TX
+    const cityOf = (s: { city: string; state: string }) => `${s.city}, ${s.state}`;
+    const austin = await get('/api/maps/autocomplete?input=Austin', orgUser);
+    expect(austin.status).toBe(200);
+    expect(cityOf(austin.body.suggestions[0])).toBe('Austin, TX');
+    // Staff get the same near the active organizations (all in Texas in the demo data)...
+    expect(cityOf((await get('/api/maps/autocomplete?input=Austin')).body.suggestions[0])).toBe('Austin, TX');
+    // ...or near the organization the form is for; an organization user always gets their own.
+    const admin = await server().login('admin@carelane.local');
+    const created = await server().request('POST', '/api/admin/referralSources', {
+      token: admin,
+      body: {
+        name: 'Zzmaps Minnesota Care',
+        zipcode: '55912',
+        latitude: 43.67,
+        longitude: -92.97,
+        status: 'INACTIVE',
+      },
+    });
+    expect(created.status).toBe(201);
+    const nearMinnesota = await get(
+      `/api/maps/autocomplete?input=Austin&referralSourceId=${created.body.id}`,
+    );
+    expect(cityOf(nearMinnesota.body.suggestions[0])).toBe('Austin, MN');
+    const ignored = await get(
+      `/api/maps/autocomplete?input=Austin&referralSourceId=${created.body.id}`,
+      orgUser,
+    );
+    expect(cityOf(ignored.body.suggestions[0])).toBe('Austin, TX');
+  });
+
+  it('answers a street typed without a city with the ZIP codes nearest the organization', async () => {
+    const orgUser = await server().login('orguser@carelane.local');
+    const res = await get(`/api/maps/autocomplete?input=${encodeURIComponent('512 Congress Ave')}`, orgUser);
+    expect(res.status).toBe(200);
+    expect(res.body.suggestions.length).toBeGreaterThan(1);
+    expect(res.body.suggestions[0]).toMatchObject({
+      addressLine1: '512 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+      label: '512 Congress Ave, Austin, TX 78701',
+    });
+    for (const s of res.body.suggestions)
+      expect(s).toMatchObject({ addressLine1: '512 Congress Ave', state: 'TX' });
+  });
+
   it('answers an empty list for text that matches nothing', async () => {
     const res = await get('/api/maps/autocomplete?input=Qqqxyz');
     expect(res.status).toBe(200);
@@ -165,8 +213,14 @@ describe('maps service with MAPS_PROVIDER_URL', () => {
     expect(suggest.body.suggestions[0]).toMatchObject({ placeId: 'ext-1', county: 'Sangamon' });
     const geocode = await server.request('GET', '/api/maps/geocode?placeId=ext-1', { token });
     expect(geocode.body.results).toEqual([place]);
+    // The point suggestions are ranked from (the coordinator's: the active organizations' centre) goes along.
     expect(asked).toEqual(
-      expect.arrayContaining(['/maps/autocomplete?input=1+Elm&limit=8', '/maps/geocode?placeId=ext-1']),
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^\/maps\/autocomplete\?input=1\+Elm&limit=8&near=-?\d+(\.\d+)?%2C-?\d+(\.\d+)?$/,
+        ),
+        '/maps/geocode?placeId=ext-1',
+      ]),
     );
   });
 

@@ -13,12 +13,51 @@ describe('parseAddressQuery', () => {
     ['12 Main St, Austin', { street: '12 Main St', city: 'Austin', state: undefined, zipcode: undefined }],
     ['12 Main St, Austin, TX 78701', { street: '12 Main St', city: 'Austin', state: 'TX', zipcode: '78701' }],
     ['12 Main St, 78701', { street: '12 Main St', state: undefined, zipcode: '78701' }],
+    ['512 Congress Ave', { street: '512 Congress Ave' }],
+    ['100 Main St Austin', { street: '100 Main St Austin' }],
+    ['512 Congress Ave TX 78701', { street: '512 Congress Ave', state: 'TX', zipcode: '78701' }],
     [
       'Apt 4, 12  Main St, Fort Worth',
       { street: 'Apt 4, 12 Main St', city: 'Fort Worth', state: undefined, zipcode: undefined },
     ],
   ])('%p', (text, expected) => {
     expect(parseAddressQuery(text, stateCode)).toEqual(expected);
+  });
+});
+
+describe('GazetteerProvider ranking', () => {
+  const provider = new GazetteerProvider();
+  const austinTx = { zipcode: '78701', latitude: 30.2711, longitude: -97.7437 };
+  const austinMn = { zipcode: '55912', latitude: 43.67, longitude: -92.97 };
+  const places = (found: { city: string; state: string }[]) => found.map((s) => `${s.city}, ${s.state}`);
+
+  it("puts the organization's state first, then the nearest", async () => {
+    const nearTexas = places(await provider.autocomplete('Austin', 8, austinTx));
+    expect(nearTexas[0]).toBe('Austin, TX');
+    expect(new Set(nearTexas).size).toBe(8);
+    const nearMinnesota = places(await provider.autocomplete('Austin', 8, austinMn));
+    expect(nearMinnesota[0]).toBe('Austin, MN');
+    expect(nearMinnesota).not.toContain('Austin, TX'); // seven other Austins are nearer
+  });
+
+  it('answers a street alone with the ZIP codes nearest the organization', async () => {
+    const found = await provider.autocomplete('512 Congress Ave', 8, austinTx);
+    expect(found).toHaveLength(8);
+    expect(found[0]).toMatchObject({
+      addressLine1: '512 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+    });
+    for (const s of found) expect(s).toMatchObject({ addressLine1: '512 Congress Ave', state: 'TX' });
+    expect(found[0]!.label).toBe('512 Congress Ave, Austin, TX 78701');
+    expect(await provider.autocomplete('512 Congress Ave', 8, null)).toEqual([]);
+  });
+
+  it('reads a city named at the end of a street without a comma', async () => {
+    const found = await provider.autocomplete('100 Main St Round Rock', 8, austinTx);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]).toMatchObject({ addressLine1: '100 Main St', city: 'Round Rock', state: 'TX' });
   });
 });
 
@@ -38,11 +77,12 @@ describe('GazetteerProvider speed', () => {
       '9',
       'New',
       'Spring, TX',
+      '512 Congress Ave',
     ];
     const times: number[] = [];
     for (let i = 0; i < 200; i++) {
       const started = performance.now();
-      await provider.autocomplete(texts[i % texts.length]!, 8);
+      await provider.autocomplete(texts[i % texts.length]!, 8, { latitude: 30.27, longitude: -97.74 });
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);

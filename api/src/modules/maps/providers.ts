@@ -9,14 +9,19 @@ import { loadCounties, type CountyIndex } from './counties';
 import {
   GAZETTEER_PLACE_PREFIX,
   loadGazetteer,
+  nearness,
   placeAddress,
   type Gazetteer,
   type ZipPlace,
 } from './gazetteer';
 
+/** Where suggestions are ranked from: the organization's ZIP code and/or map point. */
+export type NearPlace = { zipcode?: string | null; latitude?: number | null; longitude?: number | null };
+
 /** A source of addresses: the local gazetteer by default, or an external service (MAPS_PROVIDER_URL). */
 export interface MapsProvider {
-  autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]>;
+  /** Suggestions for typed text; `near` ranks them (its state first, then by distance). */
+  autocomplete(input: string, limit: number, near?: NearPlace | null): Promise<AddressSuggestionItem[]>;
   geocodeAddress(address: string): Promise<MapAddress[]>;
   geocodePlace(placeId: string): Promise<MapAddress[]>;
 }
@@ -25,6 +30,8 @@ export interface MapsProvider {
 export type AddressQuery = { street: string; city?: string; state?: string; zipcode?: string };
 
 const ZIP_PREFIX = /^\d{1,5}(?:-\d{0,4})?$/;
+/** Text that starts with a house number and a word: a street ("512 Congress Ave"). */
+const HOUSE_NUMBER = /^\d+[A-Za-z]?(?:-\d+)?\s+\S/;
 const STATE_AND_ZIP = /^([A-Za-z][A-Za-z .]*?)?\s*(\d{1,5}(?:-\d{0,4})?)?$/;
 
 /**
@@ -46,8 +53,11 @@ export function parseAddressQuery(
     if (ZIP_PREFIX.test(only)) return { street: '', zipcode: only.slice(0, 5) };
     // "Austin TX" and "Austin 78701" without a comma.
     const tail = only.match(/^(.*?)\s+([A-Za-z]{2})?\s*(\d{5})?$/);
-    if (tail && tail[1] && (tail[3] || (tail[2] && stateCode(tail[2]))))
-      return { street: '', city: tail[1], state: tail[2] && stateCode(tail[2]), zipcode: tail[3] };
+    const state = tail?.[2] ? stateCode(tail[2]) : undefined;
+    // A street without a city ("512 Congress Ave", "512 Congress Ave TX 78701").
+    if (HOUSE_NUMBER.test(only))
+      return tail?.[1] && tail[3] ? { street: tail[1], state, zipcode: tail[3] } : { street: only };
+    if (tail && tail[1] && (tail[3] || state)) return { street: '', city: tail[1], state, zipcode: tail[3] };
     return { street: '', city: only };
   }
   let rest = parts;
@@ -91,17 +101,71 @@ function spreadOverCities(places: ZipPlace[], limit: number): ZipPlace[] {
 }
 
 const SCAN_LIMIT = 400;
+/** Places read for a city prefix before ranking ("Spring" starts some 700 ZIP codes' cities). */
+const CITY_SCAN_LIMIT = 3000;
 
-function matchPlaces(gazetteer: Gazetteer, query: AddressQuery, limit: number): ZipPlace[] {
+/** The point suggestions are ranked from, with its state. */
+type Origin = { latitude: number; longitude: number; state: string };
+
+function originOf(gazetteer: Gazetteer, near: NearPlace | null | undefined): Origin | null {
+  if (!near) return null;
+  const byZip = near.zipcode ? gazetteer.byZip(near.zipcode.slice(0, 5)) : undefined;
+  const latitude = near.latitude ?? byZip?.latitude;
+  const longitude = near.longitude ?? byZip?.longitude;
+  if (latitude == null || longitude == null) return null;
+  const state = byZip?.state ?? gazetteer.nearest(latitude, longitude, 1)[0]?.state ?? '';
+  return { latitude, longitude, state };
+}
+
+/** The origin's state first, then nearest first (a stable order without an origin). */
+function rankFrom(places: ZipPlace[], origin: Origin | null): ZipPlace[] {
+  if (!origin) return places;
+  const distance = nearness(origin);
+  const key = (p: ZipPlace) => (p.state === origin.state ? 0 : 1e6) + distance(p);
+  return places
+    .map((place) => ({ place, key: key(place) }))
+    .sort((a, b) => a.key - b.key)
+    .map((item) => item.place);
+}
+
+/** "100 Main St Austin": the last one to three words when they name a city exactly, and the street before. */
+function trailingCity(gazetteer: Gazetteer, street: string): { street: string; places: ZipPlace[] } | null {
+  const words = street.split(' ');
+  for (let count = Math.min(3, words.length - 2); count >= 1; count--) {
+    const city = words.slice(-count).join(' ').toUpperCase();
+    const places = gazetteer.cityPrefix(city, undefined, SCAN_LIMIT).filter((p) => p.cityKey === city);
+    if (places.length) return { street: words.slice(0, -count).join(' '), places };
+  }
+  return null;
+}
+
+function matchPlaces(
+  gazetteer: Gazetteer,
+  query: AddressQuery,
+  limit: number,
+  origin: Origin | null = null,
+): { street: string; places: ZipPlace[] } {
+  const { street } = query;
   if (query.zipcode) {
     const places = gazetteer.zipPrefix(query.zipcode, SCAN_LIMIT);
     const city = query.city?.toUpperCase();
-    return places
-      .filter((p) => (!city || p.cityKey.startsWith(city)) && (!query.state || p.state === query.state))
-      .slice(0, limit);
+    const found = places.filter(
+      (p) => (!city || p.cityKey.startsWith(city)) && (!query.state || p.state === query.state),
+    );
+    return { street, places: found.slice(0, limit) };
   }
-  if (query.city) return spreadOverCities(gazetteer.cityPrefix(query.city, query.state, SCAN_LIMIT), limit);
-  return [];
+  if (query.city) {
+    const places = gazetteer.cityPrefix(query.city, query.state, CITY_SCAN_LIMIT);
+    return { street, places: spreadOverCities(rankFrom(places, origin), limit) };
+  }
+  if (street) {
+    const named = trailingCity(gazetteer, street);
+    if (named)
+      return { street: named.street, places: spreadOverCities(rankFrom(named.places, origin), limit) };
+    // A street alone: it is somewhere near the organization; each suggestion names one nearby ZIP code.
+    return { street, places: origin ? gazetteer.nearest(origin.latitude, origin.longitude, limit) : [] };
+  }
+  return { street, places: [] };
 }
 
 /** The default provider: the local US ZIP-code gazetteer, with each ZIP code's county from us-atlas. */
@@ -118,11 +182,16 @@ export class GazetteerProvider implements MapsProvider {
     return { gazetteer, address };
   }
 
-  async autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]> {
+  async autocomplete(
+    input: string,
+    limit: number,
+    near?: NearPlace | null,
+  ): Promise<AddressSuggestionItem[]> {
     const { gazetteer, address } = await this.load();
     const query = parseAddressQuery(input, gazetteer.stateCode);
-    return matchPlaces(gazetteer, query, limit).map((place) => {
-      const found = address(place, query.street);
+    const { street, places } = matchPlaces(gazetteer, query, limit, originOf(gazetteer, near));
+    return places.map((place) => {
+      const found = address(place, street);
       return { ...found, label: label(found) };
     });
   }
@@ -134,10 +203,10 @@ export class GazetteerProvider implements MapsProvider {
       const place = gazetteer.byZip(query.zipcode);
       return place ? [address(place, query.street)] : [];
     }
-    const places = matchPlaces(gazetteer, query, SCAN_LIMIT);
+    const { street, places } = matchPlaces(gazetteer, query, SCAN_LIMIT);
     // A whole city name beats a longer city that starts with it ("Austin" before "Austinville").
     const exact = places.filter((p) => p.cityKey === query.city?.toUpperCase());
-    return (exact.length ? exact : places).slice(0, 5).map((place) => address(place, query.street));
+    return (exact.length ? exact : places).slice(0, 5).map((place) => address(place, street));
   }
 
   async geocodePlace(placeId: string): Promise<MapAddress[]> {
@@ -182,10 +251,14 @@ export class HttpMapsProvider implements MapsProvider {
     });
   }
 
-  async autocomplete(input: string, limit: number): Promise<AddressSuggestionItem[]> {
-    const parsed = mapsAutocompleteResponseSchema.safeParse(
-      await this.get('autocomplete', { input, limit: String(limit) }),
-    );
+  async autocomplete(
+    input: string,
+    limit: number,
+    near?: NearPlace | null,
+  ): Promise<AddressSuggestionItem[]> {
+    const params: Record<string, string> = { input, limit: String(limit) };
+    if (near?.latitude != null && near.longitude != null) params.near = `${near.latitude},${near.longitude}`;
+    const parsed = mapsAutocompleteResponseSchema.safeParse(await this.get('autocomplete', params));
     if (!parsed.success) throw mapsUnavailable();
     return parsed.data.suggestions.slice(0, limit);
   }

@@ -10,6 +10,7 @@ import { badRequest } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schema';
 import type { AppServices } from '../../services/app-services';
 import { createMapsProvider } from './providers';
+import { suggestAddresses } from './service';
 
 const tags = ['maps'];
 const responses = { ...errorResponses, 502: apiErrorSchema };
@@ -26,15 +27,18 @@ export const mapsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
     {
       schema: {
         tags,
-        summary: 'Address suggestions by ZIP prefix, city prefix or "street, city" (input or q)',
+        summary:
+          'Address suggestions by ZIP prefix, city prefix, "street, city" or a street alone (input or q), ' +
+          "ranked near the caller's organization",
         querystring: mapsAutocompleteQuerySchema,
         response: { 200: mapsAutocompleteResponseSchema, ...responses },
       },
     },
     async (request) => {
+      const { limit, referralSourceId } = request.query;
       const input = request.query.input ?? request.query.q;
       if (!input) throw badRequest('input', 'is required');
-      return { suggestions: await provider.autocomplete(input, request.query.limit) };
+      return suggestAddresses(services, request.ctx, provider, { input, limit, referralSourceId });
     },
   );
 

@@ -15,6 +15,14 @@ export const mapsAutocompleteQuerySchema = z.object({
   input: searchText.optional(),
   q: searchText.optional(),
   limit: z.coerce.number().int().min(1).max(20).default(8),
+  referralSourceId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "Staff: rank near this organization (organization users: always their own; default: the organizations' centre)",
+    ),
 });
 export type MapsAutocompleteQuery = z.infer<typeof mapsAutocompleteQuerySchema>;
 

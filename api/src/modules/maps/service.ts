@@ -1,0 +1,36 @@
+import { isOrganizationRole } from '@carelane/shared-domain';
+import type { AppServices } from '../../services/app-services';
+import { requireActor, type RequestContext } from '../../services/context';
+import type { MapsProvider, NearPlace } from './providers';
+import { activeOrganizationsCentre, organizationPlace } from './repository';
+
+/**
+ * Where the caller's address suggestions are ranked from: an organization user's own organization; for staff,
+ * the organization the form is for (`referralSourceId`), else the centre of the active organizations.
+ */
+export function nearPlaceFor(
+  services: Pick<AppServices, 'db' | 'readCache'>,
+  ctx: RequestContext,
+  referralSourceId: number | undefined,
+): Promise<NearPlace | null> {
+  const actor = requireActor(ctx);
+  const organizationId = isOrganizationRole(actor.roleId)
+    ? actor.referralSourceId
+    : (referralSourceId ?? null);
+  return services.readCache.read(`maps:near:${organizationId ?? 'all'}`, ['referral_sources'], async () => {
+    const place = organizationId ? await organizationPlace(services.db, organizationId) : null;
+    if (place && (place.zipcode || (place.latitude != null && place.longitude != null))) return place;
+    return activeOrganizationsCentre(services.db);
+  });
+}
+
+/** Address suggestions for typed text, ranked near the caller's organization. */
+export async function suggestAddresses(
+  services: Pick<AppServices, 'db' | 'readCache'>,
+  ctx: RequestContext,
+  provider: MapsProvider,
+  query: { input: string; limit: number; referralSourceId?: number },
+) {
+  const near = await nearPlaceFor(services, ctx, query.referralSourceId);
+  return { suggestions: await provider.autocomplete(query.input, query.limit, near) };
+}
