@@ -48,6 +48,9 @@ describe('RateCard', () => {
     });
     const table = await screen.findByRole('table', { name: 'Rate card' });
     expect(await within(table).findByText('1 visit: bills $120.00, pays $50.00')).toBeTruthy();
+    // Our margin is not theirs to see.
+    expect(within(table).queryByRole('columnheader', { name: 'Margin' })).toBeNull();
+    expect(within(table).queryByText('$20.00')).toBeNull();
     expect(within(table).getByText('RN')).toBeTruthy();
     expect(within(table).getByText('RN Routine')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add rate' })).toBeNull();
@@ -61,6 +64,9 @@ describe('RateCard', () => {
       route,
     });
     const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Rate card' });
+    expect(within(table).getByRole('columnheader', { name: 'Margin' })).toBeTruthy();
+    expect(await within(table).findByText('$20.00')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const example = await screen.findByRole('region', { name: 'Worked example' });
     expect(within(example).getByText('Worked example: 1 visit')).toBeTruthy();

@@ -4,6 +4,7 @@ import {
   RATE_UNITS,
   VISIT_TYPES,
   formatRateAmount,
+  isOrganizationRole,
   MESSAGES,
   providerTypeName,
   rateCardExample,
@@ -12,7 +13,13 @@ import {
   type ReferralSourceRate,
   type ReferralSourceRateInput,
 } from '@carelane/shared-domain';
-import { apiClient, errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
+import {
+  apiClient,
+  errorMessage,
+  publishErrorToast,
+  publishToast,
+  useSession,
+} from '@carelane/shared-session';
 import { EmptyState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -245,6 +252,9 @@ function RateFormModal({
 
 /** The organization's rate card; staff add, edit and remove rows, everyone else reads it. */
 export function RateCard({ referralSourceId, editable }: { referralSourceId: number; editable: boolean }) {
+  const session = useSession();
+  // Our margin is not the organization's to see (the API leaves it out for them too).
+  const showMargin = !!session && !isOrganizationRole(session.user.roleId);
   const rates = useQuery(referralSourceQueries.rates(referralSourceId));
   const [editing, setEditing] = useState<ReferralSourceRate | 'new' | null>(null);
 
@@ -271,7 +281,15 @@ export function RateCard({ referralSourceId, editable }: { referralSourceId: num
     { title: 'Payment', dataIndex: 'paymentType', key: 'paymentType' },
     { title: 'Amount', key: 'amount', render: (_v, row) => money(row.amount) },
     { title: 'Service fee', key: 'serviceFee', render: (_v, row) => money(row.serviceFee) },
-    { title: 'Margin', key: 'profitMargin', render: (_v, row) => money(row.profitMargin) },
+    ...(showMargin
+      ? [
+          {
+            title: 'Margin',
+            key: 'profitMargin',
+            render: (_v: unknown, row: ReferralSourceRate) => money(row.profitMargin ?? null),
+          },
+        ]
+      : []),
     { title: 'Unit', dataIndex: 'unit', key: 'unit' },
     {
       title: 'Example',
