@@ -1,5 +1,5 @@
 import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimitPolicies } from '../../config';
-import { describeEachDatabase, type ApiResponse, type TestServer } from '../../test/harness';
+import { describeEachDatabase, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { count, uniqueEmail } from '../../test/identity-helpers';
 
 const TOO_MANY = {
@@ -301,3 +301,34 @@ describeEachDatabase(
   },
   { trustProxy: 1, rateLimits: lowered({ 'clientLog.address': { points: 2, seconds: 60 } }) },
 );
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+onPostgres('abuse limits across two instances on one PostgreSQL database', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer('postgres');
+    b = await startTestServer('postgres', {
+      databaseUrl: a.services.config.databaseUrl,
+      seedDemoData: false,
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('counts requests to either instance together', async () => {
+    const ask = (server: TestServer) =>
+      server.request('POST', '/api/security/forgotPassword', {
+        body: { emailId: 'orgmanager@carelane.local' },
+      });
+    const statuses = [
+      (await ask(a)).status,
+      (await ask(b)).status,
+      (await ask(a)).status,
+      (await ask(b)).status,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { describeEachDatabase, type TestServer } from '../../test/harness';
+import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness';
 import { FRESH_PASSWORD, createUserAsAdmin, makeIdle } from '../../test/identity-helpers';
 
 interface OpenStream {
@@ -164,3 +164,32 @@ describeEachDatabase(
   },
   { eventStreamCheckMs: 300 },
 );
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+onPostgres('what ends a session, across two instances on one PostgreSQL database', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer('postgres');
+    b = await startTestServer('postgres', {
+      databaseUrl: a.services.config.databaseUrl,
+      seedDemoData: false,
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a sign-out on one instance closes the stream open on the other', async () => {
+    const token = await a.login('coordinator@carelane.local');
+    const stream = await openStream(a, token);
+    try {
+      expect(stream.status).toBe(200);
+      expect((await b.request('POST', '/api/security/logout', { token })).status).toBe(200);
+      await within(stream.ended, 3000, 'the stream was not closed');
+    } finally {
+      stream.close();
+    }
+  });
+});
