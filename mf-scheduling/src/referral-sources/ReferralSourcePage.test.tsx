@@ -90,3 +90,25 @@ describe('ReferralSourcePage', () => {
     page.done();
   });
 });
+
+describe('ReferralSourcePage for organization users', () => {
+  it.each([8, 9, 12])(
+    'role %i at /referralSource without an id sees their own organization, never a blank "New organization" form',
+    async (roleId) => {
+      const page = renderPage(<ReferralSourcePage />, {
+        url: '/referralSource',
+        roleId,
+        referralSourceId: 2,
+        route: (call) =>
+          call.url.pathname === '/api/admin/referralSources/2' && call.method === 'GET'
+            ? jsonResponse(organization)
+            : undefined,
+      });
+      expect(await screen.findByRole('heading', { name: 'Sunrise Home Health' })).toBeTruthy();
+      expect(screen.queryByText('New organization')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Create organization' })).toBeNull();
+      page.done();
+    },
+    180_000,
+  );
+});

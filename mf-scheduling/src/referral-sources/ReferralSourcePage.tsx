@@ -346,11 +346,12 @@ const tabSchema = z.object({
 /** `/referralSource?id=…`: an organization's profile, users, rate card, settings and onboarding. */
 export default function ReferralSourcePage() {
   const session = useSession();
-  const id = useIdParam();
-  const [{ tab }, setTab] = useUrlState(tabSchema);
-  const organization = useQuery({ ...referralSourceQueries.one(id ?? 0), enabled: id !== undefined });
   const roleId = session?.user.roleId ?? 0;
   const staff = roleId === ROLE.ADMINISTRATOR || isStaffingRole(roleId);
+  // Only staff create organizations: anyone else without `?id=` sees their own organization.
+  const id = useIdParam() ?? (staff ? undefined : (session?.user.referralSourceId ?? undefined));
+  const [{ tab }, setTab] = useUrlState(tabSchema);
+  const organization = useQuery({ ...referralSourceQueries.one(id ?? 0), enabled: id !== undefined });
   const access: Access = {
     staff,
     editProfile:
@@ -358,6 +359,7 @@ export default function ReferralSourcePage() {
   };
 
   if (id === undefined) {
+    if (!staff) return <PageFrame title="Organization">{null}</PageFrame>;
     return (
       <PageFrame title="New organization">
         <Card>

@@ -156,3 +156,27 @@ describe('VisitsPage', () => {
     page.done();
   });
 });
+
+describe('VisitsPage rows and roles', () => {
+  it('shows a row on one line: the date and time together, long texts cut with an ellipsis', async () => {
+    const page = renderPage(<VisitsPage />, { url: '/visits', roleId: 5, route });
+    const cell = (await screen.findByText('6/4/2030')).closest('td')!;
+    expect(cell.textContent).toMatch(/^6\/4\/2030 \d{1,2}:00 [AP]M–\d{1,2}:00 [AP]M$/);
+    expect(screen.getByText('Doe, Jane').closest('td')!.className).toContain('ant-table-cell-ellipsis');
+    expect(screen.getByRole('link', { name: '#42 Wound care' }).getAttribute('href')).toBe('/episode?id=42');
+    expect(screen.getByRole('button', { name: 'Find clinicians for visit 5' }).textContent).toBe(
+      'Find clinicians',
+    );
+    page.done();
+  });
+
+  it.each([8, 9, 12])('offers organization users (role %i) no bulk Approve or Delete', async (roleId) => {
+    const page = renderPage(<VisitsPage />, { url: '/visits', roleId, referralSourceId: 3, route });
+    expect(await screen.findByText('Doe, Jane')).toBeTruthy();
+    expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select visit 5' })).toBeNull();
+    page.done();
+  });
+});

@@ -26,7 +26,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { listFilterFields, ListResults, StatusFilter } from '../common/list-page';
 import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
-import { MatchPanel } from '../matching/MatchPanel';
+import { AreaLink } from '../common/page-kit';
+import { FIND_CLINICIANS, MatchPanel } from '../matching/MatchPanel';
 import { failureText } from './failure-text';
 import { useReasonLabels } from '../common/reason-lists';
 import { visitActions, visitQueries } from './visit-queries';
@@ -67,6 +68,8 @@ export default function VisitsPage() {
   const expireReasons = useReasonLabels('expireVisitReasonTypes', canOpen(session, 'unstaffedVisits'));
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   const mayManage = staff && canOpen(session, 'unstaffedVisits');
+  // Approving and deleting visits in bulk is staff work: organization users are not offered it.
+  const mayBulk = staff;
   const rows = visits.data?.rows ?? [];
 
   const run = useMutation({
@@ -154,59 +157,75 @@ export default function VisitsPage() {
     });
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
+  const selectColumn: TableColumnsType<VisitRow>[number] = {
+    key: 'select',
+    width: 40,
+    title: (
+      <Checkbox
+        aria-label="Select every visit of this page"
+        checked={allOnPage}
+        indeterminate={!allOnPage && rows.some((r) => selected.has(r.id))}
+        onChange={(event) => rows.forEach((r) => toggle(r, event.target.checked))}
+      />
+    ),
+    render: (_v, visit) => (
+      <Checkbox
+        aria-label={`Select visit ${visit.id}`}
+        checked={selected.has(visit.id)}
+        onChange={(event) => toggle(visit, event.target.checked)}
+      />
+    ),
+  };
+  // One line a row (ellipsis, the full text in its title): a screen shows a day's visits at once.
   const columns: TableColumnsType<VisitRow> = [
-    {
-      key: 'select',
-      width: 40,
-      title: (
-        <Checkbox
-          aria-label="Select every visit of this page"
-          checked={allOnPage}
-          indeterminate={!allOnPage && rows.some((r) => selected.has(r.id))}
-          onChange={(event) => rows.forEach((r) => toggle(r, event.target.checked))}
-        />
-      ),
-      render: (_v, visit) => (
-        <Checkbox
-          aria-label={`Select visit ${visit.id}`}
-          checked={selected.has(visit.id)}
-          onChange={(event) => toggle(visit, event.target.checked)}
-        />
-      ),
-    },
+    ...(mayBulk ? [selectColumn] : []),
     {
       title: 'Date of service',
       key: 'dateOfService',
       dataIndex: 'dateOfService',
+      width: 210,
       sorter: true,
       sortOrder: filters.sort === '-dateOfService' ? 'descend' : 'ascend',
       render: (_v, visit) => (
-        <Flex vertical>
-          <span>{formatDate(`${visit.dateOfService}T00:00:00`)}</span>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(`${visit.dateOfService}T00:00:00`)}{' '}
           <Typography.Text type="secondary">
-            {timeOf(visit.startAt)} – {timeOf(visit.endAt)}
+            {timeOf(visit.startAt)}–{timeOf(visit.endAt)}
           </Typography.Text>
-        </Flex>
+        </span>
       ),
     },
-    { title: 'Patient', key: 'patient', render: (_v, visit) => visit.patientName ?? '—' },
+    { title: 'Patient', key: 'patient', ellipsis: true, render: (_v, visit) => visit.patientName ?? '—' },
     {
       title: 'Service request',
       key: 'episode',
-      render: (_v, visit) => `#${visit.episodeId} ${visit.episodeTitle}`,
+      ellipsis: true,
+      render: (_v, visit) => (
+        <AreaLink
+          to={`/episode?id=${visit.episodeId}`}
+        >{`#${visit.episodeId} ${visit.episodeTitle}`}</AreaLink>
+      ),
     },
     {
       title: 'Visit type',
       key: 'visitType',
+      ellipsis: true,
       render: (_v, visit) => `${visit.visitType} (${visit.providerType})`,
     },
-    ...(staff ? [{ title: 'Organization', key: 'organization', dataIndex: 'organizationName' }] : []),
-    { title: 'Clinician', key: 'clinician', render: (_v, visit) => visit.providerName ?? '—' },
+    ...(staff
+      ? [{ title: 'Organization', key: 'organization', dataIndex: 'organizationName', ellipsis: true }]
+      : []),
+    {
+      title: 'Clinician',
+      key: 'clinician',
+      ellipsis: true,
+      render: (_v, visit) => visit.providerName ?? '—',
+    },
     {
       title: 'Status',
       key: 'status',
       render: (_v, visit) => (
-        <Space size={4} wrap>
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
           <VisitStatusTag {...visit} />
           {visit.paused ? <Tag color="gold">Paused</Tag> : null}
         </Space>
@@ -215,14 +234,15 @@ export default function VisitsPage() {
     {
       title: '',
       key: 'match',
+      width: 130,
       render: (_v, visit) =>
         visit.status === 'Active' ? (
           <Button
             size="small"
             onClick={() => setFilters({ match: visit.id })}
-            aria-label={`Match visit ${visit.id}`}
+            aria-label={`${FIND_CLINICIANS} for visit ${visit.id}`}
           >
-            Match
+            {FIND_CLINICIANS}
           </Button>
         ) : visit.status === 'Staffed' && mayManage ? (
           <Button
@@ -286,28 +306,37 @@ export default function VisitsPage() {
           style={{ width: 220 }}
         />
       </Flex>
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="toolbar" aria-label="Bulk actions">
-        <Typography.Text>{selected.size} selected</Typography.Text>
-        <Button disabled={!selected.size} onClick={() => confirm('approve')}>
-          Approve
-        </Button>
-        {mayManage ? (
-          <>
-            <Button disabled={!selected.size} onClick={() => confirm('pause')}>
-              Pause
-            </Button>
-            <Button disabled={!selected.size} onClick={() => confirm('resume')}>
-              Resume
-            </Button>
-            <Button disabled={!selected.size} onClick={() => confirm('expire')}>
-              Expire
-            </Button>
-          </>
-        ) : null}
-        <Button danger disabled={!selected.size} onClick={() => confirm('delete')}>
-          Delete
-        </Button>
-      </Flex>
+      {mayBulk ? (
+        <Flex
+          gap={8}
+          wrap
+          align="center"
+          style={{ marginBottom: 12 }}
+          role="toolbar"
+          aria-label="Bulk actions"
+        >
+          <Typography.Text>{selected.size} selected</Typography.Text>
+          <Button disabled={!selected.size} onClick={() => confirm('approve')}>
+            Approve
+          </Button>
+          {mayManage ? (
+            <>
+              <Button disabled={!selected.size} onClick={() => confirm('pause')}>
+                Pause
+              </Button>
+              <Button disabled={!selected.size} onClick={() => confirm('resume')}>
+                Resume
+              </Button>
+              <Button disabled={!selected.size} onClick={() => confirm('expire')}>
+                Expire
+              </Button>
+            </>
+          ) : null}
+          <Button danger disabled={!selected.size} onClick={() => confirm('delete')}>
+            Delete
+          </Button>
+        </Flex>
+      ) : null}
       <ListResults query={visits} thing="the visits">
         <DataTable<VisitRow>
           ariaLabel="Visits"
