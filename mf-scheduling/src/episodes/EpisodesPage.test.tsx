@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import EpisodesPage from './EpisodesPage';
 
@@ -80,4 +80,32 @@ describe('EpisodesPage default filters (SPEC §4, §6, §9)', () => {
     );
     chosen.done();
   });
+});
+
+describe('EpisodesPage "Only mine"', () => {
+  it('when it hides every row, says how many and offers to show them', async () => {
+    const page = renderPage(<EpisodesPage />, {
+      url: '/episodes',
+      roleId: 1,
+      route: (call) => {
+        if (call.url.pathname === '/api/admin/episodes')
+          return call.url.searchParams.get('mine') === 'true'
+            ? jsonResponse({ rows: [], paging: paging(0) })
+            : jsonResponse({
+                rows: [row],
+                paging: paging(7, 1, Number(call.url.searchParams.get('pageSize'))),
+              });
+        if (call.url.pathname === '/api/admin/referralSources')
+          return jsonResponse({ rows: [], paging: paging(0) });
+        return undefined;
+      },
+    });
+    expect(await screen.findByText('"Only mine" is hiding 7 service requests of others.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 7' }));
+    expect(await screen.findByRole('link', { name: '#42 Wound care' })).toBeTruthy();
+    expect(new URLSearchParams(globalThis.location.search).get('mine')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Only mine' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByText(/is hiding/)).toBeNull();
+    page.done();
+  }, 180_000);
 });

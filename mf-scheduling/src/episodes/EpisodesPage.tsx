@@ -7,7 +7,7 @@ import {
   isOrganizationRole,
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { DateRangeFilter } from '@carelane/shared-ui';
+import { DateRangeFilter, EmptyState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Switch, Typography } from 'antd';
 import { z } from 'zod';
@@ -53,10 +53,20 @@ export function useEpisodeFilters(): [
   return [filters, setUrl];
 }
 
+/** 'Only mine' hid every row: how many the same filters find for everyone (one row read, for its total). */
+function useHiddenByOnlyMine(filters: EpisodeFilters, shownCount: number | undefined): number {
+  const others = useQuery({
+    ...episodeQueries.list({ ...filters, mine: false, pageNumber: 1, pageSize: 1 }),
+    enabled: filters.mine && shownCount === 0,
+  });
+  return filters.mine && shownCount === 0 ? (others.data?.paging.totalCount ?? 0) : 0;
+}
+
 export default function EpisodesPage() {
   const session = useSession();
   const [filters, setFilters] = useEpisodeFilters();
   const episodes = useQuery(episodeQueries.list(filters));
+  const hidden = useHiddenByOnlyMine(filters, episodes.data?.paging.totalCount);
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   return (
     <ListPageFrame
@@ -128,6 +138,17 @@ export default function EpisodesPage() {
         </Typography.Paragraph>
       ) : null}
       <ListResults query={episodes} thing="the service requests">
+        {hidden > 0 ? (
+          <EmptyState
+            title="None of your service requests match these filters."
+            description={`"Only mine" is hiding ${hidden} service request${hidden === 1 ? '' : 's'} of others.`}
+            action={
+              <Button type="primary" onClick={() => setFilters({ mine: 'false', pageNumber: null })}>
+                Show all {hidden}
+              </Button>
+            }
+          />
+        ) : null}
         <EpisodeTable
           rows={episodes.data?.rows ?? []}
           totalCount={episodes.data?.paging.totalCount ?? 0}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderPage } from '../common/test-kit';
 import { RateCard } from './RateCard';
 
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 const rate = {
   id: 5,
