@@ -1,5 +1,5 @@
 import { getQueryClient } from '@carelane/shared-session';
-import { carelaneTheme } from '@carelane/shared-ui';
+import { carelaneTheme, GlobalStyle } from '@carelane/shared-ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { Component, type ErrorInfo, type ReactNode, Suspense, lazy } from 'react';
@@ -58,6 +58,7 @@ export function ShellProviders({
   return (
     <QueryClientProvider client={getQueryClient()}>
       <ConfigProvider theme={carelaneTheme}>
+        <GlobalStyle />
         <BaseText>
           <ShellErrorBoundary onError={onError}>{children}</ShellErrorBoundary>
         </BaseText>
