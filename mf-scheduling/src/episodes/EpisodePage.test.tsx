@@ -129,6 +129,9 @@ describe('EpisodePage', () => {
     expect(within(table).getByText('Staffed, Facility Unaccepted')).toBeTruthy();
     expect(within(table).getByText('Late Cancelled')).toBeTruthy();
     expect(within(table).getByText('$96.80/h')).toBeTruthy();
+    // One line a visit: the date and its times in one cell.
+    const dateCell = within(table).getAllByText('12/3/2026')[0]!.closest('td')!;
+    expect(dateCell.textContent).toMatch(/^12\/3\/2026 \d{1,2}:00 [AP]M–\d{1,2}:00 [AP]M$/);
     const find = within(table).getAllByRole('button', { name: /^Find clinicians/ });
     expect(find.map((button) => button.textContent)).toEqual(['Find clinicians']);
     const visitCall = page.calls.find((call) => call.url.pathname === '/api/admin/episodes/42/visits')!;

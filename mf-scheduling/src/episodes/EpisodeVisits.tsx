@@ -38,6 +38,7 @@ import {
   Switch,
   Table,
   TimePicker,
+  Typography,
   type FormInstance,
   type TableColumnsType,
 } from 'antd';
@@ -484,23 +485,37 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
   };
 
   const columns: TableColumnsType<EpisodeVisit> = [
-    { title: 'Date', key: 'date', render: (_v, row) => formatDate(row.dateOfService) },
     {
-      title: 'Time',
-      key: 'time',
-      render: (_v, row) => `${dayjs(row.startAt).format('h:mm A')} – ${dayjs(row.endAt).format('h:mm A')}`,
+      title: 'Date',
+      key: 'date',
+      width: 205,
+      render: (_v, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(row.dateOfService)}{' '}
+          <Typography.Text type="secondary">
+            {dayjs(row.startAt).format('h:mm A')}–{dayjs(row.endAt).format('h:mm A')}
+          </Typography.Text>
+        </span>
+      ),
     },
-    { title: 'Visit type', key: 'visitType', render: (_v, row) => typeName(row.visitTypeId) },
-    { title: 'Provider', key: 'providerType', render: (_v, row) => providerName(row.providerTypeId) },
-    { title: 'Minutes', dataIndex: 'duration', key: 'duration' },
     {
-      title: 'Rate',
-      key: 'rate',
-      render: (_v, row) => visitRateText(row),
+      title: 'Visit type',
+      key: 'visitType',
+      ellipsis: true,
+      render: (_v, row) => typeName(row.visitTypeId),
     },
+    {
+      title: 'Provider',
+      key: 'providerType',
+      ellipsis: true,
+      render: (_v, row) => providerName(row.providerTypeId),
+    },
+    { title: 'Rate', key: 'rate', width: 110, ellipsis: true, render: (_v, row) => visitRateText(row) },
     {
       title: 'Status',
       key: 'status',
+      width: 140,
+      ellipsis: true,
       render: (_v, row) => (
         <VisitStatusTag
           status={row.status}
@@ -514,13 +529,15 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
       title: 'Clinician',
       dataIndex: 'providerName',
       key: 'clinician',
+      ellipsis: true,
       render: (name: string | null) => name ?? '—',
     },
     {
       title: 'Actions',
       key: 'actions',
+      width: 240,
       render: (_v, row) => (
-        <Flex gap={8} wrap>
+        <Flex gap={8}>
           {row.status === 'Active' ? (
             <Button
               size="small"
@@ -565,14 +582,13 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
         />
       ) : null}
       <ListResults query={visits} thing="the visits">
+        {/* One line a visit: the table takes the width, the month calendar goes beside it when there is room. */}
         <Flex gap={16} wrap align="start">
-          <div style={{ width: 300 }}>
-            <VisitCalendar visits={visits.data?.rows ?? []} />
-          </div>
           <Table<EpisodeVisit>
             aria-label="Visits of this service request"
-            style={{ flex: 1, minWidth: 600 }}
+            style={{ flex: '1 1 760px', minWidth: 0 }}
             size="small"
+            tableLayout="fixed"
             rowKey="id"
             loading={visits.isFetching}
             columns={columns}
@@ -580,6 +596,9 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
             pagination={false}
             locale={{ emptyText: 'No visits yet.' }}
           />
+          <div style={{ width: 300 }}>
+            <VisitCalendar visits={visits.data?.rows ?? []} />
+          </div>
         </Flex>
       </ListResults>
       {editing ? <EditVisitModal episode={episode} visit={editing} onClose={() => setEditing(null)} /> : null}
