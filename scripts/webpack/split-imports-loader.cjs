@@ -3,12 +3,18 @@
 const { importMap } = require('./split-imports.cjs');
 
 const NAMED = /import\s*\{([^}]*)\}\s*from\s*(["'])(antd|@carelane\/shared-ui)\2;?/g;
-const NAMESPACE = /import\s*\*\s*as\s+\w+\s+from\s*(["'])(antd|@carelane\/shared-ui)\1/;
+// Forms that would take the whole library (not shared: a second copy of antd on the page).
+const WHOLE = [
+  [/import\s*\*\s*as\s+\w+\s+from\s*(["'])(antd|@carelane\/shared-ui)\1/, 'import * from'],
+  [/export\s*(?:\*|\{[^}]*\})\s*from\s*(["'])(antd|@carelane\/shared-ui)\1/, 'export … from'],
+  [/import\s+\w+\s*(?:,\s*\{[^}]*\})?\s*from\s*(["'])(antd|@carelane\/shared-ui)\1/, 'a default import from'],
+  [/import\s*\(\s*(["'])(antd|@carelane\/shared-ui)\1\s*\)/, 'import() of'],
+];
 
 module.exports = function splitImportsLoader(source) {
-  const namespace = NAMESPACE.exec(source);
-  if (namespace) {
-    throw new Error(`import * from '${namespace[2]}' loads the whole library: import the names you use`);
+  for (const [pattern, form] of WHOLE) {
+    const found = pattern.exec(source);
+    if (found) throw new Error(`${form} '${found[2]}' loads the whole library: import the names you use`);
   }
   const map = importMap();
   return source.replace(NAMED, (_statement, names, _quote, library) =>
