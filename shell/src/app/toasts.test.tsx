@@ -19,6 +19,8 @@ describe('ToastOutlet', () => {
       showInfoToast('Searching everything from here comes with a later release.');
     });
     expect(await screen.findByText('Sorry, the user could not be saved.')).toBeTruthy();
-    expect(await screen.findByText('Searching everything from here comes with a later release.')).toBeTruthy();
+    expect(
+      await screen.findByText('Searching everything from here comes with a later release.'),
+    ).toBeTruthy();
   });
 });
