@@ -1,4 +1,5 @@
-import { parseDeployment } from './remotes-file';
+import { startRemotesFileRequest } from './early-fetch';
+import { loadDeployment, parseDeployment } from './remotes-file';
 
 const billing = {
   name: 'mf-billing',
@@ -108,5 +109,31 @@ describe('parseDeployment', () => {
     expect(parseDeployment({ areas: [] }, new Set()).problems).toEqual([
       'remotes.json is not a list of areas',
     ]);
+  });
+});
+
+describe('loadDeployment', () => {
+  it('uses the request the entry started while the scripts loaded, then asks anew (Retry)', async () => {
+    const answers = [[billing], [{ ...billing, title: 'Billing again' }]];
+    const fetchMock = jest.fn(async () => new Response(JSON.stringify(answers.shift())));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    startRemotesFileRequest();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await loadDeployment(new Set())).areas[0]?.title).toBe('Billing');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await loadDeployment(new Set())).areas[0]?.title).toBe('Billing again');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/remotes.json',
+      expect.objectContaining({ cache: 'no-store' }),
+    ]);
+  });
+
+  it('reports a deployment file that cannot be read, keeping the shell up', async () => {
+    globalThis.fetch = jest.fn(async () => new Response('nope', { status: 503 })) as unknown as typeof fetch;
+    expect(await loadDeployment(new Set())).toEqual({
+      areas: [],
+      problems: ['remotes.json could not be read: HTTP 503'],
+    });
   });
 });

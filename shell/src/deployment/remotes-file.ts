@@ -1,9 +1,9 @@
 import type { RouteInfo } from '../routing/routes';
+import { REMOTES_FILE, requestRemotesFile, takeRemotesFileRequest } from './early-fetch';
 
 // Checked by hand, not with zod: this file is read before the login page shows (zod is 16–25 KB compressed).
 
-/** Where the deployment file is served: next to the shell's index.html. */
-export const REMOTES_FILE = '/remotes.json';
+export { REMOTES_FILE };
 
 const IN_APP_PATH = /^\/(?!\/)[A-Za-z0-9/_.-]*$/; // never `//host`: another site
 const PACKAGE_NAME = /^[a-z][a-z0-9-]*$/;
@@ -126,14 +126,11 @@ export function parseDeployment(data: unknown, reservedPaths: ReadonlySet<string
   return { areas, problems };
 }
 
-/** Fetches remotes.json (never from a cache: a redeployed area must be seen at the next load). */
+/** Reads remotes.json: the request the entry started, else a new one. */
 export async function loadDeployment(reservedPaths: ReadonlySet<string>): Promise<Deployment> {
   let data: unknown;
   try {
-    const response = await fetch(REMOTES_FILE, {
-      cache: 'no-store',
-      headers: { Accept: 'application/json' },
-    });
+    const response = await (takeRemotesFileRequest() ?? requestRemotesFile());
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     data = await response.json();
   } catch (error) {
