@@ -241,15 +241,21 @@ export async function cannon(options) {
   };
 }
 
-/** One row of the final summary: a measured figure, optionally against a budget (lower is better). */
-export function figure(benchmark, metric, value, unit, budget) {
+/**
+ * One row of the final summary: a measured figure, optionally against a budget (lower is better, or with
+ * `higherIsBetter` a floor the figure must reach, such as a Lighthouse score).
+ */
+export function figure(benchmark, metric, value, unit, budget, { higherIsBetter = false } = {}) {
+  const hasBudget = budget !== undefined && budget !== null;
+  const within = higherIsBetter ? value >= budget : value < budget;
   return {
     benchmark,
     metric,
     value,
     unit,
     budget: budget ?? null,
-    verdict: budget === undefined || budget === null ? '' : value < budget ? 'PASS' : 'OVER',
+    higherIsBetter,
+    verdict: hasBudget ? (within ? 'PASS' : 'OVER') : '',
   };
 }
 

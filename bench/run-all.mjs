@@ -8,6 +8,7 @@ import * as startup from './startup.mjs';
 import * as login from './login.mjs';
 import * as userList from './user-list.mjs';
 import * as frontend from './frontend.mjs';
+import * as lighthouse from './lighthouse.mjs';
 
 function git(...args) {
   try {
@@ -37,7 +38,7 @@ const dirty =
   ) !== '';
 
 const sections = [];
-for (const bench of [startup, login, userList, frontend]) sections.push(await bench.run());
+for (const bench of [startup, login, userList, frontend, lighthouse]) sections.push(await bench.run());
 sections.push(await (await import('./scheduling.mjs')).run());
 sections.push(await (await import('./coverage-map.mjs')).run());
 const loadAfter = os.loadavg();
@@ -51,7 +52,7 @@ const summary = [
     f.benchmark,
     f.metric,
     format(f),
-    f.budget === null ? '' : `< ${f.budget} ${f.unit}`,
+    f.budget === null ? '' : `${f.higherIsBetter ? '≥' : '<'} ${f.budget} ${f.unit}`,
     f.verdict,
   ]),
 ];
