@@ -91,7 +91,7 @@ describe('PhysicianPage', () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const text = 'Sorry, physician could not be saved. npi: is already used by another physician';
+    const text = 'Sorry, physician could not be saved. NPI: is already used by another physician';
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(page.errorToasts).toEqual([text]);
     expect(await screen.findByText('is already used by another physician')).toBeTruthy();

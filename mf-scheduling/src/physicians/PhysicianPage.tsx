@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import type { FieldLabels } from '../common/field-labels';
 import { ListResults } from '../common/list-page';
 import { loadState } from '../common/load-state';
 import {
@@ -33,6 +34,9 @@ import { physicianQueries } from './physician-queries';
 
 /** Our text: SPEC §8 lists physician save failures but gives no success toast for them. */
 export const PHYSICIAN_SAVED = 'Physician saved.';
+
+/** API keys whose form label is not their humanized name. */
+const PHYSICIAN_FIELD_LABELS: FieldLabels = { npi: 'NPI', phoneNumber: 'Phone' };
 
 type PhysicianForm = PhysicianInput;
 
@@ -66,7 +70,7 @@ function PhysicianDetails({ physician, readOnly }: { physician: Physician | null
       refresh('physician');
       if (!physician) navigateTo(`/physician?id=${saved.id}`);
     } catch (error) {
-      showSaveFailure(form, error, 'physician', setFailure);
+      showSaveFailure(form, error, 'physician', setFailure, PHYSICIAN_FIELD_LABELS);
     } finally {
       setBusy(false);
     }
