@@ -185,8 +185,7 @@ test.describe('accessibility: axe-core, WCAG 2.2 AA, 0 serious or critical', () 
     expectNone(found);
   });
 
-  // Open (issue 10): /episode has two inputs without a label (axe label, critical); turn back on once fixed.
-  test.fixme('every page the administrator can open, built or still a frame', async ({ page, request }) => {
+  test('every page the administrator can open, built or still a frame', async ({ page, request }) => {
     test.setTimeout(600_000);
     const token = await apiToken(request, 'admin@carelane.local');
     const areas = await areaPages(request);
@@ -204,8 +203,7 @@ test.describe('accessibility: axe-core, WCAG 2.2 AA, 0 serious or critical', () 
     ]);
   });
 
-  // Open (issue 10): /episode has two inputs without a label (axe label, critical); turn back on once fixed.
-  test.fixme('every page an organization user can open', async ({ page, request }) => {
+  test('every page an organization user can open', async ({ page, request }) => {
     test.setTimeout(180_000);
     const token = await apiToken(request, 'orguser@carelane.local');
     const areas = await areaPages(request);
@@ -217,8 +215,7 @@ test.describe('accessibility: axe-core, WCAG 2.2 AA, 0 serious or critical', () 
     ]);
   });
 
-  // Open (issue 10): /episode has two inputs without a label (axe label, critical); turn back on once fixed.
-  test.fixme('every page a clinician can open', async ({ page, request }) => {
+  test('every page a clinician can open', async ({ page, request }) => {
     test.setTimeout(180_000);
     const areas = await areaPages(request);
     await walkSignedIn(page, 'clinician', 'clinician@carelane.local', async () => [
@@ -327,8 +324,7 @@ test.describe('accessibility: keyboard only', () => {
     await expect(page.locator('.ant-select').filter({ has: status })).toContainText('Inactive');
   });
 
-  // Open (issue 10): the empty 'Date of service' RangePicker on /visits traps Tab (WCAG 2.1.2); turn back on once fixed.
-  test.fixme('a drawer (find clinicians): Enter opens it with the focus inside, Tab stays inside, Escape closes it back to its button', async ({
+  test('a drawer (find clinicians): Enter opens it with the focus inside, Tab stays inside, Escape closes it back to its button', async ({
     page,
   }) => {
     await page.goto('/');

@@ -31,6 +31,14 @@ export {
 } from './address-autocomplete/fetch-address-suggestions';
 export { EngagementDot, type EngagementDotProps } from './engagement-dot/EngagementDot';
 export { RecordStatusTag } from './record-status-tag/RecordStatusTag';
+export {
+  RECORD_STATUS_FILTER_OPTIONS,
+  RECORD_STATUS_OPTIONS,
+  type RecordStatusFilterOption,
+  type RecordStatusOption,
+  recordStatusColumn,
+} from './record-status-tag/record-status-options';
+export { NameFields, type NameFieldsProps } from './name-fields/NameFields';
 export { VisitStatusTag, type VisitStatusTagProps } from './visit-status-tag/VisitStatusTag';
 export {
   VISIT_STATUS_COLORS,
@@ -41,6 +49,7 @@ export {
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { MonthCalendar, type MonthCalendarProps } from './month-calendar/MonthCalendar';
 export { ErrorState, type ErrorStateProps } from './error-state/ErrorState';
+export { useFocusReturn } from './focus-return/use-focus-return';
 // The frame of every area's React root: its `app.tsx` is one call of createAreaLifecycles.
 export {
   type AreaPages,

@@ -21,11 +21,10 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { VisitStatusTag } from '@carelane/shared-ui';
+import { MonthCalendar, VisitStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
-  Calendar,
   Card,
   DatePicker,
   Flex,
@@ -441,19 +440,19 @@ function VisitCalendar({ visits }: { visits: readonly EpisodeVisit[] }) {
     byDate.set(visit.dateOfService, [...(byDate.get(visit.dateOfService) ?? []), visit]);
   const first = visits[0]?.dateOfService;
   return (
-    <Calendar
-      fullscreen={false}
+    <MonthCalendar
       defaultValue={first ? dayjs(first) : undefined}
       cellRender={(date, info) => {
         if (info.type !== 'date') return info.originNode;
         const day = byDate.get(date.format('YYYY-MM-DD'));
         return day ? (
-          <div
-            aria-label={`${day.length} on ${date.format(DATE_FORMAT)}`}
-            style={{ fontSize: 11, color: '#0b6e6e' }}
+          <span
+            role="img"
+            aria-label={`${day.length} ${day.length === 1 ? 'visit' : 'visits'} on ${date.format(DATE_FORMAT)}`}
+            style={{ display: 'block', fontSize: 11, color: '#0b6e6e' }}
           >
             ● {day.length}
-          </div>
+          </span>
         ) : null;
       }}
     />

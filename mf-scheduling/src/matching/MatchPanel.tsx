@@ -15,7 +15,7 @@ import {
   useUrlState,
   writeUrlState,
 } from '@carelane/shared-session';
-import { EmptyState, ErrorState, VisitStatusTag } from '@carelane/shared-ui';
+import { EmptyState, ErrorState, useFocusReturn, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Descriptions, Drawer, Flex, InputNumber, Pagination, Spin, Typography, App } from 'antd';
 import { z } from 'zod';
@@ -65,6 +65,7 @@ function closeMatch() {
 
 export function MatchPanel({ visitId }: { visitId: number }) {
   const { modal } = App.useApp();
+  useFocusReturn();
   const onClose = closeMatch;
   const session = useSession();
   const queryClient = useQueryClient();

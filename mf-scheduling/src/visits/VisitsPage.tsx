@@ -21,7 +21,7 @@ import { DataTable, PageFrame, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Flex, InputNumber, Select, Space, Tag, Typography, App } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
 import { listFilterFields, ListResults, StatusFilter } from '../common/list-page';
@@ -256,15 +256,24 @@ export default function VisitsPage() {
     },
   ];
 
-  const range = filters.from && filters.to ? ([dayjs(filters.from), dayjs(filters.to)] as const) : null;
+  // From a date on, up to a date, or between two: either end may be empty.
+  const range =
+    filters.from || filters.to
+      ? ([filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null] as [
+          Dayjs | null,
+          Dayjs | null,
+        ])
+      : null;
   return (
     <PageFrame title="Visits">
       <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }}>
         <StatusFilter value={filters.status} options={STATUS_OPTIONS} width={180} setFilters={setFilters} />
         <DatePicker.RangePicker
           aria-label="Date of service"
+          // Either end may stay empty, so Tab can leave the empty picker (rc-picker holds the focus otherwise).
+          allowEmpty={[true, true]}
           format="M/D/YYYY"
-          value={range ? [range[0], range[1]] : null}
+          value={range}
           onChange={(dates) =>
             setFilters({
               from: dates?.[0]?.format('YYYY-MM-DD') ?? null,
