@@ -45,6 +45,39 @@ describe('DateInput', () => {
     },
   );
 
+  it('commits the typed date on Enter, before a form submitted by Enter reads it', async () => {
+    const submitted: (Date | null)[] = [];
+    function Form() {
+      const [date, setDate] = useState<Date | null>(new Date(2026, 10, 27));
+      const dateRef = { current: date };
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitted.push(dateRef.current);
+          }}
+        >
+          <DateInput
+            aria-label="Birthday"
+            value={date}
+            onChange={(next) => {
+              dateRef.current = next;
+              setDate(next);
+            }}
+          />
+        </form>
+      );
+    }
+    const { user, input } = setup(<Form />);
+    await user.clear(input);
+    await user.type(input, '11/28/2026{Enter}');
+    expect(submitted).toEqual([new Date(2026, 10, 28)]);
+    expect(input.value).toBe('11/28/2026');
+    // A second Enter with nothing new typed reports nothing again.
+    await user.type(input, '{Enter}');
+    expect(submitted).toEqual([new Date(2026, 10, 28), new Date(2026, 10, 28)]);
+  });
+
   it('shows the date given, and a new one from the parent', async () => {
     function Form() {
       const [date, setDate] = useState<Date | null>(new Date(2024, 11, 25));

@@ -1,6 +1,6 @@
 import { DATE_FORMAT, formatDate, parseDate } from '@carelane/shared-domain';
 import { Input, type InputProps, Typography } from 'antd';
-import { type ChangeEvent, type FocusEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
 
 export const DATE_ERROR = 'Enter a date as M/D/YYYY';
 
@@ -8,7 +8,7 @@ export type DateInputProps = Omit<InputProps, 'value' | 'defaultValue' | 'onChan
   /** The date; null for none. Leave undefined to let the input keep its own. */
   value?: Date | null;
   defaultValue?: Date | null;
-  /** Called on blur: the date typed, or null when the text is empty or not a date. */
+  /** Called on blur and on Enter: the date typed, or null when the text is empty or not a date. */
   onChange?: (value: Date | null) => void;
   /** An empty value is an error too. */
   required?: boolean;
@@ -24,6 +24,7 @@ export function DateInput({
   onChange,
   required = false,
   onBlur,
+  onKeyDown,
   placeholder = DATE_FORMAT,
   ...inputProps
 }: DateInputProps) {
@@ -44,6 +45,16 @@ export function DateInput({
   const trimmed = text.trim();
   const invalid = touched && (trimmed === '' ? required : parseDate(trimmed) === null);
 
+  const commit = () => {
+    setTouched(true);
+    const date = parseDate(trimmed);
+    if (date) setText(formatDate(date));
+    if (!sameDate(date, committed)) {
+      setCommitted(date);
+      onChange?.(date);
+    }
+  };
+
   return (
     <div className="carelane-date-input">
       <Input
@@ -56,14 +67,14 @@ export function DateInput({
         aria-describedby={invalid ? errorId : undefined}
         onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
         onBlur={(event: FocusEvent<HTMLInputElement>) => {
-          setTouched(true);
-          const date = parseDate(trimmed);
-          if (date) setText(formatDate(date));
-          if (!sameDate(date, committed)) {
-            setCommitted(date);
-            onChange?.(date);
-          }
+          commit();
           onBlur?.(event);
+        }}
+        // Enter commits the typed date before anything else sees the key (a form submitted by Enter would
+        // otherwise send the date committed before).
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key === 'Enter') commit();
+          onKeyDown?.(event);
         }}
       />
       {invalid ? (
