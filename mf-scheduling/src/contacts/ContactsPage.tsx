@@ -1,4 +1,4 @@
-import { contactSchema, formatPhone, type Contact, type ContactInput } from '@carelane/shared-domain';
+import { contactSchema, type Contact, type ContactInput } from '@carelane/shared-domain';
 import {
   apiClient,
   canOpen,
@@ -8,7 +8,7 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { EmptyState, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { EmptyState, NameFields, PageFrame, PhoneInput } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -26,7 +26,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { listFilterFields, ListSearch, ListTable } from '../common/list-page';
+import {
+  listFilterFields,
+  ListSearch,
+  ListTable,
+  phoneColumn,
+  phoneText as phone,
+  textColumn,
+} from '../common/list-page';
 import { loadState } from '../common/load-state';
 import { FormFailure, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
@@ -45,7 +52,6 @@ const filtersSchema = z.object({
 });
 
 const messageAnswer = z.object({ message: z.string() });
-const phone = (text: string | null) => (text ? formatPhone(text) : '—');
 
 type ContactForm = ContactInput;
 
@@ -99,24 +105,7 @@ function ContactFormModal({
         initialValues={contact ?? { isCaseManager: false }}
         onFinish={(values) => void submit(values)}
       >
-        <Flex gap={16}>
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[{ required: true, whitespace: true }]}
-            style={{ flex: 1 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[{ required: true, whitespace: true }]}
-            style={{ flex: 1 }}
-          >
-            <Input />
-          </Form.Item>
-        </Flex>
+        <NameFields />
         <Flex gap={16}>
           <Form.Item label="Title" name="title" style={{ flex: 1 }}>
             <Input />
@@ -246,14 +235,9 @@ export default function ContactsPage() {
         </Button>
       ),
     },
-    { title: 'Title', dataIndex: 'title', key: 'title', render: (t: string | null) => t ?? '—' },
-    {
-      title: 'Organization',
-      dataIndex: 'referralSourceName',
-      key: 'org',
-      render: (t: string | null) => t ?? '—',
-    },
-    { title: 'Phone', dataIndex: 'phoneNumber', key: 'phone', render: phone },
+    textColumn('Title', 'title'),
+    textColumn('Organization', 'referralSourceName', 'org'),
+    phoneColumn('phoneNumber'),
     {
       title: 'Case manager',
       dataIndex: 'isCaseManager',

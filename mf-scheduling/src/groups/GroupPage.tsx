@@ -1,6 +1,6 @@
 import { MESSAGES, groupDetailSchema, type GroupDetail, type GroupMember } from '@carelane/shared-domain';
 import { apiClient, canOpen, navigateTo, publishToast, useSession } from '@carelane/shared-session';
-import { EmptyState, PageFrame } from '@carelane/shared-ui';
+import { EmptyState, PageFrame, RECORD_STATUS_OPTIONS } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -119,13 +119,7 @@ function GroupDetails({ group, editable }: { group: GroupDetail | null; editable
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
           <Form.Item label="Status" name="status">
-            <Select
-              style={{ width: 160 }}
-              options={[
-                { value: 'ACTIVE', label: 'Active' },
-                { value: 'INACTIVE', label: 'Inactive' },
-              ]}
-            />
+            <Select style={{ width: 160 }} options={RECORD_STATUS_OPTIONS} />
           </Form.Item>
         </Card>
         <Card title={`Members (${members.length})`} style={{ maxWidth: 900 }}>

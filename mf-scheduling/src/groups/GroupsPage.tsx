@@ -1,66 +1,34 @@
 import type { Group } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
+import { recordStatusColumn } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { RecordStatusTag } from '@carelane/shared-ui';
-import { Flex, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { listFilterFields, ListPageFrame, ListSearch, ListTable, StatusFilter } from '../common/list-page';
-import { AreaLink } from '../common/page-kit';
+import { listFilterFields, ListPage, nameLinkColumn, recordStatusFilterField } from '../common/list-page';
 import { groupQueries } from './group-queries';
 
-const filtersSchema = z.object({
-  ...listFilterFields,
-  status: z.enum(['ACTIVE', 'INACTIVE', 'ALL']).default('ALL'),
-});
+const filtersSchema = z.object({ ...listFilterFields, status: recordStatusFilterField('ALL') });
 
 const columns: TableColumnsType<Group> = [
-  {
-    title: 'Name',
-    key: 'name',
-    render: (_v, row) => <AreaLink to={`/group?id=${row.id}`}>{row.name}</AreaLink>,
-  },
+  nameLinkColumn('/group', (row) => row.name),
   { title: 'Description', dataIndex: 'description', key: 'description', ellipsis: true },
   { title: 'Members', dataIndex: 'memberCount', key: 'memberCount' },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    key: 'status',
-    render: (status: Group['status']) => <RecordStatusTag status={status} />,
-  },
+  recordStatusColumn(),
 ];
 
 export default function GroupsPage() {
   const [filters, setFilters] = useUrlState(filtersSchema);
   const groups = useQuery(groupQueries.list(filters));
   return (
-    <ListPageFrame title="Groups" newLabel="New group" newPath="/group" privilege="groupDetail">
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <ListSearch
-          label="Search groups"
-          placeholder="Name or description"
-          width={280}
-          search={filters.search}
-          setFilters={setFilters}
-        />
-        <StatusFilter
-          value={filters.status}
-          options={[
-            { value: 'ALL', label: 'All' },
-            { value: 'ACTIVE', label: 'Active' },
-            { value: 'INACTIVE', label: 'Inactive' },
-          ]}
-          setFilters={setFilters}
-        />
-      </Flex>
-      <ListTable<Group>
-        query={groups}
-        thing="the groups"
-        label="Groups"
-        columns={columns}
-        emptyText="No groups match these filters."
-        filters={filters}
-        setFilters={setFilters}
-      />
-    </ListPageFrame>
+    <ListPage<Group>
+      noun={{ one: 'group', many: 'groups' }}
+      newPath="/group"
+      privilege="groupDetail"
+      searchPlaceholder="Name or description"
+      columns={columns}
+      query={groups}
+      filters={filters}
+      setFilters={setFilters}
+    />
   );
 }

@@ -17,7 +17,7 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
+import { NameFields, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -180,32 +180,19 @@ export function PatientForm({
             <OrganizationSelect aria-label="Organization" placeholder="Organization" />
           </Form.Item>
         ) : null}
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[{ required: true, whitespace: true, message: 'Enter the first name.' }]}
-            style={{ flex: 2, minWidth: 160 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="Middle initial"
-            name="middleInitial"
-            rules={[{ pattern: /^[A-Za-z]?$/, message: 'One letter.' }]}
-            style={{ width: 110 }}
-          >
-            <Input maxLength={1} />
-          </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[{ required: true, whitespace: true, message: 'Enter the last name.' }]}
-            style={{ flex: 2, minWidth: 160 }}
-          >
-            <Input />
-          </Form.Item>
-        </Flex>
+        <NameFields
+          requiredMessages={{ firstName: 'Enter the first name.', lastName: 'Enter the last name.' }}
+          between={
+            <Form.Item
+              label="Middle initial"
+              name="middleInitial"
+              rules={[{ pattern: /^[A-Za-z]?$/, message: 'One letter.' }]}
+              style={{ width: 110 }}
+            >
+              <Input maxLength={1} />
+            </Form.Item>
+          }
+        />
         <Flex gap={16} wrap>
           <Form.Item label="Birthday" name="birthday" rules={[birthdayRule]} style={{ width: 160 }}>
             <TypedDateInput aria-label="Birthday" />

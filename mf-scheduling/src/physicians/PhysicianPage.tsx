@@ -13,7 +13,7 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { DataTable, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import { DataTable, NameFields, PageFrame, PhoneInput, RECORD_STATUS_OPTIONS } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -85,24 +85,7 @@ function PhysicianDetails({ physician, readOnly }: { physician: Physician | null
         initialValues={physician ?? { status: 'ACTIVE' }}
         onFinish={(values) => void submit(values)}
       >
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[{ required: true, whitespace: true }]}
-            style={{ flex: 1 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[{ required: true, whitespace: true }]}
-            style={{ flex: 1 }}
-          >
-            <Input />
-          </Form.Item>
-        </Flex>
+        <NameFields />
         <Flex gap={16} wrap>
           <Form.Item
             label="NPI"
@@ -133,13 +116,7 @@ function PhysicianDetails({ physician, readOnly }: { physician: Physician | null
         </Form.Item>
         <AddressFields form={form} />
         <Form.Item label="Status" name="status">
-          <Select
-            style={{ width: 160 }}
-            options={[
-              { value: 'ACTIVE', label: 'Active' },
-              { value: 'INACTIVE', label: 'Inactive' },
-            ]}
-          />
+          <Select style={{ width: 160 }} options={RECORD_STATUS_OPTIONS} />
         </Form.Item>
         <FormFailure text={failure} />
         {readOnly ? null : (

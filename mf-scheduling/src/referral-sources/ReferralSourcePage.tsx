@@ -17,7 +17,13 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { AddressAutocomplete, DataTable, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import {
+  AddressAutocomplete,
+  DataTable,
+  PageFrame,
+  PhoneInput,
+  RECORD_STATUS_OPTIONS,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -187,12 +193,7 @@ function ProfileTab({ organization, access }: { organization: ReferralSource | n
         </Form.Item>
         {access.staff ? (
           <Form.Item label="Status" name="status" style={{ width: 160 }}>
-            <Select
-              options={[
-                { value: 'ACTIVE', label: 'Active' },
-                { value: 'INACTIVE', label: 'Inactive' },
-              ]}
-            />
+            <Select options={RECORD_STATUS_OPTIONS} />
           </Form.Item>
         ) : null}
       </Flex>
