@@ -1,6 +1,6 @@
 import { MESSAGES } from '@carelane/shared-domain';
 import { apiClient, isApiCallError, publishErrorToast, publishToast } from '@carelane/shared-session';
-import { PhoneInput } from '@carelane/shared-ui';
+import { NameFields, PhoneInput } from '@carelane/shared-ui';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -48,12 +48,7 @@ export function RegisterPage() {
   return (
     <PublicCard title="Register as a clinician">
       <Form<Registration> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        <Form.Item label="First name" name="firstName" rules={[{ required: true, whitespace: true }]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={[{ required: true, whitespace: true }]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
+        <NameFields stacked autoComplete />
         <Form.Item label="Email" name="emailId" rules={[{ required: true, type: 'email' }]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>

@@ -15,7 +15,7 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { ErrorState, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
+import { ErrorState, NameFields, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -116,24 +116,7 @@ function UserDetails({ user }: { user: User | null }) {
         }
         onFinish={(values) => void submit(values)}
       >
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[{ required: true, whitespace: true }]}
-            style={{ flex: 1 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[{ required: true, whitespace: true }]}
-            style={{ flex: 1 }}
-          >
-            <Input />
-          </Form.Item>
-        </Flex>
+        <NameFields />
         <Form.Item label="Email" name="emailId" rules={[{ required: true, type: 'email' }]}>
           <Input type="email" disabled={user !== null} />
         </Form.Item>

@@ -1,6 +1,13 @@
 import { formatDate, type User } from '@carelane/shared-domain';
 import { errorMessage, useUrlState } from '@carelane/shared-session';
-import { DataTable, EngagementDot, ErrorState, PageFrame, RecordStatusTag } from '@carelane/shared-ui';
+import {
+  DataTable,
+  EngagementDot,
+  ErrorState,
+  PageFrame,
+  RECORD_STATUS_OPTIONS,
+  recordStatusColumn,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -34,12 +41,7 @@ const columns: TableColumnsType<User> = [
     key: 'organization',
     render: (name) => name ?? '—',
   },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    key: 'status',
-    render: (status: User['status']) => <RecordStatusTag status={status} />,
-  },
+  recordStatusColumn(),
   {
     title: 'Last sign-in',
     dataIndex: 'lastLogin',
@@ -99,10 +101,7 @@ export function UsersPage() {
           placeholder="Any status"
           allowClear
           value={filters.status}
-          options={[
-            { value: 'ACTIVE', label: 'Active' },
-            { value: 'INACTIVE', label: 'Inactive' },
-          ]}
+          options={RECORD_STATUS_OPTIONS}
           onChange={(status?: string) => setFilters({ status: status ?? null, pageNumber: null })}
           style={{ width: 160 }}
         />
