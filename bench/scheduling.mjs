@@ -484,7 +484,7 @@ export async function run({
       .flatMap((r) => [
         [
           r.kind,
-          'bounding box on providers_type_lat_idx',
+          'bounding box on providers_type_status_lat_lon_idx',
           ms(r.strategies.indexed.p50, 2),
           ms(r.strategies.indexed.p95, 2),
           ms(r.strategies.indexed.p99, 2),

@@ -222,8 +222,14 @@ export const providers = pgTable(
   },
   (t) => [
     index('providers_name_idx').on(t.familyName, t.givenName, t.id),
-    // Fit score: candidates of one type, then a latitude band (bounding box) before the exact distance.
-    index('providers_type_lat_idx').on(t.providerTypeId, t.preferredLatitude),
+    // Fit score: active candidates of one type in a latitude band, the longitude checked in the index (the
+    // bounding box) before any row is read for the exact distance.
+    index('providers_type_status_lat_lon_idx').on(
+      t.providerTypeId,
+      t.providerStatusId,
+      t.preferredLatitude,
+      t.preferredLongitude,
+    ),
     index('providers_status_idx').on(t.providerStatusId, t.familyName),
     uniqueIndex('providers_user_key').on(t.userId),
   ],

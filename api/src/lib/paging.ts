@@ -1,4 +1,5 @@
 import type { Paging } from '@carelane/shared-domain';
+import type { ReadCache } from '../services/read-cache';
 
 /** The paging block every list answers with. */
 /** `countCap`: the count stops there (a total that reached it is a lower bound). */
@@ -14,4 +15,20 @@ export function pagingOf(
     totalCount,
     ...(countCap !== undefined && totalCount >= countCap && { totalCountIsCapped: true }),
   };
+}
+
+/**
+ * A list's page and total from the read cache (decision 006) until a write to one of `tables` (every table the
+ * page or its total reads: each has a change notice, migrations 0001 and 0005), keyed by the page's statement and
+ * parameters, so per filter, scope, order and page. `load` answers what the database holds: what depends on
+ * the reader or on the day (ages, pay hidden from organization users) is mapped from it afterwards.
+ */
+export function cachedPage<T>(
+  services: { readCache: ReadCache },
+  tables: readonly string[],
+  page: { toSQL(): { sql: string; params: unknown[] } },
+  load: () => Promise<T>,
+): Promise<T> {
+  const { sql, params } = page.toSQL();
+  return services.readCache.read(`page:${JSON.stringify([sql, params])}`, tables, load);
 }

@@ -4,6 +4,8 @@ import type { referralSourceListQuerySchema } from '@carelane/shared-domain';
 import { referralSourceRates, visitTypes } from '../../../db/scheduling-schema';
 import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { cachedPage } from '../../../lib/paging';
+import type { AppServices } from '../../../services/app-services';
 import { containsPattern } from '../../../lib/like-pattern';
 import type { RequestContext } from '../../../services/context';
 import { updateVersioned } from '../../../lib/versioned-update';
@@ -17,7 +19,7 @@ export type RateInsert = typeof referralSourceRates.$inferInsert;
 
 /** One page of organizations by name; `onlyId` limits it to one (an organization user's own). */
 export async function listReferralSourceRows(
-  ex: Executor,
+  services: Pick<AppServices, 'db' | 'readCache'>,
   q: ReferralSourceListQuery,
   onlyId: number | undefined,
 ) {
@@ -26,17 +28,23 @@ export async function listReferralSourceRows(
   if (q.search) filters.push(ilike(referralSources.name, containsPattern(q.search)));
   if (onlyId !== undefined) filters.push(eq(referralSources.id, onlyId));
   const where = filters.length ? and(...filters) : undefined;
-  const rows = await ex
+  const ex = services.db;
+  const page = ex
     .select()
     .from(referralSources)
     .where(where)
     .orderBy(asc(referralSources.name), asc(referralSources.id))
     .limit(q.pageSize)
     .offset((q.pageNumber - 1) * q.pageSize);
-  const [count] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(referralSources)
-    .where(where);
+  const [rows, [count]] = await cachedPage(services, ['referral_sources'], page, () =>
+    Promise.all([
+      page,
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(referralSources)
+        .where(where),
+    ]),
+  );
   return { rows, totalCount: count?.n ?? 0 };
 }
 

@@ -83,7 +83,7 @@ export async function listReferralSources(
 ) {
   const actor = requireActor(ctx);
   const onlyId = isOrganizationRole(actor.roleId) ? (actor.referralSourceId ?? -1) : undefined;
-  const { rows, totalCount } = await listReferralSourceRows(services.db, q, onlyId);
+  const { rows, totalCount } = await listReferralSourceRows(services, q, onlyId);
   return { rows: rows.map(toReferralSource), paging: pagingOf(q, totalCount) };
 }
 

@@ -4,6 +4,8 @@ import type { Contact, contactListQuerySchema } from '@carelane/shared-domain';
 import { contacts } from '../../../db/scheduling-schema';
 import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { cachedPage } from '../../../lib/paging';
+import type { AppServices } from '../../../services/app-services';
 import { containsPattern } from '../../../lib/like-pattern';
 import { staleVersion } from '../../../lib/errors';
 import { updateVersioned } from '../../../lib/versioned-update';
@@ -48,7 +50,11 @@ function selectContacts(ex: Executor) {
 }
 
 /** One page of the contacts the actor may see, by name. */
-export async function listContactRows(ex: Executor, actor: Actor, q: ContactListQuery) {
+export async function listContactRows(
+  services: Pick<AppServices, 'db' | 'readCache'>,
+  actor: Actor,
+  q: ContactListQuery,
+) {
   const filters: (SQL | undefined)[] = [
     ne(contacts.status, DELETED),
     organizationScope(actor, contacts.referralSourceId),
@@ -67,17 +73,21 @@ export async function listContactRows(ex: Executor, actor: Actor, q: ContactList
     );
   }
   const where = and(...filters);
-  const [rows, [count]] = await Promise.all([
-    selectContacts(ex)
-      .where(where)
-      .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(contacts)
-      .where(where),
-  ]);
+  const ex = services.db;
+  const page = selectContacts(ex)
+    .where(where)
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize);
+  const [rows, [count]] = await cachedPage(services, ['contacts', 'referral_sources'], page, () =>
+    Promise.all([
+      page,
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contacts)
+        .where(where),
+    ]),
+  );
   return { rows: rows.map(toContact), totalCount: count?.n ?? 0 };
 }
 

@@ -37,7 +37,7 @@ const prepare = <T extends object>(input: T): T =>
   normalizePhoneFields(blankToNull(input), ['phoneNumber', 'primaryPhone'] as never);
 
 export async function listContacts(services: AppServices, ctx: RequestContext, q: ContactListQuery) {
-  const { rows, totalCount } = await listContactRows(services.db, requireActor(ctx), q);
+  const { rows, totalCount } = await listContactRows(services, requireActor(ctx), q);
   return { rows, paging: pagingOf(q, totalCount) };
 }
 

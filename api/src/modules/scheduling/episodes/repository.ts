@@ -16,6 +16,7 @@ import { notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/like-pattern';
 import type { AppServices } from '../../../services/app-services';
 import type { Actor } from '../../../services/context';
+import { cachedPage } from '../../../lib/paging';
 import { cachedCount } from '../brief-cache';
 import { assertInScope, organizationScope } from '../patients/scope';
 
@@ -149,33 +150,37 @@ export async function listEpisodes(
   const counted = (
     page.joinPatients ? counting.leftJoin(patients, eq(patients.id, episodes.patientId)) : counting
   ).where(where);
-  const [rows, totalCount] = await Promise.all([
-    ex
-      .select({
-        id: episodes.id,
-        title: episodes.title,
-        episodeType: episodes.episodeType,
-        status: episodes.status,
-        startDate: episodes.startDate,
-        endDate: episodes.endDate,
-        referralSourceId: episodes.referralSourceId,
-        referralSourceName: referralSources.name,
-        patientId: episodes.patientId,
-        patientName: patientNameSql,
-        careCoordinatorName: sql<string | null>`case when ${users.id} is null then null
+  const rowsQuery = ex
+    .select({
+      id: episodes.id,
+      title: episodes.title,
+      episodeType: episodes.episodeType,
+      status: episodes.status,
+      startDate: episodes.startDate,
+      endDate: episodes.endDate,
+      referralSourceId: episodes.referralSourceId,
+      referralSourceName: referralSources.name,
+      patientId: episodes.patientId,
+      patientName: patientNameSql,
+      careCoordinatorName: sql<string | null>`case when ${users.id} is null then null
           else ${users.firstName} || ' ' || ${users.lastName} end`,
-        createdAt: episodes.createdAt,
-      })
-      .from(episodes)
-      .innerJoin(referralSources, eq(referralSources.id, episodes.referralSourceId))
-      .leftJoin(patients, eq(patients.id, episodes.patientId))
-      .leftJoin(users, eq(users.id, episodes.careCoordinatorId))
-      .where(where)
-      .orderBy(desc(episodes.createdAt), desc(episodes.id))
-      .limit(page.pageSize)
-      .offset((page.pageNumber - 1) * page.pageSize),
-    cachedCount(services, 'episodes', counted, async () => (await counted)[0]?.n ?? 0),
-  ]);
+      createdAt: episodes.createdAt,
+    })
+    .from(episodes)
+    .innerJoin(referralSources, eq(referralSources.id, episodes.referralSourceId))
+    .leftJoin(patients, eq(patients.id, episodes.patientId))
+    .leftJoin(users, eq(users.id, episodes.careCoordinatorId))
+    .where(where)
+    .orderBy(desc(episodes.createdAt), desc(episodes.id))
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  const tables = ['episodes', 'referral_sources', 'patients', 'users'];
+  const [rows, totalCount] = await cachedPage(services, tables, rowsQuery, () =>
+    Promise.all([
+      rowsQuery,
+      cachedCount(services, 'episodes', counted, async () => (await counted)[0]?.n ?? 0),
+    ]),
+  );
   return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), totalCount };
 }
 

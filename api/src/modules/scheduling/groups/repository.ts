@@ -2,6 +2,8 @@ import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from
 import type { GroupListQuery, GroupMember } from '@carelane/shared-domain';
 import { groupMembers, groups, providerTypes, providers } from '../../../db/scheduling-schema';
 import type { Executor } from '../../../db/client';
+import { cachedPage } from '../../../lib/paging';
+import type { AppServices } from '../../../services/app-services';
 import { containsPattern } from '../../../lib/like-pattern';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -20,7 +22,7 @@ const memberColumns = {
   state: providers.state,
 };
 
-export async function listGroupRows(ex: Executor, q: GroupListQuery) {
+export async function listGroupRows(services: Pick<AppServices, 'db' | 'readCache'>, q: GroupListQuery) {
   const filters: SQL[] = [];
   if (q.status !== 'ALL') filters.push(eq(groups.status, q.status));
   if (q.search) {
@@ -28,19 +30,23 @@ export async function listGroupRows(ex: Executor, q: GroupListQuery) {
     filters.push(or(ilike(groups.name, pattern), ilike(groups.description, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [count]] = await Promise.all([
-    ex
-      .select({ ...getTableColumns(groups), memberCount })
-      .from(groups)
-      .where(where)
-      .orderBy(asc(groups.name), asc(groups.id))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(groups)
-      .where(where),
-  ]);
+  const ex = services.db;
+  const page = ex
+    .select({ ...getTableColumns(groups), memberCount })
+    .from(groups)
+    .where(where)
+    .orderBy(asc(groups.name), asc(groups.id))
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize);
+  const [rows, [count]] = await cachedPage(services, ['groups', 'group_members'], page, () =>
+    Promise.all([
+      page,
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(groups)
+        .where(where),
+    ]),
+  );
   return { rows: rows as GroupWithCount[], totalCount: count?.n ?? 0 };
 }
 

@@ -66,7 +66,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 export async function listGroups(services: AppServices, q: GroupListQuery) {
-  const { rows, totalCount } = await listGroupRows(services.db, q);
+  const { rows, totalCount } = await listGroupRows(services, q);
   return { rows: rows.map(toGroup), paging: pagingOf(q, totalCount) };
 }
 

@@ -1,5 +1,5 @@
 // Matching candidates: the clinicians who may take a visit, scored by the shared fit score. Candidates are pre-filtered in
-// SQL (provider type + latitude band on providers_type_lat_idx, then the longitude band, active, no overlapping
+// SQL (provider type, active, latitude and longitude bands, all on providers_type_status_lat_lon_idx; no overlapping
 // booking), measured exactly with distanceMiles and scored in JS. `strategy: 'fullScan'` skips the SQL band so a
 // benchmark can compare the two on the same data.
 import { and, between, eq, gt, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';

@@ -4,6 +4,8 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { patients } from '../../../db/scheduling-schema';
 import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { cachedPage } from '../../../lib/paging';
+import type { AppServices } from '../../../services/app-services';
 import { containsPattern } from '../../../lib/like-pattern';
 import { updateVersioned } from '../../../lib/versioned-update';
 import type { Actor, RequestContext } from '../../../services/context';
@@ -28,7 +30,7 @@ function selectPatients(ex: Executor) {
 
 /** One page of the patients the actor may see, newest first; `created` bounds the creation time. */
 export async function listPatientRows(
-  ex: Executor,
+  services: Pick<AppServices, 'db' | 'readCache'>,
   actor: Actor,
   q: PatientListQuery,
   created: { start: Date; end: Date } | null,
@@ -50,18 +52,22 @@ export async function listPatientRows(
   }
   if (created) filters.push(gte(patients.createdAt, created.start), lte(patients.createdAt, created.end));
   const where = and(...filters);
-  const [rows, [count]] = await Promise.all([
-    selectPatients(ex)
-      .where(where)
-      .orderBy(desc(patients.createdAt), desc(patients.id))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(patients)
-      .where(where),
-  ]);
-  return { rows: rows as PatientWithOrganization[], totalCount: count?.n ?? 0 };
+  const ex = services.db;
+  const page = selectPatients(ex)
+    .where(where)
+    .orderBy(desc(patients.createdAt), desc(patients.id))
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize);
+  return cachedPage(services, ['patients', 'referral_sources'], page, async () => {
+    const [rows, [count]] = await Promise.all([
+      page,
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(patients)
+        .where(where),
+    ]);
+    return { rows: rows as PatientWithOrganization[], totalCount: count?.n ?? 0 };
+  });
 }
 
 export async function findPatient(ex: Executor, id: number): Promise<PatientWithOrganization | undefined> {

@@ -91,7 +91,7 @@ function creationRange(from: string | undefined, to: string | undefined): { star
 export async function listPatients(services: AppServices, ctx: RequestContext, q: PatientListQuery) {
   const actor = requireActor(ctx);
   const { rows, totalCount } = await listPatientRows(
-    services.db,
+    services,
     actor,
     q,
     creationRange(q.createdFrom, q.createdTo),

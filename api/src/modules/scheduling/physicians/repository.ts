@@ -3,6 +3,8 @@ import type { PhysicianListQuery } from '@carelane/shared-domain';
 import { episodes, patients, physicians } from '../../../db/scheduling-schema';
 import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { cachedPage } from '../../../lib/paging';
+import type { AppServices } from '../../../services/app-services';
 import { containsPattern } from '../../../lib/like-pattern';
 import { staleVersion } from '../../../lib/errors';
 import { updateVersioned } from '../../../lib/versioned-update';
@@ -12,7 +14,10 @@ import { organizationScope } from '../patients/scope';
 export type PhysicianRow = typeof physicians.$inferSelect;
 export type PhysicianInsert = typeof physicians.$inferInsert;
 
-export async function listPhysicianRows(ex: Executor, q: PhysicianListQuery) {
+export async function listPhysicianRows(
+  services: Pick<AppServices, 'db' | 'readCache'>,
+  q: PhysicianListQuery,
+) {
   const filters: SQL[] = [];
   if (q.status !== 'ALL') filters.push(eq(physicians.status, q.status));
   if (q.search) {
@@ -27,19 +32,23 @@ export async function listPhysicianRows(ex: Executor, q: PhysicianListQuery) {
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [count]] = await Promise.all([
-    ex
-      .select()
-      .from(physicians)
-      .where(where)
-      .orderBy(asc(physicians.lastName), asc(physicians.firstName), asc(physicians.id))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(physicians)
-      .where(where),
-  ]);
+  const ex = services.db;
+  const page = ex
+    .select()
+    .from(physicians)
+    .where(where)
+    .orderBy(asc(physicians.lastName), asc(physicians.firstName), asc(physicians.id))
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize);
+  const [rows, [count]] = await cachedPage(services, ['physicians'], page, () =>
+    Promise.all([
+      page,
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(physicians)
+        .where(where),
+    ]),
+  );
   return { rows, totalCount: count?.n ?? 0 };
 }
 

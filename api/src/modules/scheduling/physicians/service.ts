@@ -51,7 +51,7 @@ async function uniqueNpi<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function listPhysicians(services: AppServices, q: PhysicianListQuery) {
-  const { rows, totalCount } = await listPhysicianRows(services.db, q);
+  const { rows, totalCount } = await listPhysicianRows(services, q);
   return { rows: rows.map(toPhysician), paging: pagingOf(q, totalCount) };
 }
 

@@ -3,6 +3,8 @@ import type { SupplyRequest } from '@carelane/shared-domain';
 import { providerTypes, supplyRequests } from '../../../db/scheduling-schema';
 import { referralSources, users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { cachedPage } from '../../../lib/paging';
+import type { AppServices } from '../../../services/app-services';
 import { staleVersion } from '../../../lib/errors';
 import { updateVersioned } from '../../../lib/versioned-update';
 import type { Actor, RequestContext } from '../../../services/context';
@@ -53,7 +55,7 @@ function select(ex: Executor) {
 
 /** One page of the supply requests the actor may see, created from `start` to `end`, newest first. */
 export async function listSupplyRequestRows(
-  ex: Executor,
+  services: Pick<AppServices, 'db' | 'readCache'>,
   actor: Actor,
   q: {
     start: Date;
@@ -72,17 +74,22 @@ export async function listSupplyRequestRows(
   if (q.status) filters.push(eq(supplyRequests.status, q.status));
   if (q.referralSourceId !== undefined) filters.push(eq(supplyRequests.referralSourceId, q.referralSourceId));
   const where = and(...filters);
-  const [rows, [count]] = await Promise.all([
-    select(ex)
-      .where(where)
-      .orderBy(desc(supplyRequests.createdAt), desc(supplyRequests.id))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(supplyRequests)
-      .where(where),
-  ]);
+  const ex = services.db;
+  const page = select(ex)
+    .where(where)
+    .orderBy(desc(supplyRequests.createdAt), desc(supplyRequests.id))
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize);
+  const tables = ['supply_requests', 'provider_types', 'referral_sources', 'users'];
+  const [rows, [count]] = await cachedPage(services, tables, page, () =>
+    Promise.all([
+      page,
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(supplyRequests)
+        .where(where),
+    ]),
+  );
   return { rows: rows.map(toSupplyRequest), totalCount: count?.n ?? 0 };
 }
 

@@ -75,7 +75,7 @@ export async function listSupplyRequests(
 ) {
   const actor = requireActor(ctx);
   const fallback = defaultDateRange('supplyRequest');
-  const { rows, totalCount } = await listSupplyRequestRows(services.db, actor, {
+  const { rows, totalCount } = await listSupplyRequestRows(services, actor, {
     ...q,
     start: q.startDate ? new Date(q.startDate) : fallback.start,
     end: q.endDate ? new Date(q.endDate) : fallback.end,

@@ -18,6 +18,7 @@ import { referralSources } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import type { AppServices } from '../../../services/app-services';
 import type { Actor } from '../../../services/context';
+import { cachedPage } from '../../../lib/paging';
 import { cachedCount } from '../brief-cache';
 import { organizationScope } from '../patients/scope';
 
@@ -132,13 +133,26 @@ export async function listVisits(
     .limit(VISIT_COUNT_CAP)
     .as('capped');
   const counted = ex.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const [rows, totalCount] = await Promise.all([
-    selectVisitRows(ex)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.pageSize)
-      .offset((page.pageNumber - 1) * page.pageSize),
-    cachedCount(services, 'visits', counted, async () => (await counted)[0]?.n ?? 0),
-  ]);
+  const rowsQuery = selectVisitRows(ex)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  // Every table the rows' names come from (visitRowColumns).
+  const tables = [
+    'visits',
+    'episodes',
+    'referral_sources',
+    'patients',
+    'visit_types',
+    'provider_types',
+    'providers',
+  ];
+  const [rows, totalCount] = await cachedPage(services, tables, rowsQuery, () =>
+    Promise.all([
+      rowsQuery,
+      cachedCount(services, 'visits', counted, async () => (await counted)[0]?.n ?? 0),
+    ]),
+  );
   return { rows: rows.map((row) => toVisitRow(row, actor)), totalCount };
 }

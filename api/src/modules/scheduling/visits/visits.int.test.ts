@@ -174,13 +174,17 @@ describeEachDatabase('visits list, bulk actions and the status job', (server) =>
       body: { visits: [{ id: ids.approvalDue, version: 99 }] },
     });
     expect(stale.status).toBe(409);
-    const foreign = await server().request('POST', '/api/admin/approveVisits', {
-      token: lakesideUser,
-      body: { visits: [await ref(ids.approvalDue)] },
-    });
-    expect(foreign.status).toBe(404);
+    // Approving is staff work: organization users are refused, their own organization's visits included
+    // (org-user-refusals.int.test.ts), and another organization's user learns nothing more.
+    for (const token of [lakesideUser, orgUser]) {
+      const refused = await server().request('POST', '/api/admin/approveVisits', {
+        token,
+        body: { visits: [await ref(ids.approvalDue)] },
+      });
+      expect(refused.status).toBe(403);
+    }
     const ok = await server().request('POST', '/api/admin/approveVisits', {
-      token: orgUser,
+      token: coordinator,
       body: { visits: [await ref(ids.approvalDue)] },
     });
     expect(ok.status).toBe(200);
@@ -190,7 +194,7 @@ describeEachDatabase('visits list, bulk actions and the status job', (server) =>
       `select user_email, diff from audit_log where entity = 'visit' and entity_id = $1 order by id desc limit 1`,
       [String(ids.approvalDue)],
     );
-    expect(audit.user_email).toBe('orguser@carelane.local');
+    expect(audit.user_email).toBe('coordinator@carelane.local');
     expect(audit.diff.status).toEqual({ before: 'ApprovalDue', after: 'FinalReview' });
   });
 
