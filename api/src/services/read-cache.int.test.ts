@@ -1,4 +1,4 @@
-import { describeEachDatabase, eventually, startTestServer, type TestServer } from '../test/harness';
+import { describeEachDatabase, describeTwoInstances, eventually, type TestServer } from '../test/harness';
 
 const ADMIN = 'admin@carelane.local';
 
@@ -47,20 +47,11 @@ describeEachDatabase('read cache on one instance', (server) => {
   });
 });
 
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-onPostgres('read cache across two instances on one PostgreSQL database', () => {
+describeTwoInstances('read cache across two instances on one PostgreSQL database', (instances) => {
   let a: TestServer;
   let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer('postgres');
-    b = await startTestServer('postgres', {
-      databaseUrl: a.services.config.databaseUrl,
-      seedDemoData: false,
-    });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  beforeAll(() => {
+    ({ a, b } = instances());
   });
 
   it('shows on one instance, within a moment, a user created on the other', async () => {

@@ -151,6 +151,36 @@ export function describeEachDatabase(
 }
 
 /**
+ * Runs a suite against two servers on one PostgreSQL database (the second without demo data of its own), as
+ * several instances behind a load balancer would; skipped when no PostgreSQL is configured.
+ */
+export function describeTwoInstances(
+  title: string,
+  suite: (instances: () => { a: TestServer; b: TestServer }) => void,
+) {
+  const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+  onPostgres(title, () => {
+    let a: TestServer | undefined;
+    let b: TestServer | undefined;
+    beforeAll(async () => {
+      a = await startTestServer('postgres');
+      b = await startTestServer('postgres', {
+        databaseUrl: a.services.config.databaseUrl,
+        seedDemoData: false,
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+    suite(() => {
+      if (!a || !b) throw new Error('the test servers did not start');
+      return { a, b };
+    });
+  });
+}
+
+/**
  * Polls `check` every 20 ms until it holds; resolves with the time it took, rejects after `withinMs`. For what
  * PostgreSQL delivers after the commit (a write made outside this server reaches its read cache by notice).
  */

@@ -1,5 +1,10 @@
 import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimitPolicies } from '../../config';
-import { describeEachDatabase, startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
+import {
+  describeEachDatabase,
+  describeTwoInstances,
+  type ApiResponse,
+  type TestServer,
+} from '../../test/harness';
 import { count, uniqueEmail } from '../../test/identity-helpers';
 
 const TOO_MANY = {
@@ -302,20 +307,11 @@ describeEachDatabase(
   { trustProxy: 1, rateLimits: lowered({ 'clientLog.address': { points: 2, seconds: 60 } }) },
 );
 
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-onPostgres('abuse limits across two instances on one PostgreSQL database', () => {
+describeTwoInstances('abuse limits across two instances on one PostgreSQL database', (instances) => {
   let a: TestServer;
   let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer('postgres');
-    b = await startTestServer('postgres', {
-      databaseUrl: a.services.config.databaseUrl,
-      seedDemoData: false,
-    });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  beforeAll(() => {
+    ({ a, b } = instances());
   });
 
   it('counts requests to either instance together', async () => {

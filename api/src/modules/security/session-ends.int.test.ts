@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness';
+import { describeEachDatabase, describeTwoInstances, type TestServer } from '../../test/harness';
 import { FRESH_PASSWORD, createUserAsAdmin, makeIdle } from '../../test/identity-helpers';
 
 interface OpenStream {
@@ -165,20 +165,11 @@ describeEachDatabase(
   { eventStreamCheckMs: 300 },
 );
 
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-onPostgres('what ends a session, across two instances on one PostgreSQL database', () => {
+describeTwoInstances('what ends a session, across two instances on one PostgreSQL database', (instances) => {
   let a: TestServer;
   let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer('postgres');
-    b = await startTestServer('postgres', {
-      databaseUrl: a.services.config.databaseUrl,
-      seedDemoData: false,
-    });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  beforeAll(() => {
+    ({ a, b } = instances());
   });
 
   it('a sign-out on one instance closes the stream open on the other', async () => {
