@@ -76,12 +76,19 @@ export function isStaffingRole(roleId: number): boolean {
   return STAFFING_ROLE_IDS.includes(roleId);
 }
 
-export const ORGANIZATION_ROLE_IDS: readonly number[] = [8, 9, 12];
+export const ORGANIZATION_ROLE_IDS: readonly number[] = [
+  ROLE.ORGANIZATION_ADMINISTRATOR,
+  ROLE.ORGANIZATION_USER,
+  ROLE.ORGANIZATION_MANAGER,
+];
 export function isOrganizationRole(roleId: number): boolean {
   return ORGANIZATION_ROLE_IDS.includes(roleId);
 }
 
 /** SPEC §6: these roles see all episodes by default (episode filter All instead of Active). */
-export const ROLES_SEEING_ALL_EPISODES: readonly number[] = [5, 6];
+export const ROLES_SEEING_ALL_EPISODES: readonly number[] = [
+  ROLE.CARE_COORDINATOR,
+  ROLE.CUSTOMER_CARE_COORDINATOR,
+];
 
 export const CLINICIAN_ROLE_ID = ROLE.CLINICIAN;

@@ -82,8 +82,7 @@ export const visitTexts = {
         : `${formatDate(sorted[0])} to ${formatDate(sorted.at(-1))}`;
     return `${sorted.length} ${noun(episodeType)}s added, ${range}.`;
   },
-  saved: (episodeType: string, date: string) =>
-    `${capital(noun(episodeType))} of ${formatDate(date)} saved.`,
+  saved: (episodeType: string, date: string) => `${capital(noun(episodeType))} of ${formatDate(date)} saved.`,
   deleted: (episodeType: string, date: string) =>
     `${capital(noun(episodeType))} of ${formatDate(date)} deleted.`,
   /** The {thing} of 'Sorry, {thing} could not be {action}. ' */

@@ -10,6 +10,7 @@ import {
   type RateTier,
 } from '../rates/rate-engine';
 import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
+import { ROLES_SEEING_ALL_EPISODES } from '../roles';
 import type { VisitStatus } from '../visits/visit-status';
 
 export const EPISODE_STATUSES = ['Draft', 'Active', 'Hold', 'Completed', 'Archived', 'Deleted'] as const;
@@ -77,7 +78,7 @@ export type EpisodeStatusFilter = (typeof EPISODE_STATUS_FILTERS)[number];
 
 /** SPEC §4: episode filter Active, but All for roles 5 and 6 or when a patient filter is set. */
 export function defaultEpisodeStatusFilter(roleId: number, hasPatientFilter: boolean): EpisodeStatusFilter {
-  return roleId === 5 || roleId === 6 || hasPatientFilter ? 'ALL' : 'Active';
+  return ROLES_SEEING_ALL_EPISODES.includes(roleId) || hasPatientFilter ? 'ALL' : 'Active';
 }
 
 /** Default visit duration (minutes): a shift 8 hours (SPEC §9), a visit one hour (ours). */
