@@ -88,6 +88,23 @@ export async function rankCandidates(
   return findCandidates(ex, visit, { ...DEFAULT_FIT_SCORE_OPTIONS, ...fit }, { strategy, now });
 }
 
+/** Every table the candidates are read from (each announces its writes: migrations 0001, 0005, 0006). */
+const CANDIDATE_TABLES = ['visits', 'providers', 'users', 'provider_vacations', 'provider_rates', 'visit_types'];
+
+/**
+ * The visit's ranked candidates from the read cache (decision 006) until a table they are read from changes, so
+ * paging through them or coming back to the visit does not rank them again. Scored as of the current minute
+ * (the last-login factor counts days).
+ */
+function keptCandidates(services: AppServices, visit: VisitRecord, options: FitScoreOptions) {
+  const minute = Math.floor(Date.now() / 60_000);
+  return services.readCache.read(
+    `fitScore:${visit.id}:${minute}:${JSON.stringify(options)}`,
+    CANDIDATE_TABLES,
+    () => findCandidates(services.db, visit, options, { rates: true, now: new Date(minute * 60_000) }),
+  );
+}
+
 /** Clinicians ranked by fit score for one visit, with the factor breakdown and the rates the caller may read. */
 export async function fitScoreList(
   services: AppServices,
@@ -102,7 +119,7 @@ export async function fitScoreList(
   const visit = row.visit;
   const visibility = rateVisibility(actor);
   const [all, cards] = await Promise.all([
-    visit.paused ? [] : findCandidates(services.db, visit, options, { rates: true }),
+    visit.paused ? [] : keptCandidates(services, visit, options),
     // The rate card changes rarely and is read for every visit of the organization and provider type.
     readBriefly(
       services,
