@@ -2,9 +2,9 @@ export {
   AppProviders,
   type AppProvidersProps,
   ErrorBoundary,
-  GlobalStyle,
   RENDER_ERROR_MESSAGE,
 } from './app-providers/AppProviders';
+export { GlobalStyle } from './app-providers/global-style';
 export { carelaneTheme } from './app-providers/theme';
 export { PageFrame, type PageFrameProps } from './page-frame/PageFrame';
 export { AppHeader, type AppHeaderProps } from './app-header/AppHeader';

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Input, theme } from 'antd';
 import { useState } from 'react';
-import { AppProviders, GlobalStyle, RENDER_ERROR_MESSAGE } from './AppProviders';
+import { AppProviders, RENDER_ERROR_MESSAGE } from './AppProviders';
+import { GlobalStyle } from './global-style';
 import { carelaneTheme } from './theme';
 
 function PrimaryColour() {

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorState } from '../error-state/ErrorState';
+import { GlobalStyle } from './global-style';
 import { carelaneTheme } from './theme';
 
 export type AppProvidersProps = {
@@ -16,27 +17,6 @@ export type AppProvidersProps = {
 
 type BoundaryProps = { children: ReactNode; onError?: AppProvidersProps['onError'] };
 type BoundaryState = { error: Error | null };
-
-/**
- * What the theme's tokens cannot say. The password field's show/hide icon and an input's clear icon are
- * 14 px targets: padded to 24 px (WCAG 2.2 AA, 2.5.8 target size). The padding reaches into the field's own
- * right padding, not leftwards over the text box, which is a target too.
- */
-export const GLOBAL_CSS = [
-  '.ant-input-password-icon, .ant-input-affix-wrapper .ant-input-clear-icon { padding: 5px; margin: -5px -5px -5px 0; }',
-].join('\n');
-
-/**
- * The Carelane rules beyond the theme's tokens, as one <style> React hoists into <head> once however many
- * roots render it. AppProviders renders it; a root with its own providers (the shell's) renders it too.
- */
-export function GlobalStyle() {
-  return (
-    <style href="carelane-global" precedence="default">
-      {GLOBAL_CSS}
-    </style>
-  );
-}
 
 export const RENDER_ERROR_MESSAGE = 'Sorry, this page could not be shown. Try again, or reload the page.';
 
