@@ -81,8 +81,27 @@ async function open(page: Page, to: string, how: 'inApp' | 'load' = 'inApp'): Pr
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/**
+ * Waits for the colour transitions already running (a menu item fading to its selected colour) to end: the
+ * motion style shortens only those that start after it, and axe would measure a colour half-way.
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
+}
+
 /** Scans the page as it is now under a name, and writes the count to the walk's report. */
 async function scan(page: Page, where: string, found: Found, walk: string): Promise<void> {
+  await transitionsDone(page);
   const findings = await seriousViolations(page);
   found.set(where, findings);
   fs.appendFileSync(reportFile(walk), `${where}\t${findings.length}\n`);
