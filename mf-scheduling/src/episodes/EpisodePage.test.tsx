@@ -3,83 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import { EPISODE_TOASTS } from './episode-actions';
 import EpisodePage from './EpisodePage';
+import { episode, visits } from './test-fixtures';
 
 jest.setTimeout(90_000);
-
-const episode = {
-  id: 42,
-  referralSourceId: 3,
-  referralSource: { id: 3, name: 'Sunrise Home Health', phone: null, fax: null, email: null },
-  episodeType: 'Shift',
-  title: 'Night shifts',
-  description: '',
-  notes: '',
-  status: 'Draft',
-  startDate: '2026-12-01',
-  endDate: null,
-  patientId: null,
-  patientName: null,
-  physicianId: null,
-  facilityId: null,
-  insuranceIds: [],
-  externalInsuranceId: null,
-  payor: null,
-  authorizedVisits: null,
-  language: 'English',
-  visitTypeIds: [],
-  providerTypeIds: [],
-  frequencies: [],
-  contactIds: [],
-  patientContactIds: [],
-  caseManagerId: null,
-  careCoordinatorId: null,
-  customerCareCoordinatorId: null,
-  vendorManagerId: null,
-  preferences: {},
-  enableNotesWorkflow: false,
-  visitRate: {},
-  publishedAt: null,
-  archiveReason: null,
-  archivedAt: null,
-  createdBy: 1,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  version: 4,
-};
-
-const visit = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  episodeId: 42,
-  episodeType: 'Shift',
-  visitTypeId: 400,
-  providerTypeId: 1,
-  dateOfService: '2026-12-03',
-  startAt: '2026-12-03T13:00:00.000Z',
-  endAt: '2026-12-03T21:00:00.000Z',
-  duration: 480,
-  status,
-  isHourly: true,
-  bonus: null,
-  referralSourceBonus: null,
-  rateOverride: false,
-  overrideAmount: null,
-  rsOverrideAmount: null,
-  rateTier: 'regular',
-  fixedRate: 50,
-  providerAmount: 375,
-  lateCancellation: false,
-  shiftConfirmedByFacility: false,
-  providerId: null,
-  providerName: null,
-  version: 0,
-  ...extra,
-});
-
-const visits = [
-  visit(1, 'Active', { fixedRate: 96.8 }),
-  visit(2, 'Staffed', { providerId: 7, providerName: 'Nia Nurse' }),
-  visit(3, 'NotesApproved', { lateCancellation: true }),
-];
 
 function open(answer: (method: string, path: string) => Response | undefined) {
   return renderPage(<EpisodePage />, {

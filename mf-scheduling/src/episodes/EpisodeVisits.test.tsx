@@ -3,84 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { episodeSchema } from '@carelane/shared-domain';
 import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import { EpisodeVisits } from './EpisodeVisits';
+import { episode, visit, visits } from './test-fixtures';
 
 // The visits part of a service request's page, alone (the whole page renders too slowly in jsdom for these).
 jest.setTimeout(300_000);
-
-const episode = {
-  id: 42,
-  referralSourceId: 3,
-  referralSource: { id: 3, name: 'Sunrise Home Health', phone: null, fax: null, email: null },
-  episodeType: 'Shift',
-  title: 'Night shifts',
-  description: '',
-  notes: '',
-  status: 'Draft',
-  startDate: '2026-12-01',
-  endDate: null,
-  patientId: null,
-  patientName: null,
-  physicianId: null,
-  facilityId: null,
-  insuranceIds: [],
-  externalInsuranceId: null,
-  payor: null,
-  authorizedVisits: null,
-  language: 'English',
-  visitTypeIds: [] as number[],
-  providerTypeIds: [] as number[],
-  frequencies: [],
-  contactIds: [],
-  patientContactIds: [],
-  caseManagerId: null,
-  careCoordinatorId: null,
-  customerCareCoordinatorId: null,
-  vendorManagerId: null,
-  preferences: {},
-  enableNotesWorkflow: false,
-  visitRate: {},
-  publishedAt: null,
-  archiveReason: null,
-  archivedAt: null,
-  createdBy: 1,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  version: 4,
-};
-
-const visit = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  episodeId: 42,
-  episodeType: 'Shift',
-  visitTypeId: 400,
-  providerTypeId: 1,
-  dateOfService: '2026-12-03',
-  startAt: '2026-12-03T13:00:00.000Z',
-  endAt: '2026-12-03T21:00:00.000Z',
-  duration: 480,
-  status,
-  isHourly: true,
-  bonus: null,
-  referralSourceBonus: null,
-  rateOverride: false,
-  overrideAmount: null,
-  rsOverrideAmount: null,
-  rateTier: 'regular',
-  fixedRate: 50,
-  providerAmount: 375,
-  lateCancellation: false,
-  shiftConfirmedByFacility: false,
-  providerId: null,
-  providerName: null,
-  version: 0,
-  ...extra,
-});
-
-const visits = [
-  visit(1, 'Active', { fixedRate: 96.8 }),
-  visit(2, 'Staffed', { providerId: 7, providerName: 'Nia Nurse' }),
-  visit(3, 'NotesApproved', { lateCancellation: true }),
-];
 
 const visitRow = {
   id: 1,
