@@ -19,6 +19,7 @@ import { registerStaticSite } from './static-site';
 import { requireSession } from './plugins/auth';
 import { installRateLimits } from './plugins/rate-limit';
 import { trustProxyOption } from './config';
+import { accessEntryOf } from './services/access-log';
 import type { AppServices } from './services/app-services';
 import { publicSecurityRoutes, sessionSecurityRoutes } from './modules/security/routes';
 import { usersRoutes } from './modules/admin/users/routes';
@@ -30,6 +31,7 @@ import { referralSourcesRoutes } from './modules/admin/referral-sources/routes';
 import { publicShortLinkRoutes, shortLinkRoutes } from './modules/admin/short-links/routes';
 import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/routes';
 import { lookupsRoutes } from './modules/scheduling/lookups/routes';
+import { patientAccessRoutes } from './modules/scheduling/patient-access/routes';
 import { patientsRoutes } from './modules/scheduling/patients/routes';
 import { episodesRoutes } from './modules/scheduling/episodes/routes';
 import { episodeVisitsRoutes } from './modules/scheduling/episode-visits/routes';
@@ -65,6 +67,7 @@ const SESSION_ROUTES = [
   shortLinkRoutes,
   lookupsRoutes,
   patientsRoutes,
+  patientAccessRoutes,
   episodesRoutes,
   episodeVisitsRoutes,
   episodeFilesRoutes,
@@ -118,6 +121,17 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request) => {
     request.ctx = { actor: null, ip: request.ip };
+  });
+  // After the answer is sent: a read of patient data (or a refused attempt at one) joins the audit log's batch.
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = accessEntryOf(
+      request.ctx,
+      request.routeOptions.config.patientRead,
+      request.params,
+      reply.statusCode,
+      new Date(),
+    );
+    if (entry) services.accessLog.add(entry);
   });
 
   await app.register(cookie);

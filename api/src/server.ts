@@ -14,6 +14,8 @@ import {
   smtpAdapter,
 } from './services/outbox';
 import type { AppServices } from './services/app-services';
+import { AccessLog } from './services/access-log';
+import { startAuditPartitionJob } from './services/audit-partitions';
 import { ReadCache } from './services/read-cache';
 import { startVisitStatusJob, visitStatusJobInterval } from './modules/scheduling/visits/status-job';
 
@@ -46,8 +48,28 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     const readCache = new ReadCache(config.readCache);
     await readCache.start(database);
     const limits = new RateLimits(database.db, config.rateLimits);
-    const services: AppServices = { config, database, db: database.db, events, outbox, readCache, limits };
+    let logError = (error: unknown) => console.error(error);
+    const accessLog = new AccessLog(database.db, {
+      flushEveryMs: 1000,
+      batchSize: 500,
+      onError: (error) => logError(error),
+    });
+    const services: AppServices = {
+      config,
+      database,
+      db: database.db,
+      events,
+      outbox,
+      readCache,
+      limits,
+      accessLog,
+    };
     const app = await buildApp(services);
+    logError = (error) => app.log.error({ err: error }, 'reads of patient data could not be recorded yet');
+    accessLog.start();
+    const stopAuditPartitionJob = startAuditPartitionJob(database.db, (error) =>
+      app.log.error({ err: error }, 'audit log partition upkeep failed'),
+    );
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
     limits.start();
@@ -64,6 +86,8 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       close() {
         closing ??= (async () => {
           await app.close();
+          await accessLog.stop();
+          stopAuditPartitionJob();
           limits.stop();
           await stopVisitStatusJob();
           await outbox.stop();

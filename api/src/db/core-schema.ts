@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -124,7 +125,7 @@ export const loginAttempts = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     userId: integer('user_id'),
     userEmail: text('user_email'),
@@ -134,11 +135,18 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     diff: jsonb('diff').$type<Record<string, { before: unknown; after: unknown }>>(),
     ip: text('ip'),
+    /** The patients a read of patient data named (action READ); null for other entries. */
+    patientIds: integer('patient_ids').array(),
+    /** ALLOWED or REFUSED, for a read of patient data. */
+    outcome: text('outcome'),
   },
+  // Partitioned by month on `at` (migration 0007), hence the key of id and at.
   (t) => [
+    primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.at] }),
     index('audit_log_at_idx').on(t.at),
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
     index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_patient_idx').using('gin', t.patientIds),
   ],
 );
 

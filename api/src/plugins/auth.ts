@@ -11,6 +11,7 @@ import type { AppServices } from '../services/app-services';
 import type { ReadCache } from '../services/read-cache';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
+import type { RouteRead } from '../services/access-log';
 import type { Actor, RequestContext } from '../services/context';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     page?: string | string[];
     /** Reachable while the user must still change their password. */
     allowDuringPasswordChange?: boolean;
+    /** The answer is a patient's data: a refusal is recorded in the audit log (access-log.ts). */
+    patientRead?: RouteRead;
   }
 }
 

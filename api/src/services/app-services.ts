@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import type { AccessLog } from './access-log';
 import type { EventHub } from './events';
 import type { OutboxDispatcher } from './outbox';
 import type { ReadCache } from './read-cache';
@@ -14,4 +15,6 @@ export interface AppServices {
   outbox: OutboxDispatcher;
   readCache: ReadCache;
   limits: RateLimits;
+  /** Reads of patient data, appended to the audit log in batches. */
+  accessLog: AccessLog;
 }

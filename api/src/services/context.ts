@@ -1,3 +1,5 @@
+import type { PatientReadKind } from '@carelane/shared-domain';
+
 /** Who is acting: the signed-in user behind a request, as the auth plugin resolved it. */
 export interface Actor {
   userId: number;
@@ -12,9 +14,18 @@ export interface Actor {
   changePassword: boolean;
 }
 
+/** What one answer carried of named patients' data (access-log.ts noteRead). */
+export interface PatientRead {
+  kind: PatientReadKind;
+  entityId: string | number | null;
+  patientIds: readonly number[];
+}
+
 export interface RequestContext {
   actor: Actor | null;
   ip: string | null;
+  /** Set when the answer reads patient data: recorded in the audit log once the answer is sent. */
+  read?: PatientRead;
 }
 
 export function requireActor(ctx: RequestContext): Actor {

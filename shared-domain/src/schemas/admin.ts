@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, pagingSchema, versionSchema } from './common';
+import { idSchema, isoDateSchema, isoDateTimeSchema, pagingSchema, versionSchema } from './common';
 
 /** Application constant (SPEC §7: "constants list (type, name, value)"). Values are text. */
 export const constantSchema = z
@@ -19,6 +19,28 @@ export const auditActionSchema = z.enum([
   'SWITCH_USER',
   'PASSWORD',
 ]);
+/**
+ * What a read of patient data was (issue 14): the `entity` of its READ entry in the audit log. One entry per
+ * answer: a list names every patient on its page.
+ */
+export const PATIENT_READ_KINDS = {
+  patientDetail: 'Patient detail',
+  patientList: 'Patient list',
+  serviceRequestDetail: 'Service request detail',
+  serviceRequestList: 'Service request list',
+  visitList: 'Visits',
+  fileList: 'Files list',
+  fileDownload: 'File download',
+  coverageReport: 'Coverage report names',
+  physicianServiceRequests: 'Physician’s service requests',
+  csvExport: 'CSV export',
+} as const;
+export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
+export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);
+export type ReadOutcome = z.infer<typeof readOutcomeSchema>;
+/** How long audit entries are kept: whole months older than this may be dropped, nothing newer. */
+export const AUDIT_RETENTION_YEARS = 6;
+
 export const auditEntrySchema = z
   .object({
     id: z.number().int(),
@@ -31,6 +53,8 @@ export const auditEntrySchema = z
     action: auditActionSchema,
     diff: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
     ip: z.string().nullable(),
+    patientIds: z.array(z.number().int()).nullable().describe('The patients a READ entry names'),
+    outcome: readOutcomeSchema.nullable().describe('Of a READ entry: was the read allowed'),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -44,6 +68,7 @@ export const auditListQuerySchema = z.object({
   entityId: z.string().max(60).optional(),
   action: auditActionSchema.optional(),
   userId: idSchema.optional(),
+  patientId: idSchema.optional().describe('Entries naming this patient'),
 });
 export const auditListResponseSchema = z
   .object({ auditList: z.array(auditEntrySchema), auditCount: z.number().int(), paging: pagingSchema })
@@ -146,3 +171,33 @@ export const entityChangedEventSchema = z.object({
   at: isoDateTimeSchema,
 });
 export type EntityChangedEvent = z.infer<typeof entityChangedEventSchema>;
+
+/** "Who has seen this patient": the reads of one patient's data, newest first (default last 30 days). */
+export const patientAccessQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  startDate: isoDateSchema.optional().describe('First day (YYYY-MM-DD); defaults to 30 days before the end'),
+  endDate: isoDateSchema.optional().describe('Last day (YYYY-MM-DD), taken whole; defaults to today'),
+  userId: idSchema.optional(),
+});
+export type PatientAccessQuery = z.infer<typeof patientAccessQuerySchema>;
+export const patientAccessEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: isoDateTimeSchema,
+    userId: z.number().int().nullable(),
+    userEmail: z.string().nullable(),
+    userName: z.string().nullable(),
+    impersonatorEmail: z.string().nullable(),
+    kind: z.string().describe('A PATIENT_READ_KINDS key'),
+    entityId: z.string().nullable(),
+    outcome: readOutcomeSchema,
+    ip: z.string().nullable(),
+    patientCount: z.number().int().describe('How many patients the read named, this one included'),
+  })
+  .meta({ id: 'PatientAccessEntry' });
+export type PatientAccessEntry = z.infer<typeof patientAccessEntrySchema>;
+export const patientAccessListSchema = z
+  .object({ rows: z.array(patientAccessEntrySchema), paging: pagingSchema })
+  .meta({ id: 'PatientAccessList' });
+export type PatientAccessList = z.infer<typeof patientAccessListSchema>;

@@ -87,6 +87,7 @@ export const physicianEpisodeSchema = z.object({
   endDate: z.string().nullable(),
   referralSourceId: z.number().int(),
   referralSourceName: z.string(),
+  patientId: z.number().int().nullable(),
   patientName: z.string().nullable(),
 });
 export type PhysicianEpisode = z.infer<typeof physicianEpisodeSchema>;

@@ -15,6 +15,8 @@ export async function listAuditEntries(ex: Executor, q: AuditListQuery, start: D
   if (q.entityId) filters.push(eq(auditLog.entityId, q.entityId));
   if (q.action) filters.push(eq(auditLog.action, q.action));
   if (q.userId !== undefined) filters.push(eq(auditLog.userId, q.userId));
+  if (q.patientId !== undefined)
+    filters.push(sql`${auditLog.patientIds} @> array[${q.patientId}]::integer[]`);
   const where = and(...filters);
   const rows = await ex
     .select()

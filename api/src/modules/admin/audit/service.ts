@@ -13,7 +13,12 @@ export async function listAudit(services: AppServices, q: AuditListQuery) {
   if (Number.isNaN(end.getTime())) throw badRequest('endDate', 'is not a date');
   const { rows, totalCount } = await listAuditEntries(services.db, q, start, end);
   return {
-    auditList: rows.map((r) => ({ ...r, at: r.at.toISOString(), action: r.action as never })),
+    auditList: rows.map((r) => ({
+      ...r,
+      at: r.at.toISOString(),
+      action: r.action as never,
+      outcome: r.outcome as never,
+    })),
     auditCount: totalCount,
     paging: pagingOf(q, totalCount),
   };

@@ -50,6 +50,8 @@ export type EpisodeRow = {
   episode_type: string;
   status: string;
   patient_or_facility_id: number | null;
+  /** The patient whose name the row carries (none when placed at a facility). */
+  named_patient_id: number | null;
   first_name: string | null;
   last_name: string | null;
   zipcode: string | null;
@@ -76,6 +78,7 @@ export function selectEpisodes(ex: Executor, q: CoverageReportQuery): Promise<Ep
     ex,
     sql`select e.id, e.episode_type, e.status,
                case when ${atFacility} then f.id else p.id end as patient_or_facility_id,
+               case when ${atFacility} then null else p.id end as named_patient_id,
                case when ${atFacility} then f.name else p.first_name end as first_name,
                case when ${atFacility} then '' else p.last_name end as last_name,
                case when ${atFacility} then f.zipcode else p.zipcode end as zipcode,

@@ -6,7 +6,7 @@ import {
   type CoverageReportResponse,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
-import { recordAudit } from '../../../services/audit';
+import { noteRead } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
 import { loadTypedConstants } from '../../admin/constants/repository';
@@ -67,6 +67,7 @@ export async function buildCoverageReport(
   let droppedEpisodes = 0;
   if (layers.has('episodes')) {
     const names: [string, string][] = [];
+    const namedPatients: number[] = [];
     for (const row of episodeRows) {
       if (!hasMapLocation(row.latitude, row.longitude)) {
         droppedEpisodes++;
@@ -81,17 +82,12 @@ export async function buildCoverageReport(
       episodes.longitude.push(roundCoordinate(row.longitude!));
       episodes.allVisits.push(row.all_visits ?? []);
       names.push([row.first_name ?? '', row.last_name ?? '']);
+      if (row.named_patient_id !== null) namedPatients.push(row.named_patient_id);
     }
     if (names.length) {
       const { blobEncryptionKey } = await loadTypedConstants(ex);
       episodes.names = encryptBlob(blobEncryptionKey, JSON.stringify(names));
-      // Patient names were read: one audit entry per report, naming the episodes shown.
-      await recordAudit(ex, ctx, {
-        entity: 'coverageReport',
-        entityId: null,
-        action: 'READ',
-        diff: { episodeIds: { before: null, after: episodes.id.length } },
-      });
+      noteRead(ctx, { kind: 'coverageReport', entityId: null, patientIds: namedPatients });
     }
   }
 

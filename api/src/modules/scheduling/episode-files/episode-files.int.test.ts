@@ -175,8 +175,17 @@ describeEachDatabase('service request files', (server) => {
     );
     expect(audit).toEqual([
       { action: 'CREATE', user_email: 'orguser@carelane.local' },
-      { action: 'READ', user_email: 'orguser@carelane.local' },
       { action: 'DELETE', user_email: 'orguser@carelane.local' },
+    ]);
+    // The download is a read of the patient's data: recorded as one (patient-access tests).
+    await server().services.accessLog.flush();
+    const reads = await server().sql<{ outcome: string; user_email: string }>(
+      `select outcome, user_email from audit_log where entity = 'fileDownload' and entity_id = $1 order by id`,
+      [String(fileId)],
+    );
+    expect(reads).toEqual([
+      { outcome: 'ALLOWED', user_email: 'orguser@carelane.local' },
+      { outcome: 'REFUSED', user_email: 'orguser@carelane.local' },
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   idParamsSchema,
   MAX_FILE_SIZE_LIMIT_MB,
 } from '@carelane/shared-domain';
+import { contentDisposition } from '../../../lib/content-disposition';
 import { errorResponses, messageSchema } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
 import * as service from './service';
@@ -29,16 +30,6 @@ const uploadBodySchema = z
   })
   .meta({ type: 'string', format: 'binary' })
   .optional();
-
-/** RFC 6266: an ASCII fallback name and the exact name in UTF-8. */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
-}
 
 export const episodeFilesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,

@@ -11,6 +11,7 @@ import {
 import type { Executor, Tx } from '../../../db/client';
 import { AppError, conflict, notFound } from '../../../lib/errors';
 import { contentMatchesExtension } from '../../../lib/file-content';
+import { readOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
@@ -78,7 +79,12 @@ export async function listEpisodeFiles(
   ctx: RequestContext,
   episodeId: number,
 ): Promise<EpisodeFileList> {
-  const { episode } = await loadEpisode(services.db, requireActor(ctx), episodeId);
+  const { episode } = await loadEpisode(
+    services.db,
+    requireActor(ctx),
+    episodeId,
+    readOf(ctx, 'fileList', episodeId),
+  );
   const [rows, limit] = await Promise.all([listFiles(services.db, episode.id), fileSizeLimitMb(services.db)]);
   return { rows, fileSizeLimitMb: limit };
 }
@@ -120,7 +126,7 @@ export async function uploadEpisodeFile(
   });
 }
 
-/** The bytes of a file; the read is audited. */
+/** The bytes of a file; the read is recorded as a read of the patient's data. */
 export async function downloadEpisodeFile(
   services: AppServices,
   ctx: RequestContext,
@@ -129,10 +135,8 @@ export async function downloadEpisodeFile(
 ): Promise<{ fileName: string; contentType: string; content: Buffer }> {
   const actor = requireActor(ctx);
   return services.db.transaction(async (tx) => {
-    const { episode } = await loadEpisode(tx, actor, episodeId);
-    const found = await readContent(tx, episode.id, fileId);
-    await audit(tx, ctx, 'READ', { id: fileId, episodeId: episode.id, fileName: found.fileName });
-    return found;
+    const { episode } = await loadEpisode(tx, actor, episodeId, readOf(ctx, 'fileDownload', fileId));
+    return readContent(tx, episode.id, fileId);
   });
 }
 

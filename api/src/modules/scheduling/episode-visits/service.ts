@@ -20,6 +20,7 @@ import {
 import type { Executor, Tx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
+import { readOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -143,7 +144,7 @@ export async function listVisits(
   episodeId: number,
   q: { pageNumber: number; pageSize: number },
 ) {
-  await loadEpisode(services.db, requireActor(ctx), episodeId);
+  await loadEpisode(services.db, requireActor(ctx), episodeId, readOf(ctx, 'visitList', episodeId));
   const { rows, totalCount } = await listEpisodeVisits(services.db, episodeId, q);
   return { rows: rows.map(toVisit), paging: pagingOf(q, totalCount) };
 }

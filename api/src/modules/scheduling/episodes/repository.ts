@@ -38,8 +38,16 @@ type Loaded = {
 export const patientNameSql = sql<string | null>`case when ${patients.id} is null then null
   else ${patients.lastName} || ', ' || ${patients.firstName} end`;
 
-/** One service request the actor may see (Deleted ones too, so their page can say so), or the 404. */
-export async function loadEpisode(ex: Executor, actor: Actor, id: number): Promise<Loaded> {
+/**
+ * One service request the actor may see (Deleted ones too, so their page can say so), or the 404. `found` hears
+ * of its patient before the organization check, so a read refused by it can be recorded naming the patient.
+ */
+export async function loadEpisode(
+  ex: Executor,
+  actor: Actor,
+  id: number,
+  found?: (patientId: number | null) => void,
+): Promise<Loaded> {
   const [row] = await ex
     .select({
       episode: episodes,
@@ -57,6 +65,7 @@ export async function loadEpisode(ex: Executor, actor: Actor, id: number): Promi
     .leftJoin(patients, eq(patients.id, episodes.patientId))
     .where(eq(episodes.id, id));
   if (!row) throw notFound(EPISODE_THING);
+  found?.(row.episode.patientId);
   assertInScope(actor, row.episode.referralSourceId, EPISODE_THING);
   return row;
 }

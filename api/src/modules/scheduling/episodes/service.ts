@@ -25,6 +25,7 @@ import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { updateVersioned } from '../../../lib/versioned-update';
+import { noteRead, patientIdsOf, readOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
@@ -136,11 +137,14 @@ export async function listEpisodes(services: AppServices, ctx: RequestContext, q
     pageSize: q.pageSize,
     joinPatients: Boolean(q.search),
   });
+  noteRead(ctx, { kind: 'serviceRequestList', entityId: null, patientIds: patientIdsOf(rows) });
   return { rows, paging: pagingOf(q, totalCount) };
 }
 
 export async function getEpisode(services: AppServices, ctx: RequestContext, id: number): Promise<Episode> {
-  return toEpisode(await loadEpisode(services.db, requireActor(ctx), id));
+  return toEpisode(
+    await loadEpisode(services.db, requireActor(ctx), id, readOf(ctx, 'serviceRequestDetail', id)),
+  );
 }
 
 /** A Draft service request; organization users for their own organization. */

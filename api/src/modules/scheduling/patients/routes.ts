@@ -34,7 +34,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/admin/patients/:id',
     {
-      config: readPages,
+      config: { ...readPages, patientRead: { kind: 'patientDetail' } },
       schema: {
         tags,
         summary: 'One patient',

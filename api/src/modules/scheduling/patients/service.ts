@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
+import { noteRead } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
@@ -96,10 +97,12 @@ export async function listPatients(services: AppServices, ctx: RequestContext, q
     q,
     creationRange(q.createdFrom, q.createdTo),
   );
+  noteRead(ctx, { kind: 'patientList', entityId: null, patientIds: rows.map((r) => r.patient.id) });
   return { rows: rows.map(toPatient), paging: pagingOf(q, totalCount) };
 }
 
 export async function getPatient(services: AppServices, ctx: RequestContext, id: number): Promise<Patient> {
+  noteRead(ctx, { kind: 'patientDetail', entityId: id, patientIds: [id] });
   return toPatient(await loadPatient(services.db, requireActor(ctx), id));
 }
 

@@ -85,6 +85,7 @@ export async function listPhysicianEpisodes(
         endDate: episodes.endDate,
         referralSourceId: episodes.referralSourceId,
         referralSourceName: referralSources.name,
+        patientId: episodes.patientId,
         patientName: sql<string | null>`case when ${patients.id} is null then null
           else ${patients.lastName} || ', ' || ${patients.firstName} end`,
       })

@@ -8,6 +8,7 @@ import type {
 } from '@carelane/shared-domain';
 import { badRequest, isUniqueViolation, notFound, staleVersion } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -71,6 +72,7 @@ export async function physicianEpisodes(
   const actor = requireActor(ctx);
   if (!(await physicianExists(services.db, id))) throw notFound('The physician');
   const { rows, totalCount } = await listPhysicianEpisodes(services.db, id, actor, q);
+  noteRead(ctx, { kind: 'physicianServiceRequests', entityId: id, patientIds: patientIdsOf(rows) });
   return { rows, paging: pagingOf(q, totalCount) };
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Executor } from '../../../db/client';
 import { badRequest, forbidden } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -54,6 +55,7 @@ export async function listVisits(services: AppServices, ctx: RequestContext, q: 
     pageSize: q.pageSize,
     descending: q.sort === '-dateOfService',
   });
+  noteRead(ctx, { kind: 'visitList', entityId: null, patientIds: patientIdsOf(rows) });
   return { rows, paging: pagingOf(q, totalCount, VISIT_COUNT_CAP) };
 }
 
