@@ -4,6 +4,7 @@ import {
   EMPLOYER_ID_PATTERN,
   SSN_PATTERN,
   formatDate,
+  formatDateTime,
   formatEmployerId,
   formatPhone,
   formatSsn,
@@ -32,6 +33,12 @@ describe('dates (M/D/YYYY)', () => {
 
   it.each([null, undefined, '', 'not a date', Number.NaN])('formats %p as empty text', (value) => {
     expect(formatDate(value)).toBe('');
+    expect(formatDateTime(value)).toBe('');
+  });
+
+  it('formats a moment as its local date and time to the second', () => {
+    expect(formatDateTime(new Date(2026, 10, 24, 7, 5, 9))).toBe('11/24/2026 7:05:09 AM');
+    expect(formatDateTime(new Date(2026, 0, 2, 19, 0, 0))).toBe('1/2/2026 7:00:00 PM');
   });
 
   it.each([

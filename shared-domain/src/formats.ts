@@ -11,6 +11,18 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return date.isValid() ? date.format(DATE_FORMAT) : '';
 }
 
+/** A moment as the date and the local time to the second ('11/24/2026 7:05:09 AM'); '' when missing or invalid. */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  const date = formatDate(value);
+  if (!date) return '';
+  const time = new Date(value as string | number | Date).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return `${date} ${time}`;
+}
+
 /** An ISO calendar date 'YYYY-MM-DD' (year, month, day captured); the API's dates travel so. */
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** True for a real calendar date 'YYYY-MM-DD' from year 1 to 9999 (not 2024-02-30, 9999-99-99 or 0000-01-01). */

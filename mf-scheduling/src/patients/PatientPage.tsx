@@ -38,6 +38,7 @@ import {
 } from '../common/page-kit';
 import { birthdayRule, dateOf, isoOf, isStale, phoneRule, StaleNotice, TypedDateInput } from './form-kit';
 import { ArchiveWithReasonButton } from '../common/reason-lists';
+import { PatientAccess } from './PatientAccess';
 import { patientQueries } from './patient-queries';
 
 export const PATIENT_SAVED = 'Patient information saved.';
@@ -336,6 +337,7 @@ export default function PatientPage() {
     >
       <PatientForm key={p.version} patient={p} onReload={() => void patient.refetch()} />
       <PatientEpisodes patient={p} />
+      {canOpen(session, 'activityLogs') ? <PatientAccess patientId={p.id} /> : null}
     </PageFrame>
   );
 }

@@ -18,6 +18,8 @@ function entry(id: number, changes: Partial<AuditEntry> = {}): AuditEntry {
     action: 'UPDATE',
     diff: { lastName: { before: 'Lopez', after: 'Lopez-Reyes' } },
     ip: '10.0.0.7',
+    patientIds: null,
+    outcome: null,
     ...changes,
   };
 }
@@ -51,12 +53,23 @@ describe('AuditLogsPage', () => {
         }),
         entry(3, {
           action: 'READ',
-          entity: 'patient',
+          entity: 'patientDetail',
           entityId: '9',
           impersonatorId: 1,
           userEmail: 'ops@carelane.local',
           diff: null,
           ip: null,
+          patientIds: [9],
+          outcome: 'ALLOWED',
+        }),
+        entry(4, {
+          action: 'READ',
+          entity: 'patientList',
+          entityId: null,
+          userEmail: 'lakeside.user@carelane.local',
+          diff: null,
+          patientIds: [1, 2, 3, 4, 5, 6, 7],
+          outcome: 'REFUSED',
         }),
       ]),
     );
@@ -72,6 +85,11 @@ describe('AuditLogsPage', () => {
     expect(rows[0]).toContain('10.0.0.7');
     expect(rows[1]).toContain('LOGIN_FAILED');
     expect(rows[2]).toContain('ops@carelane.local (switched, by #1)');
+    expect(rows[2]).toContain('#9');
+    expect(rows[2]).not.toContain('REFUSED');
+    // A read names its patients; a refused one says so.
+    expect(rows[3]).toContain('#1, #2, #3, #4, #5 and 2 more');
+    expect(rows[3]).toContain('REFUSED');
 
     const first = params(auditCalls(page.calls)[0]);
     expect(first).toMatchObject({ pageNumber: '1', pageSize: '100' });
@@ -84,7 +102,7 @@ describe('AuditLogsPage', () => {
     page.done();
   });
 
-  it('narrows by action, record type, record id and user id, each starting again at page 1', async () => {
+  it('narrows by action, record type, record id, user id and patient id, each starting again at page 1', async () => {
     const page = open(() => list([entry(1)]));
     await screen.findByRole('table', { name: 'Audit logs' });
     await choose('Action', 'DELETE');
@@ -100,6 +118,8 @@ describe('AuditLogsPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'User id' }), '12{Enter}');
     await waitFor(() => expect(params(auditCalls(page.calls).at(-1))).toMatchObject({ userId: '12' }));
     expect(auditCalls(page.calls).some((call) => call.url.searchParams.get('userId') === 'ana')).toBe(false);
+    await user.type(screen.getByRole('searchbox', { name: 'Patient id' }), '77{Enter}');
+    await waitFor(() => expect(params(auditCalls(page.calls).at(-1))).toMatchObject({ patientId: '77' }));
     expect(params(auditCalls(page.calls).at(-1))).toMatchObject({
       action: 'DELETE',
       entity: 'patient',

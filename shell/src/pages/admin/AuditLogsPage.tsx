@@ -3,7 +3,7 @@ import {
   auditActionSchema,
   auditListResponseSchema,
   defaultDateRange,
-  formatDate,
+  formatDateTime,
   type AuditEntry,
 } from '@carelane/shared-domain';
 import { apiClient, errorMessage, useUrlState } from '@carelane/shared-session';
@@ -21,15 +21,21 @@ const filtersSchema = z.object({
   entityId: z.string().trim().max(60).optional(),
   action: auditActionSchema.optional(),
   userId: z.coerce.number().int().optional(),
+  patientId: z.coerce.number().int().optional(),
 });
 
-function timeOf(at: string): string {
-  const date = new Date(at);
-  return `${formatDate(date)} ${date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`;
+/** A READ entry's patients: a few ids, then how many more. */
+function patientsOf(ids: number[] | null): string {
+  if (!ids || ids.length === 0) return '—';
+  const shown = ids
+    .slice(0, 5)
+    .map((id) => `#${id}`)
+    .join(', ');
+  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
 }
 
 const columns: TableColumnsType<AuditEntry> = [
-  { title: 'When', dataIndex: 'at', key: 'at', render: timeOf, width: 190 },
+  { title: 'When', dataIndex: 'at', key: 'at', render: formatDateTime, width: 190 },
   {
     title: 'Who',
     key: 'who',
@@ -42,9 +48,20 @@ const columns: TableColumnsType<AuditEntry> = [
       </>
     ),
   },
-  { title: 'Action', dataIndex: 'action', key: 'action', render: (action: string) => <Tag>{action}</Tag> },
+  {
+    title: 'Action',
+    dataIndex: 'action',
+    key: 'action',
+    render: (action: string, entry) => (
+      <>
+        <Tag>{action}</Tag>
+        {entry.outcome === 'REFUSED' ? <Tag color="error">REFUSED</Tag> : null}
+      </>
+    ),
+  },
   { title: 'What', dataIndex: 'entity', key: 'entity' },
   { title: 'Id', dataIndex: 'entityId', key: 'entityId', render: (id: string | null) => id ?? '—' },
+  { title: 'Patients', dataIndex: 'patientIds', key: 'patientIds', render: patientsOf },
   {
     title: 'Changes',
     dataIndex: 'diff',
@@ -97,6 +114,7 @@ export function AuditLogsPage() {
           entityId: filters.entityId,
           action: filters.action,
           userId: filters.userId,
+          patientId: filters.patientId,
         },
         signal,
       }),
@@ -146,6 +164,19 @@ export function AuditLogsPage() {
           }
           style={{ width: 140 }}
         />
+        <Input.Search
+          aria-label="Patient id"
+          placeholder="Patient id"
+          allowClear
+          defaultValue={filters.patientId?.toString()}
+          onSearch={(patientId) =>
+            setFilters({
+              patientId: /^\d+$/.test(patientId.trim()) ? patientId.trim() : null,
+              pageNumber: null,
+            })
+          }
+          style={{ width: 140 }}
+        />
       </Flex>
       {audit.isError ? (
         <ErrorState
@@ -175,7 +206,7 @@ export function AuditLogsPage() {
             .map((entry) => (
               <div key={entry.id} style={{ marginTop: 8 }}>
                 <Typography.Text strong>
-                  {timeOf(entry.at)} · {entry.action} {entry.entity} {entry.entityId ?? ''}
+                  {formatDateTime(entry.at)} · {entry.action} {entry.entity} {entry.entityId ?? ''}
                 </Typography.Text>
                 <DiffDetails entry={entry} />
               </div>
