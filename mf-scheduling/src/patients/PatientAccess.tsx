@@ -156,6 +156,7 @@ export function PatientAccess({ patientId }: { patientId: number }) {
           ariaLabel="Who has seen this patient"
           rows={access.data?.rows ?? []}
           totalCount={access.data?.paging.totalCount ?? 0}
+          totalCountIsCapped={access.data?.paging.totalCountIsCapped}
           pageNumber={filters.accessPage}
           pageSize={PAGE_SIZE}
           pageSizeOptions={[PAGE_SIZE]}

@@ -188,6 +188,7 @@ export function AuditLogsPage() {
           ariaLabel="Audit logs"
           rows={audit.data?.auditList ?? []}
           totalCount={audit.data?.auditCount ?? 0}
+          totalCountIsCapped={audit.data?.paging.totalCountIsCapped}
           pageNumber={filters.pageNumber}
           pageSize={PAGE_SIZES.audit}
           pageSizeOptions={[PAGE_SIZES.audit]}

@@ -243,6 +243,24 @@ describeEachDatabase('audit log', (server) => {
     expect(bulk.paging).toEqual({ pageNumber: 3, pageSize: 50, pageCount: 3, totalCount: 105 });
   });
 
+  it('counts a total up to 10,000 and then says there are more', async () => {
+    await server().sql(
+      `insert into audit_log (user_id, user_email, entity, action)
+       select $1, 'admin@carelane.local', 'manyreads', 'READ' from generate_series(1, 10050)`,
+      [adminId],
+    );
+    const body = await audit(server(), admin, { entity: 'manyreads', pageNumber: 2 });
+    expect(body.auditList).toHaveLength(100);
+    expect(body.auditCount).toBe(10_000);
+    expect(body.paging).toEqual({
+      pageNumber: 2,
+      pageSize: 100,
+      pageCount: 100,
+      totalCount: 10_000,
+      totalCountIsCapped: true,
+    });
+  });
+
   describe.each([
     { roleId: 1, email: 'admin@carelane.local', status: 200 },
     { roleId: 7, email: 'director@carelane.local', status: 200 },

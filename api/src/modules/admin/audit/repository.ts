@@ -4,6 +4,12 @@ import type { auditListQuerySchema } from '@carelane/shared-domain';
 import { auditLog } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 
+/**
+ * The audit log holds hundreds of millions of entries: a page counts its total up to this many (the page says
+ * "more than"), so a broad filter costs no more than a narrow one.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 /** One page of audit entries between `start` and `end` (inclusive of end's millisecond), newest first. */
@@ -25,9 +31,12 @@ export async function listAuditEntries(ex: Executor, q: AuditListQuery, start: D
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(q.pageSize)
     .offset((q.pageNumber - 1) * q.pageSize);
-  const [count] = await ex
-    .select({ n: sql<number>`count(*)::int` })
+  const capped = ex
+    .select({ one: sql`1` })
     .from(auditLog)
-    .where(where);
+    .where(where)
+    .limit(AUDIT_COUNT_CAP)
+    .as('capped');
+  const [count] = await ex.select({ n: sql<number>`count(*)::int` }).from(capped);
   return { rows, totalCount: count?.n ?? 0 };
 }

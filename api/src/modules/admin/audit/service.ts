@@ -1,7 +1,7 @@
 import type { AppServices } from '../../../services/app-services';
 import { badRequest } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
-import { listAuditEntries, type AuditListQuery } from './repository';
+import { AUDIT_COUNT_CAP, listAuditEntries, type AuditListQuery } from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -20,6 +20,6 @@ export async function listAudit(services: AppServices, q: AuditListQuery) {
       outcome: r.outcome as never,
     })),
     auditCount: totalCount,
-    paging: pagingOf(q, totalCount),
+    paging: pagingOf(q, totalCount, AUDIT_COUNT_CAP),
   };
 }

@@ -53,10 +53,14 @@ export async function selectPatientAccess(ex: Executor, f: AccessFilter, limit: 
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
 
-export async function countPatientAccess(ex: Executor, f: AccessFilter): Promise<number> {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
+/** Counted up to `cap`. */
+export async function countPatientAccess(ex: Executor, f: AccessFilter, cap: number): Promise<number> {
+  const capped = ex
+    .select({ one: sql`1` })
     .from(auditLog)
-    .where(accessWhere(f));
+    .where(accessWhere(f))
+    .limit(cap)
+    .as('capped');
+  const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(capped);
   return row?.n ?? 0;
 }

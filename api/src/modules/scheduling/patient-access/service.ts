@@ -11,6 +11,7 @@ import { pagingOf } from '../../../lib/paging';
 import { noteRead } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
+import { AUDIT_COUNT_CAP } from '../../admin/audit/repository';
 import { findPatient } from '../patients/repository';
 import { countPatientAccess, selectPatientAccess, type AccessFilter } from './repository';
 
@@ -48,9 +49,9 @@ export async function listPatientAccess(
   const filter = accessFilter(patientId, q);
   const [rows, totalCount] = await Promise.all([
     selectPatientAccess(services.db, filter, q.pageSize, (q.pageNumber - 1) * q.pageSize),
-    countPatientAccess(services.db, filter),
+    countPatientAccess(services.db, filter, AUDIT_COUNT_CAP),
   ]);
-  return { rows, paging: pagingOf(q, totalCount) };
+  return { rows, paging: pagingOf(q, totalCount, AUDIT_COUNT_CAP) };
 }
 
 const kindLabel = (kind: string) => PATIENT_READ_KINDS[kind as PatientReadKind] ?? kind;
