@@ -1,3 +1,4 @@
+import { AccessLog } from '../../../services/access-log';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -331,6 +332,65 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
         expect(entry.patientIds).toContain(patientIds[3]);
         expect(entry.outcome).toMatch(/ALLOWED|REFUSED/);
       }
+    });
+  });
+
+  describe('the buffered writer', () => {
+    const entry = (entity: string) => ({
+      at: new Date(),
+      entity,
+      action: 'READ',
+      patientIds: [patientId],
+      outcome: 'ALLOWED',
+    });
+    const stored = async (entity: string) =>
+      (
+        await server().sql<{ n: number }>('select count(*)::int as n from audit_log where entity = $1', [
+          entity,
+        ])
+      )[0]!.n;
+
+    it('writes nothing on the request path, one batch a second, and what is left when the server stops', async () => {
+      const errors: unknown[] = [];
+      const log = new AccessLog(server().services.db, {
+        flushEveryMs: 1000,
+        batchSize: 500,
+        onError: (e) => errors.push(e),
+      });
+      log.start();
+      for (let i = 0; i < 3; i++) log.add(entry('bufferedRead'));
+      expect(await stored('bufferedRead')).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await stored('bufferedRead')).toBe(3);
+      log.add(entry('lastSecondRead'));
+      await log.stop();
+      expect(await stored('lastSecondRead')).toBe(1);
+      expect(errors).toEqual([]);
+    });
+
+    it('keeps the entries the database refused and writes them once it takes them again', async () => {
+      const errors: unknown[] = [];
+      const log = new AccessLog(server().services.db, {
+        flushEveryMs: 60_000,
+        batchSize: 500,
+        onError: (e) => errors.push(e),
+      });
+      await server().sql(`create function refuse_reads() returns trigger language plpgsql as $f$
+        begin raise exception 'refused for the test'; end $f$`);
+      await server().sql(
+        'create trigger refuse_reads before insert on audit_log for each row execute function refuse_reads()',
+      );
+      try {
+        log.add(entry('retriedRead'));
+        await log.flush();
+        expect(errors).toHaveLength(1);
+        expect(await stored('retriedRead')).toBe(0);
+      } finally {
+        await server().sql('drop trigger refuse_reads on audit_log');
+        await server().sql('drop function refuse_reads()');
+      }
+      await log.stop();
+      expect(await stored('retriedRead')).toBe(1);
     });
   });
 
