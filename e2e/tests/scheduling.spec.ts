@@ -213,6 +213,65 @@ test.describe('scheduling pages by role', () => {
     expect(coverage.status()).toBe(403);
   });
 
+  test('who has seen this patient: the administrator sees every read, refused ones too, and exports them; a care coordinator is refused it on screen and on the server', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const auth = async (email: string) => ({ Authorization: `Bearer ${await apiToken(request, email)}` });
+    const orgUser = await auth('orguser@carelane.local');
+    const [patient] = (
+      (await (
+        await request.get(`${baseUrl()}/api/admin/patients?pageSize=1`, { headers: orgUser })
+      ).json()) as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    // Another organization's user tries the patient: refused, and recorded as refused.
+    const attempt = await request.get(`${baseUrl()}/api/admin/patients/${patient!.id}`, {
+      headers: await auth('lakeside.user@carelane.local'),
+    });
+    expect(attempt.status()).toBe(404);
+
+    await page.goto('/');
+    await signIn(page, 'admin@carelane.local');
+    const card = page
+      .locator('.ant-card')
+      .filter({ has: page.getByRole('heading', { name: 'Who has seen this patient' }) });
+    const attemptRow = card.getByRole('row').filter({ hasText: 'lakeside.user@carelane.local' });
+    // Reads reach the audit log within a second.
+    await expect(async () => {
+      await page.goto(`/patient?id=${patient!.id}`);
+      await expect(attemptRow.first()).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(attemptRow.first()).toContainText('Patient detail');
+    await expect(attemptRow.first()).toContainText('Refused');
+    await attemptRow
+      .first()
+      .getByRole('button', { name: /Only the reads of/ })
+      .click();
+    await expect(page).toHaveURL(/accessUser=\d+/);
+    await expect(card.getByRole('row').filter({ hasText: 'admin@carelane.local' })).toHaveCount(0);
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^patient-\d+-access-.+\.csv$/);
+
+    // A care coordinator, in a browser of their own: the patient's page without the report.
+    const coordinatorContext = await browser.newContext();
+    const coordinator = await coordinatorContext.newPage();
+    await coordinator.goto(`${baseUrl()}/`);
+    await signIn(coordinator, 'coordinator@carelane.local');
+    await coordinator.goto(`${baseUrl()}/patient?id=${patient!.id}`);
+    await expect(coordinator.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(coordinator.getByRole('button', { name: 'New service request' })).toBeVisible();
+    await expect(coordinator.getByRole('heading', { name: 'Who has seen this patient' })).toHaveCount(0);
+    await coordinatorContext.close();
+    const refused = await request.get(`${baseUrl()}/api/admin/patients/${patient!.id}/access`, {
+      headers: await auth('coordinator@carelane.local'),
+    });
+    expect(refused.status()).toBe(403);
+  });
+
   test('a clinician is refused the scheduling pages and their data', async ({ page, request }) => {
     await page.goto('/');
     await signIn(page, 'clinician@carelane.local');
