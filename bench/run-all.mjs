@@ -41,6 +41,7 @@ const sections = [];
 for (const bench of [startup, login, userList, frontend, lighthouse]) sections.push(await bench.run());
 sections.push(await (await import('./scheduling.mjs')).run());
 sections.push(await (await import('./coverage-map.mjs')).run());
+sections.push(await (await import('./audit-log.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
