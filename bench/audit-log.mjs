@@ -99,7 +99,7 @@ async function load(url, log) {
     await client.query(`set maintenance_work_mem = '512MB'`);
     for (const { indexname, indexdef } of indexes) {
       const t = performance.now();
-      await client.query(indexdef);
+      await client.query(indexdef.replace(' ON ONLY ', ' ON '));
       log(`  ${indexname} built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
     const indexedAt = performance.now();
