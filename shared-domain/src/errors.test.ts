@@ -7,6 +7,7 @@ import {
   serverErrorText,
   smsNotAnsweredText,
   smsPartlySentText,
+  unreachableText,
 } from './errors';
 
 describe('serverErrorText', () => {
@@ -112,6 +113,23 @@ describe('networkErrorText', () => {
 
   it.each([new Error('Bad request'), null, undefined, 42, {}])('%p is not a network error', (error) => {
     expect(networkErrorText(error)).toBeNull();
+  });
+});
+
+describe('unreachableText', () => {
+  it('asks to come back online when the browser is offline, whatever the error says', () => {
+    expect(unreachableText(new TypeError('Failed to fetch'), false)).toBe(
+      'Please make sure you are online and then try again.',
+    );
+  });
+
+  it("online, reads the error's network text, else says the server could not be reached", () => {
+    expect(unreachableText(new TypeError('Network request failed'), true)).toBe(
+      'Please make sure you are online and then try again.',
+    );
+    expect(unreachableText(new Error('Request timed out'), true)).toBe(
+      'Server could not be reached. Please ensure you are online and then try again.',
+    );
   });
 });
 

@@ -61,6 +61,8 @@ export const MESSAGES = {
 } as const;
 
 export const LOGIN_FAILED_PREFIX = 'Sorry, login failed. ';
+/** SPEC §5: the whole text of a refused login when privilege header.blockLogin is set. */
+export const LOGIN_BLOCKED_MESSAGE = "Sorry, you don't have access to this.";
 export const AUTHENTICATION_FAILED_PREFIX = 'Sorry, authentication failed. ';
 
 /** SPEC §8, for a clinician who has not answered the last 5 SMS. */
@@ -136,4 +138,13 @@ export function networkErrorText(error: unknown): string | null {
   if (message.includes('Network request failed')) return MESSAGES.offline;
   if (message.toLowerCase().includes('failed to fetch')) return MESSAGES.serverUnreachable;
   return null;
+}
+
+/**
+ * The text for a call that never reached the server: offline ('Network request failed'), else the error's own
+ * network text, else the server could not be reached.
+ */
+export function unreachableText(error: unknown, online: boolean): string {
+  if (!online) return MESSAGES.offline;
+  return networkErrorText(error) ?? MESSAGES.serverUnreachable;
 }

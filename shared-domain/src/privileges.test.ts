@@ -1,6 +1,5 @@
 import {
   DEFAULT_ROLE_PRIVILEGES,
-  LOGIN_BLOCKED_MESSAGE,
   PAGE_KEYS,
   canOpenPage,
   canSwitchUser,
@@ -12,6 +11,7 @@ import {
   privilegeOption,
   showOrganizationRates,
 } from './privileges';
+import { LOGIN_BLOCKED_MESSAGE } from './errors';
 import { ALL_ROLE_IDS } from './roles';
 
 const privilegeText = (map: Record<string, string>) => JSON.stringify(map);

@@ -56,8 +56,6 @@ export type PageKey = (typeof PAGE_KEYS)[number];
 /** Page key -> that page's options, as parsed from the JSON text values of a privilege map. */
 export type ParsedPrivileges = Record<string, Record<string, unknown>>;
 
-export const LOGIN_BLOCKED_MESSAGE = "Sorry, you don't have access to this.";
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -135,7 +133,7 @@ function isClearedFlag(value: unknown): boolean {
   return typeof value === 'string' && ['0', 'false'].includes(value.trim().toLowerCase());
 }
 
-/** SPEC §5: login is refused with LOGIN_BLOCKED_MESSAGE when header.blockLogin is set. */
+/** SPEC §5: login is refused with LOGIN_BLOCKED_MESSAGE (errors.ts) when header.blockLogin is set. */
 export function isLoginBlocked(privileges: ParsedPrivileges): boolean {
   return isSetFlag(privilegeOption(privileges, 'header', 'blockLogin'));
 }

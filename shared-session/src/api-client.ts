@@ -1,7 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type * as core from 'zod/v4/core';
 import type { AnswerCheck } from './answer-check';
-import { MESSAGES, buildErrorText, networkErrorText, serverErrorText } from '@carelane/shared-domain';
+import { buildErrorText, networkErrorText, serverErrorText, unreachableText } from '@carelane/shared-domain';
 import { currentPath, getBus, type SessionExpiredEvent } from './bus';
 
 export type SearchValue = string | number | boolean | null | undefined;
@@ -158,12 +158,6 @@ function isOffline(): boolean {
   return navigator?.onLine === false;
 }
 
-/** SPEC §8 text for a call that never reached the server. */
-function unreachableText(error: unknown): string {
-  if (isOffline()) return MESSAGES.offline;
-  return networkErrorText(error) ?? MESSAGES.serverUnreachable;
-}
-
 /**
  * The text to show for a failed call: 'Sorry, {thing} could not be {action}. ' + the server's text
  * (SPEC §8), or the offline / unreachable text alone when the server was not reached.
@@ -271,7 +265,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cause: error,
       });
     }
-    const text = unreachableText(error);
+    const text = unreachableText(error, !isOffline());
     return new ApiCallError({
       kind: 'network',
       status: 0,

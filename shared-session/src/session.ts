@@ -13,42 +13,9 @@ import { ApiCallError, apiClient, isApiCallError } from './api-client';
 import { getBus, type Session } from './bus';
 import { getQueryClient } from './query';
 import { anyAnswer, authenticateAnswer, constantListAnswer, currentUserAnswer } from './session-answers';
+import { keepToken, keptToken, mayHaveSession } from './session-hint';
 
-/** sessionStorage key of the session's token: a reload of the tab keeps the session. */
-export const SESSION_STORAGE_KEY = 'carelane.session';
-/**
- * localStorage key set while this browser holds a session (the session cookie cannot be read: httpOnly). A
- * new tab asks the server for the cookie's session only then, so a signed-out visit makes no call that
- * answers 401 (which the browser logs as an error).
- */
-export const SESSION_HINT_KEY = 'carelane.signedIn';
-
-function storage(kind: 'sessionStorage' | 'localStorage' = 'sessionStorage'): Storage | null {
-  try {
-    return globalThis[kind] ?? null;
-  } catch {
-    return null; // storage disabled by the browser
-  }
-}
-
-function storeToken(token: string | null): void {
-  const store = storage();
-  if (store) {
-    if (token) store.setItem(SESSION_STORAGE_KEY, token);
-    else store.removeItem(SESSION_STORAGE_KEY);
-  }
-  const hint = storage('localStorage');
-  if (hint) {
-    if (token) hint.setItem(SESSION_HINT_KEY, '1');
-    else hint.removeItem(SESSION_HINT_KEY);
-  }
-}
-
-/** Whether a session cookie may exist; true when storage is disabled (then only the server knows). */
-function maybeSignedInElsewhere(): boolean {
-  const hint = storage('localStorage');
-  return hint === null || hint.getItem(SESSION_HINT_KEY) !== null;
-}
+export { SESSION_HINT_KEY, SESSION_STORAGE_KEY } from './session-hint';
 
 function isSetFlag(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
@@ -108,7 +75,7 @@ export function setSession(session: Session | null): void {
   ) {
     getQueryClient().clear();
   }
-  storeToken(session?.token ?? null);
+  keepToken(session?.token ?? null);
   bus.session$.next(session);
 }
 
@@ -148,11 +115,11 @@ export async function signIn(emailId: string, password: string): Promise<Session
  * with an `ApiCallError` when the server cannot be reached (the session may still be good).
  */
 export async function restoreSession(): Promise<Session | null> {
-  const stored = storage()?.getItem(SESSION_STORAGE_KEY) ?? '';
-  if (!stored && !maybeSignedInElsewhere()) {
+  if (!mayHaveSession()) {
     setSession(null);
     return null;
   }
+  const stored = keptToken();
   let user: CurrentUser;
   try {
     user = await apiClient.get('/api/security/me', currentUserAnswer, {
