@@ -16,7 +16,7 @@ test.describe('signing in', () => {
     await page.getByLabel('Email').fill('admin@carelane.local');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const alert = page.locator('.ant-alert-error[role="alert"]');
+    const alert = page.getByRole('alert');
     await expect(alert).toHaveText(/^Sorry, login failed\. \S/);
     await expect(page).toHaveURL(`${baseUrl()}/`);
   });
@@ -42,7 +42,7 @@ test.describe('signing in', () => {
     await page.getByLabel('Email').fill('lakeside.user@carelane.local');
     await page.getByLabel('Password').fill('Carelane-demo-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.ant-alert-error[role="alert"]')).toHaveText(LOGIN_BLOCKED_MESSAGE);
+    await expect(page.getByRole('alert')).toHaveText(LOGIN_BLOCKED_MESSAGE);
     expect(LOGIN_BLOCKED_MESSAGE).toBe("Sorry, you don't have access to this.");
   });
 
@@ -55,9 +55,7 @@ test.describe('signing in', () => {
     await page.getByLabel('Email').fill('admin@carelane.local');
     await page.getByLabel('Password').fill('Carelane-demo-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.ant-alert-error[role="alert"]')).toHaveText(
-      'Please make sure you are online and then try again.',
-    );
+    await expect(page.getByRole('alert')).toHaveText('Please make sure you are online and then try again.');
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Login successful.')).toBeVisible();

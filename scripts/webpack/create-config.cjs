@@ -8,6 +8,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { publishedRouteTable } = require('./route-table.cjs');
 const { sharedConfig, ROOT } = require('./shared.cjs');
+const { keepStaticLoginOutput, staticLoginConfig, staticLoginParameters } = require('./static-login.cjs');
 
 /** Our workspace folders compiled from TypeScript source (their package.json "main" is src/index.ts). */
 const SOURCE_FOLDERS = fs
@@ -79,15 +80,19 @@ class RouteTablePlugin {
  * @param {string} options.name the package folder name: `shell`, `mf-billing`, …
  * @param {number} options.devPort the dev server's port
  * @param {string} [options.title] the HTML title
+ * @param {{ entry: string, copy: Record<string, string> }} [options.staticLogin] the host's static sign-in page
+ *   (static-login.cjs): its script's entry and the form's texts; the build is then two compilations
  * @param {Record<string, string>} env webpack's --env (`standalone` runs a remote alone)
  * @param {{ mode?: string }} argv webpack's argv
  */
-function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}, argv = {}) {
+function createConfig({ kind, dir, name, devPort, title = 'Carelane', staticLogin }, env = {}, argv = {}) {
   const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
   const host = kind === 'host';
   const standalone = !host && Boolean(env.standalone);
   const outputPath = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(dir, 'dist');
   const buildLabel = process.env.BUILD_LABEL || `${name}@${new Date().toISOString()}`;
+  const withStaticLogin = host && Boolean(staticLogin);
+  const minimizer = () => [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify } })];
 
   const federation = host
     ? {
@@ -120,7 +125,8 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
       ? { main: path.join(__dirname, 'standalone/index.js') }
       : {};
 
-  return {
+  const config = {
+    ...(withStaticLogin ? { name, dependencies: ['static-login'] } : {}),
     mode: production ? 'production' : 'development',
     context: dir,
     entry,
@@ -134,7 +140,7 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
       chunkFilename: '[name].[contenthash:8].js',
       publicPath: host || standalone ? '/' : 'auto',
       uniqueName: federationName(name),
-      clean: true,
+      clean: withStaticLogin ? { keep: keepStaticLoginOutput } : true,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -172,15 +178,17 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
               scriptLoading: 'defer',
               chunks: ['main'],
               publicPath: '/',
+              // With the static sign-in page, index.html names main.js for login.js to load; nothing is injected.
+              inject: !withStaticLogin,
+              templateParameters: {
+                staticLogin: withStaticLogin ? staticLoginParameters(staticLogin.copy) : null,
+              },
             }),
           ]
         : []),
       ...(!host && fs.existsSync(path.join(dir, 'src/routes.json')) ? [new RouteTablePlugin(dir)] : []),
     ],
-    optimization: {
-      minimize: production,
-      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify } })],
-    },
+    optimization: { minimize: production, minimizer: minimizer() },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
@@ -201,6 +209,16 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane' }, env = {}
       ],
     },
   };
+  if (!withStaticLogin) return config;
+  const loginConfig = staticLoginConfig({
+    dir,
+    entry: staticLogin.entry,
+    outputPath,
+    production,
+    rules: [swcRule(production)],
+    minimizer: minimizer(),
+  });
+  return [loginConfig, config];
 }
 
 module.exports = { createConfig, federationName };

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@carelane/shared-domain';
 import {
   connectEvents,
   getBus,
@@ -16,12 +17,14 @@ import { sendClientLog } from './federation/client-log';
 import { initFederation, registerAreaRemotes } from './federation/federation';
 import { SHELL_ROUTES, accessTo, resolvePath } from './routing/routes';
 import { watchUnsavedInput } from './session/unsaved-input';
+import { takeSignedInOnStaticPage } from './static-login/hand-over';
 
 async function main() {
   initFederation();
+  const signedInOnStaticPage = takeSignedInOnStaticPage();
   const reserved = new Set(SHELL_ROUTES.map((route) => route.path));
   // Both at once: the deployment file and the session kept from before a reload.
-  const [deployment] = await Promise.all([
+  const [deployment, session] = await Promise.all([
     loadDeployment(reserved),
     restoreSession().catch(() => null), // the server cannot be reached: start signed out
   ]);
@@ -51,7 +54,9 @@ async function main() {
   if (!root) throw new Error('index.html has no #carelane-root');
   // A transition: React renders the first page in short slices instead of one long task, so the page
   // answers input while it renders (Lighthouse's total blocking time of the login page).
-  startTransition(() => createRoot(root).render(<ShellApp deployment={deployment} />));
+  // Signed in on index.html's static page: its success toast is the shell's first (as LoginPage publishes it).
+  const welcome = signedInOnStaticPage && session ? MESSAGES.loginSuccessful : null;
+  startTransition(() => createRoot(root).render(<ShellApp deployment={deployment} welcome={welcome} />));
 
   start({ urlRerouteOnly: true });
   // Signing in or out changes which areas may be active.

@@ -21,8 +21,14 @@ function reportRenderError(error: Error, info: ErrorInfo) {
   });
 }
 
-/** The shell's one React root. */
-export function ShellApp({ deployment }: { deployment: Deployment }) {
+/** The shell's one React root; `welcome`, a success toast to show first. */
+export function ShellApp({
+  deployment,
+  welcome = null,
+}: {
+  deployment: Deployment;
+  welcome?: string | null;
+}) {
   const signedIn = useSession() !== null;
   return (
     <ShellProviders onError={reportRenderError}>
@@ -31,7 +37,7 @@ export function ShellApp({ deployment }: { deployment: Deployment }) {
           <ShellSingletonProbe />
         </Suspense>
       ) : null}
-      <ToastOutlet />
+      <ToastOutlet first={welcome ? [{ kind: 'success', text: welcome }] : undefined} />
       <SessionExpiryWatch />
       <ShellLayout deployment={deployment} />
     </ShellProviders>

@@ -23,4 +23,13 @@ describe('ToastOutlet', () => {
       await screen.findByText('Searching everything from here comes with a later release.'),
     ).toBeTruthy();
   });
+
+  it('shows the toasts it starts with (signed in on the static page: Login successful.)', async () => {
+    render(
+      <ShellProviders onError={jest.fn()}>
+        <ToastOutlet first={[{ kind: 'success', text: 'Login successful.' }]} />
+      </ShellProviders>,
+    );
+    expect(await screen.findByText('Login successful.')).toBeTruthy();
+  });
 });

@@ -17,8 +17,8 @@ export function showInfoToast(text: string): void {
  * comes with the shell's first load, not with the first toast: a toast is often the news that the network is
  * gone, and code loaded on demand then cannot arrive (a shared module that failed to load stays failed).
  */
-export function ToastOutlet() {
-  const [waiting, setWaiting] = useState<Toast[]>([]);
+export function ToastOutlet({ first = [] }: { first?: readonly Toast[] }) {
+  const [waiting, setWaiting] = useState<Toast[]>(() => [...first]);
   useEffect(() => {
     const bus = getBus();
     const add = (toast: Toast) => setWaiting((list) => [...list, toast]);

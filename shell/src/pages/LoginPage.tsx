@@ -1,25 +1,20 @@
-import { LOGIN_BLOCKED_MESSAGE, LOGIN_FAILED_PREFIX, MESSAGES } from '@carelane/shared-domain';
+import { MESSAGES } from '@carelane/shared-domain';
 import { isApiCallError, publishErrorToast, publishToast, signIn } from '@carelane/shared-session';
 import { Alert, Button, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { InAppLink } from '../app/InAppLink';
 import { setLoginNotice, useLoginNotice } from '../session/login-notice';
+import {
+  LOGIN_COPY,
+  type LoginField as Field,
+  loginFailureText as failureText,
+  missingFields,
+} from '../static-login/login-form';
 import { PublicCard } from './PublicCard';
-
-type Field = 'emailId' | 'password';
-const MISSING: Record<Field, string> = {
-  emailId: 'Please enter your email.',
-  password: 'Please enter your password.',
-};
 
 /** SPEC §8: 'Sorry, login failed. ' + the server's text; a blocked login shows SPEC §5's text alone. */
 export function loginFailureText(error: unknown): string {
-  if (isApiCallError(error)) {
-    if (error.code === 'LOGIN_BLOCKED') return LOGIN_BLOCKED_MESSAGE;
-    if (error.kind === 'network') return error.text;
-    return `${LOGIN_FAILED_PREFIX}${error.text}`;
-  }
-  return LOGIN_FAILED_PREFIX;
+  return failureText(isApiCallError(error) ? error : null);
 }
 
 /** A labelled field laid out as antd's vertical form lays one out, with its error below it. */
@@ -54,8 +49,9 @@ function LoginField({
 }
 
 /**
- * Sign-in. A plain form rather than antd's Form: the login page is the first thing every user loads, and
- * antd's form store and validator are a fifth of its JavaScript (docs/decisions/007).
+ * Sign-in once the application is running (after signing out, or when a session ends); a visit to the login
+ * page signed out gets the static page of index.html instead (docs/decisions/018), with the same texts and
+ * rules (../static-login/login-form.ts). A plain form rather than antd's Form (docs/decisions/007).
  */
 export function LoginPage() {
   const notice = useLoginNotice();
@@ -86,9 +82,7 @@ export function LoginPage() {
     const data = new FormData(form);
     const emailId = String(data.get('emailId') ?? '').trim();
     const password = String(data.get('password') ?? '');
-    const errors: Partial<Record<Field, string>> = {};
-    if (!emailId) errors.emailId = MISSING.emailId;
-    if (!password) errors.password = MISSING.password;
+    const errors = missingFields(emailId, password);
     setMissing(errors);
     const first = (Object.keys(errors) as Field[])[0];
     if (first) {
@@ -104,11 +98,11 @@ export function LoginPage() {
   };
 
   return (
-    <PublicCard title="Sign in">
+    <PublicCard title={LOGIN_COPY.title}>
       <div data-unsaved-ignore>
         {notice ? <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
         <form onSubmit={onSubmit}>
-          <LoginField id="login-email" label="Email" error={missing.emailId}>
+          <LoginField id="login-email" label={LOGIN_COPY.emailLabel} error={missing.emailId}>
             <Input
               id="login-email"
               name="emailId"
@@ -121,7 +115,7 @@ export function LoginPage() {
               onChange={typed('emailId')}
             />
           </LoginField>
-          <LoginField id="login-password" label="Password" error={missing.password}>
+          <LoginField id="login-password" label={LOGIN_COPY.passwordLabel} error={missing.password}>
             <Input.Password
               id="login-password"
               name="password"
@@ -136,12 +130,12 @@ export function LoginPage() {
             <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
           ) : null}
           <Button type="primary" htmlType="submit" block loading={busy}>
-            Sign in
+            {LOGIN_COPY.submit}
           </Button>
         </form>
         <Flex justify="space-between" style={{ marginTop: 16 }}>
-          <InAppLink to="/resetPassword">Forgot your password?</InAppLink>
-          <InAppLink to="/register">Register as a clinician</InAppLink>
+          <InAppLink to="/resetPassword">{LOGIN_COPY.forgotPassword}</InAppLink>
+          <InAppLink to="/register">{LOGIN_COPY.register}</InAppLink>
         </Flex>
       </div>
     </PublicCard>
