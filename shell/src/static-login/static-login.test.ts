@@ -17,6 +17,7 @@ function loadIndexHtml() {
   const html = renderIndexHtml({ staticLogin: staticLoginParameters(copy) });
   const parsed = new DOMParser().parseFromString(html, 'text/html');
   document.documentElement.lang = parsed.documentElement.lang;
+  delete document.documentElement.dataset.carelanePage;
   document.head.innerHTML = parsed.head.innerHTML;
   document.body.innerHTML = parsed.body.innerHTML;
 }
@@ -84,8 +85,9 @@ describe('the static sign-in page of index.html', () => {
     const { shown, loadApp } = start();
     expect(shown).toBe('static');
     expect(loadApp).not.toHaveBeenCalled();
-    expect(screen.getByRole('main').hidden).toBe(false);
-    expect(screen.getByText('Loading Carelane…').hidden).toBe(true);
+    expect(document.documentElement.dataset.carelanePage).toBe('sign-in');
+    expect(getComputedStyle(screen.getByRole('main')).display).toBe('flex');
+    expect(getComputedStyle(screen.getByText('Loading Carelane…')).display).toBe('none');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
@@ -95,6 +97,17 @@ describe('the static sign-in page of index.html', () => {
       '/register',
     );
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('run from <head> while the document is parsed, marks the page at once and wires the form once it is parsed', () => {
+    const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const { shown } = start();
+    expect(shown).toBe('static');
+    expect(document.documentElement.dataset.carelanePage).toBe('sign-in');
+    expect(document.activeElement).not.toBe(screen.getByLabelText('Email'));
+    readyState.mockRestore();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 
   it.each([
@@ -115,8 +128,9 @@ describe('the static sign-in page of index.html', () => {
     const { shown, loadApp } = start({ path, stores });
     expect(shown).toBe('app');
     expect(loadApp).toHaveBeenCalledTimes(1);
-    expect(document.getElementById('static-login')!.hidden).toBe(true);
-    expect(screen.getByText('Loading Carelane…').hidden).toBe(false);
+    expect(document.documentElement.dataset.carelanePage).toBeUndefined();
+    expect(getComputedStyle(document.getElementById('static-login')!).display).toBe('none');
+    expect(getComputedStyle(screen.getByText('Loading Carelane…')).display).toBe('flex');
   });
 
   it('asks for the email and the password before sending anything, and clears each message on typing', async () => {

@@ -1,6 +1,7 @@
 // The sign-in page as index.html carries it (docs/decisions/018): shown at once when the visitor is signed out
 // for certain and asks for the login path, without the application's JavaScript (main.js: the federation
 // runtime, React, antd), which loads only after signing in. Any other visit loads main.js straight away.
+// Built alone as login.js (scripts/webpack/static-login.cjs), which index.html runs from <head>.
 import { serverErrorText, unreachableText } from '@carelane/shared-domain';
 import { type SessionStores, keepToken, mayHaveSession } from '@carelane/shared-session/session-hint';
 import { markSignedInOnStaticPage } from './hand-over';
@@ -183,20 +184,28 @@ function wireForm(page: HTMLElement, deps: PageDeps): void {
   });
 }
 
+/** Set on <html> for the static page: index.html's CSS then shows the form instead of "Loading Carelane…". */
+export const SIGN_IN_PAGE_MARK = 'sign-in';
+
 /**
- * Runs the page: the static sign-in form (answers 'static'), or the application (answers 'app'). `page` is the
- * form's frame in index.html; without it (another template) the application loads.
+ * Runs the page: the static sign-in form (answers 'static'), or the application (answers 'app'). login.js runs
+ * from <head> before the body is parsed, so the mark is on <html> before the first layout and the form is wired
+ * once the document is parsed.
  */
 export function startPage(document: Document, pathname: string, deps: PageDeps): 'static' | 'app' {
-  const page = document.getElementById('static-login');
-  if (!page || !showsStaticLogin(pathname, deps.stores)) {
+  if (!showsStaticLogin(pathname, deps.stores)) {
     deps.loadApp(() => undefined);
     return 'app';
   }
-  document.getElementById('carelane-boot')?.setAttribute('hidden', '');
-  page.hidden = false;
-  wireForm(page, deps);
-  page.querySelector<HTMLInputElement>('[name="emailId"]')?.focus();
+  document.documentElement.dataset.carelanePage = SIGN_IN_PAGE_MARK;
+  const wire = () => {
+    const page = document.getElementById('static-login');
+    if (!page) return;
+    wireForm(page, deps);
+    page.querySelector<HTMLInputElement>('[name="emailId"]')?.focus();
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', wire, { once: true });
+  else wire();
   return 'static';
 }
 
