@@ -68,6 +68,7 @@ describe('PhysicianPage', () => {
                 endDate: null,
                 referralSourceId: 2,
                 referralSourceName: 'Sunrise Home Health',
+                patientId: 5,
                 patientName: 'Doe, Jane',
               },
             ],
