@@ -3,6 +3,7 @@ import type * as core from 'zod/v4/core';
 import type { AnswerCheck } from './answer-check';
 import { buildErrorText, networkErrorText, serverErrorText, unreachableText } from '@carelane/shared-domain';
 import { currentPath, getBus, type SessionExpiredEvent } from './bus';
+import { readBody } from './read-body';
 
 export type SearchValue = string | number | boolean | null | undefined;
 export type SearchParams = Record<string, SearchValue | readonly SearchValue[]>;
@@ -192,16 +193,6 @@ function toSearchParams(values: SearchParams | undefined): URLSearchParams | und
     }
   }
   return params;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** `path` under the API's address (`baseUrl`, by default this page's origin). */

@@ -4,6 +4,7 @@
 // Built alone as login.js (scripts/webpack/static-login.cjs), which index.html runs from <head>.
 import { serverErrorText, unreachableText } from '@carelane/shared-domain';
 import { type SessionStores, keepToken, mayHaveSession } from '@carelane/shared-session/session-hint';
+import { readBody } from '@carelane/shared-session/read-body';
 import { markSignedInOnStaticPage } from './hand-over';
 import { type LoginFailure, type LoginField, loginFailureText, missingFields } from './login-form';
 
@@ -26,16 +27,6 @@ export type SignInDeps = {
   online: () => boolean;
   production: boolean;
 };
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 function tokenOf(body: unknown): string | null {
   const answer = body as { token?: unknown; user?: unknown } | null | undefined;
