@@ -3,35 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, paging, renderPage, type ApiCall } from '../common/test-kit';
 import PatientPage from './PatientPage';
+import { patient } from './test-fixtures';
 
 jest.setTimeout(120_000);
-
-const patient = {
-  id: 5,
-  referralSourceId: 3,
-  referralSourceName: 'Sunrise Home Health',
-  firstName: 'Jane',
-  middleInitial: null,
-  lastName: 'Doe',
-  age: 76,
-  gender: 'F',
-  birthday: '1950-02-03',
-  phoneNumber1: '5125550111',
-  phoneNumber2: null,
-  addressLine1: '1 Main St',
-  addressLine2: null,
-  city: 'Austin',
-  state: 'TX',
-  zipcode: '78701',
-  latitude: 30.27,
-  longitude: -97.74,
-  language: 'English',
-  status: 'ACTIVE',
-  archiveReason: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  version: 2,
-};
 
 const reads: PatientAccessEntry[] = [
   {
