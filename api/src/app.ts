@@ -46,6 +46,7 @@ import { supplyRequestsRoutes } from './modules/scheduling/supply-requests/route
 import { archiveRoutes } from './modules/scheduling/archive/routes';
 import { mapsRoutes } from './modules/maps/routes';
 import { coverageRoutes } from './modules/scheduling/coverage/routes';
+import { cliniciansRoutes } from './modules/clinicians/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
@@ -80,6 +81,7 @@ const SESSION_ROUTES = [
   archiveRoutes,
   mapsRoutes,
   coverageRoutes,
+  cliniciansRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
