@@ -17,3 +17,4 @@ export * from './scheduling/coverage-map';
 export * from './scheduling/patient-rules';
 export * from './scheduling/episode-rules';
 export * from './scheduling/fit-score';
+export * from './credentials/credential-rule';

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  customType,
   date,
   doublePrecision,
   index,
@@ -21,10 +20,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
+import { bytea, createdAt, updatedAt, version } from './columns';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(0);
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const address = () => ({
   addressLine1: text('address_line1'),
@@ -596,13 +593,6 @@ export const archiveRuns = pgTable('archive_runs', {
   createdBy: integer('created_by').references(() => users.id),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-});
-
-/** Raw bytes (PostgreSQL bytea): node-postgres gives a Buffer, PGlite a Uint8Array; both read as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
 /**

@@ -2,3 +2,4 @@
 // (scheduling-schema.ts reads core-schema.ts, never this file, so the two do not import each other).
 export * from './core-schema';
 export * from './scheduling-schema';
+export * from './clinicians-schema';

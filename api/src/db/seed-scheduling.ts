@@ -14,6 +14,7 @@ import {
   type VisitTypeRow,
 } from '@carelane/shared-domain';
 import type { Tx } from './client';
+import { seedDemoCredentials } from './seed-credentials';
 import {
   contacts,
   episodeFiles,
@@ -1021,6 +1022,7 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
     longitude: c.row.preferredLongitude,
     spread: c.spread,
   }));
+  await seedDemoCredentials(tx, clinicians, now);
   const rateOf = (c: ClinicianSeed, visitType: VisitTypeRow) =>
     clinicianRate(visitType, c.providerTypeId, c.spread);
   await tx.insert(providerRates).values(

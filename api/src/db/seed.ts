@@ -13,6 +13,7 @@ import type { Db } from './client';
 import { hashPassword, type Argon2Params } from '../lib/crypto';
 import { ensureConstants } from '../modules/admin/constants/repository';
 import { seedSchedulingDemo } from './seed-scheduling';
+import { seedCredentialCatalogue } from './seed-credentials';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
 
@@ -185,6 +186,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .values([...VISIT_TYPES])
     .onConflictDoNothing();
   await ensureConstants(db);
+  await seedCredentialCatalogue(db);
 }
 
 /** The demo: organizations and one user per role. Only on an empty database. */

@@ -15,7 +15,7 @@ const visit: FitScoreVisit = { weekday: 2, episodeType: 'Visit', shiftName: 'Day
 const perfect: FitScoreClinician = {
   distanceMiles: 0,
   coverageRadiusMiles: 15,
-  credentialState: 3,
+  credentialGaps: [],
   visitsCount: 0,
   shiftsCount: 0,
   weekdayPreferences: [],
@@ -78,7 +78,9 @@ describe('fit score', () => {
         ...perfect,
         distanceMiles: 4,
         coverageRadiusMiles: 3,
-        credentialState: 1,
+        credentialGaps: [
+          { credentialTypeId: 1, name: 'RN licence', reason: 'RN licence expired on 3/9/2026' },
+        ],
         visitsCount: 4,
         shiftsCount: 1,
         preferredZipcodes: [],
@@ -90,7 +92,10 @@ describe('fit score', () => {
       now,
     );
     expect(result.score).toBe(24);
-    expect(result.excludedBecause).toBe('Not fully credentialed');
+    expect(result.excludedBecause).toBe('Not fully credentialed on the date of service');
+    expect(result.factors.find((f) => f.name === 'credentials')?.reason).toBe(
+      'Not fully credentialed: RN licence expired on 3/9/2026',
+    );
     expect(result.factors.find((f) => f.name === 'rating')?.reason).toMatch(/NR/);
   });
 

@@ -4,13 +4,14 @@
  * its worked examples are in docs/fit-score.md. SPEC §9 defaults: see {@link DEFAULT_FIT_SCORE_OPTIONS}.
  */
 import { engagementColor } from '../engagement';
+import type { CredentialGap } from '../credentials/credential-rule';
 
 /** SPEC §9: fit score clinician distance 5 (miles). */
 export const DEFAULT_SEARCH_CLINICIAN_DISTANCE = 5;
 /** SPEC §9 "fewer than five visits" and "fewer than one shift" in the period. */
 export const FIT_SCORE_VISIT_LIMIT = 5;
 export const FIT_SCORE_SHIFT_LIMIT = 1;
-/** SPEC §4 credential state 3: fully credentialed. */
+/** SPEC §4 credential state 3: fully credentialed today (the message-template choice; matching asks the date). */
 export const FULLY_CREDENTIALED_STATE = 3;
 /** SPEC §3: coverage value of a clinician whose coverage area holds the visit. */
 export const COVERED = '2COVERED';
@@ -25,7 +26,7 @@ export type FitScoreOptions = {
   fewerThanFiveVisits: boolean;
   /** Only clinicians with fewer than one shift in the period. */
   fewerThanOneShift: boolean;
-  /** Only fully credentialed clinicians (credential state 3). */
+  /** Only clinicians fully credentialed on the visit's date of service (credentialGapsOn). */
   fullyCredentialed: boolean;
   includePreferredZipcodes: boolean;
   includePreviousAssignments: boolean;
@@ -68,7 +69,8 @@ export type FitScoreVisit = {
 export type FitScoreClinician = {
   distanceMiles: number;
   coverageRadiusMiles: number;
-  credentialState: number;
+  /** The required credentials they lack on the visit's date of service (credentialGapsOn); empty: fully credentialed. */
+  credentialGaps: readonly CredentialGap[];
   /** Visits in the period that count as visits (countsAsVisit), shifts left out. */
   visitsCount: number;
   shiftsCount: number;
@@ -131,8 +133,8 @@ export function fitScoreExclusion(
 ): string | null {
   if (clinician.distanceMiles > options.searchClinicianDistance)
     return `Farther than ${options.searchClinicianDistance} miles`;
-  if (options.fullyCredentialed && clinician.credentialState !== FULLY_CREDENTIALED_STATE)
-    return 'Not fully credentialed';
+  if (options.fullyCredentialed && clinician.credentialGaps.length > 0)
+    return 'Not fully credentialed on the date of service';
   if (options.fewerThanFiveVisits && clinician.visitsCount >= FIT_SCORE_VISIT_LIMIT)
     return `${FIT_SCORE_VISIT_LIMIT} or more visits in the period`;
   if (options.fewerThanOneShift && clinician.shiftsCount >= FIT_SCORE_SHIFT_LIMIT)
@@ -201,11 +203,13 @@ export function fitScore(
       : `Outside the ${clinician.coverageRadiusMiles}-mile coverage area`,
   );
 
-  const credentialed = clinician.credentialState === FULLY_CREDENTIALED_STATE;
+  const credentialed = clinician.credentialGaps.length === 0;
   add(
     'credentials',
     credentialed ? w.credentials : 0,
-    credentialed ? 'Fully credentialed' : 'Not fully credentialed',
+    credentialed
+      ? 'Fully credentialed on the date of service'
+      : `Not fully credentialed: ${clinician.credentialGaps.map((g) => g.reason).join('; ')}`,
   );
 
   const visitShare = 1 - Math.min(clinician.visitsCount, FIT_SCORE_VISIT_LIMIT) / FIT_SCORE_VISIT_LIMIT;

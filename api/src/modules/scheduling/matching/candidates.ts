@@ -8,6 +8,7 @@ import {
   boundingBox,
   computeRates,
   countsAsVisit,
+  credentialGapsOn,
   distanceMiles,
   fitScore,
   isSelectable,
@@ -32,6 +33,11 @@ import {
 } from '../../../db/scheduling-schema';
 import { users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import {
+  fullyCredentialedOnSql,
+  heldCredentialsSql,
+  requiredCredentials,
+} from '../../../services/credentials-at-date';
 
 export type VisitRecord = typeof visits.$inferSelect;
 /** The clinician columns matching reads (the whole row would be several times the bytes, for hundreds of rows). */
@@ -136,9 +142,10 @@ export type ClinicianRate = {
 
 /**
  * Every candidate for the visit that passes the options, best first (score, then distance, then id). One
- * statement reads the clinicians near the visit with, for each, whether another booking overlaps, the visits of
- * the workload week, the vacations around the date, the previous visits to the patient and (`rates`) their own
- * rates: the per-clinician reads are correlated subqueries on indexes, run only for the rows kept.
+ * statement reads the clinicians near the visit (fully credentialed on its date of service when the option
+ * asks) with, for each, whether another booking overlaps, the visits of the workload week, the vacations around
+ * the date, the previous visits to the patient, their required credentials and (`rates`) their own rates: the
+ * per-clinician reads are correlated subqueries on indexes, run only for the rows kept.
  */
 export async function findCandidates(
   ex: Executor,
@@ -199,6 +206,8 @@ export async function findCandidates(
           ? sql<number>`0`
           : sql<number>`(select count(*)::int from ${visits} pv where pv.patient_id = ${visit.patientId}
               and pv.provider_id = ${providers.id} and pv.id <> ${visit.id} and pv.status <> 'Deleted')`,
+      // Their credentials of the types the visit's provider type requires, for credentialGapsOn at its date.
+      held: heldCredentialsSql(providers.id, providers.providerTypeId),
       rates: rates
         ? sql<ClinicianRate[] | null>`(select json_agg(json_build_object('visitTypeId', r.visit_type_id,
               'amount', r.amount, 'specialRate', r.special_rate, 'incrementalRate', r.incremental_rate,
@@ -212,6 +221,9 @@ export async function findCandidates(
       and(
         ...filters,
         eq(providers.providerStatusId, 3),
+        options.fullyCredentialed
+          ? fullyCredentialedOnSql(providers.id, providers.providerTypeId, visit.dateOfService)
+          : undefined,
         sql`${providers.preferredLatitude} is not null and ${providers.preferredLongitude} is not null`,
         sql`${miles} <= ${options.searchClinicianDistance + 0.01}`,
       ),
@@ -229,6 +241,7 @@ export async function findCandidates(
     shiftName: shiftNameOf(visit.startAt.getHours()),
     zipcode: visit.zipcode,
   };
+  const required = await requiredCredentials(ex, visit.providerTypeId);
   const scored: (ScoredCandidate & { rates: ClinicianRate[] })[] = [];
   for (const row of near) {
     const p = row.provider;
@@ -249,7 +262,7 @@ export async function findCandidates(
       {
         distanceMiles: row.miles,
         coverageRadiusMiles: p.coverageRadiusMiles,
-        credentialState: p.credentialState,
+        credentialGaps: credentialGapsOn(required, row.held ?? [], visit.dateOfService),
         visitsCount: theirs.length - shiftsCount,
         shiftsCount,
         weekdayPreferences: p.weekdayPreferences,

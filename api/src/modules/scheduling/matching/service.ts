@@ -19,12 +19,14 @@ import {
   type MatchCandidate,
   type UnassignVisit,
   type VisitRow,
+  notCredentialedMessage,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
 import { badRequest, conflict, notFound, staleVersion } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
+import { credentialGapsOfProvider } from '../../../services/credentials-at-date';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
@@ -88,8 +90,18 @@ export async function rankCandidates(
   return findCandidates(ex, visit, { ...DEFAULT_FIT_SCORE_OPTIONS, ...fit }, { strategy, now });
 }
 
-/** Every table the candidates are read from (each announces its writes: migrations 0001, 0005, 0006). */
-const CANDIDATE_TABLES = ['visits', 'providers', 'users', 'provider_vacations', 'provider_rates', 'visit_types'];
+/** Every table the candidates are read from (each announces its writes: migrations 0001, 0005, 0006, 0008). */
+const CANDIDATE_TABLES = [
+  'visits',
+  'providers',
+  'users',
+  'provider_vacations',
+  'provider_rates',
+  'visit_types',
+  'provider_credentials',
+  'credential_types',
+  'credential_requirements',
+];
 
 /**
  * The visit's ranked candidates from the read cache (decision 006) until a table they are read from changes, so
@@ -241,6 +253,8 @@ export async function assignVisit(
     if (provider.providerStatusId !== 3) throw badRequest('providerId', 'is not an active clinician');
     if (provider.providerTypeId !== visit.providerTypeId)
       throw badRequest('providerId', "is not of the visit's provider type");
+    const gaps = await credentialGapsOfProvider(tx, provider, visit.dateOfService);
+    if (gaps.length) throw badRequest('providerId', notCredentialedMessage(gaps, visit.dateOfService));
     if ((await bookedProviders(tx, [provider.id], visit)).size)
       throw conflict(DOUBLE_BOOKING, 'DOUBLE_BOOKING');
 

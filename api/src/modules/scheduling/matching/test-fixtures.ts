@@ -110,7 +110,10 @@ export type ProviderFixture = {
   milesNorth?: number;
   givenName?: string;
   providerTypeId?: number;
+  /** 3 (the default): every credential the provider type requires is held, approved, issued in 2020. */
   credentialState?: number;
+  /** When the held credentials expire (default: never). */
+  credentialsExpireOn?: string;
   providerStatusId?: number;
   rate?: number | null;
   email?: string | null;
@@ -139,6 +142,13 @@ export async function makeProvider(s: TestServer, p: ProviderFixture): Promise<n
       p.lastLoginDaysAgo ?? 1,
     ],
   );
+  if ((p.credentialState ?? 3) === 3)
+    await s.sql(
+      `insert into provider_credentials (provider_id, credential_type_id, status, issued_on, expires_on)
+       select $1, credential_type_id, 'Approved', '2020-01-01', $2::date
+       from credential_requirements where provider_type_id = $3`,
+      [row!.id, p.credentialsExpireOn ?? null, p.providerTypeId ?? 1],
+    );
   if (p.rate !== null)
     await s.sql('insert into provider_rates (provider_id, visit_type_id, amount) values ($1, 304, $2)', [
       row!.id,

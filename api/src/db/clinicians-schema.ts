@@ -1,0 +1,114 @@
+// Clinicians area tables (issue 11): the credential catalogue per provider type, the credentials a clinician
+// holds, and the clinician's files. The clinician's row itself is `providers` (scheduling-schema.ts), extended,
+// not forked. Dates are 'YYYY-MM-DD' `date`s, compared with the visit's date of service.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './core-schema';
+import { providerTypes, providers } from './scheduling-schema';
+import { bytea, createdAt, updatedAt, version } from './columns';
+
+/** A kind of credential (RN licence, CPR/BLS card, TB test …): seeded, editable by administrators. */
+export const credentialTypes = pgTable('credential_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Licence, Health, Background, Insurance, Employment: how the review queue groups them. */
+  category: text('category').notNull(),
+  /** Whether a credential of this type carries an expiry date (a W-9 does not). */
+  expires: boolean('expires').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
+/** Which credential types each provider type requires to be fully credentialed. */
+export const credentialRequirements = pgTable(
+  'credential_requirements',
+  {
+    providerTypeId: integer('provider_type_id')
+      .notNull()
+      .references(() => providerTypes.id),
+    credentialTypeId: integer('credential_type_id')
+      .notNull()
+      .references(() => credentialTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.providerTypeId, t.credentialTypeId] })],
+);
+
+/** A clinician's file (credential scans, signed agreements): decision 012's rules, one table per owner. */
+export const providerFiles = pgTable(
+  'provider_files',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('provider_files_provider_idx').on(t.providerId, t.uploadedAt)],
+);
+
+/**
+ * A credential a clinician holds: Submitted → InReview → Approved / Rejected (with a reason) → Expired (the
+ * daily job, after `expiresOn`). A renewal is a new row; any approved row in force on a date covers it.
+ */
+export const providerCredentials = pgTable(
+  'provider_credentials',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    credentialTypeId: integer('credential_type_id')
+      .notNull()
+      .references(() => credentialTypes.id),
+    number: text('number'),
+    issuingState: text('issuing_state'),
+    issuedOn: date('issued_on'),
+    expiresOn: date('expires_on'),
+    status: text('status').notNull().default('Submitted'),
+    rejectReason: text('reject_reason'),
+    fileId: integer('file_id').references(() => providerFiles.id),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The last expiry warning sent (30, 14 or 7 days before), so each is sent once. */
+    warnedDaysBefore: integer('warned_days_before'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check(
+      'provider_credentials_status_check',
+      sql`${t.status} in ('Submitted', 'InReview', 'Approved', 'Rejected', 'Expired')`,
+    ),
+    check(
+      'provider_credentials_dates_check',
+      sql`${t.expiresOn} is null or ${t.issuedOn} is null or ${t.expiresOn} >= ${t.issuedOn}`,
+    ),
+    // The credential-at-date predicate: one clinician's rows of one type, approved ones by expiry.
+    index('provider_credentials_provider_type_idx').on(t.providerId, t.credentialTypeId, t.expiresOn),
+    // The review queue and the expiry job read by status and expiry.
+    index('provider_credentials_status_expiry_idx').on(t.status, t.expiresOn),
+  ],
+);
