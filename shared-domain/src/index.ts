@@ -18,3 +18,4 @@ export * from './scheduling/patient-rules';
 export * from './scheduling/episode-rules';
 export * from './scheduling/fit-score';
 export * from './credentials/credential-rule';
+export * from './schemas/clinicians/credentials';

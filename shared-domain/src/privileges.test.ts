@@ -2,6 +2,7 @@ import {
   DEFAULT_ROLE_PRIVILEGES,
   PAGE_KEYS,
   canOpenPage,
+  canReviewCredentials,
   canSwitchUser,
   defaultShowMine,
   hideRatesOnBoardStep,
@@ -237,5 +238,15 @@ describe('DEFAULT_ROLE_PRIVILEGES', () => {
     );
     expect(defaultShowMine(parsedOf(roleId))).toBe(true);
     expect(pagesOf(roleId)).not.toContain('constants');
+  });
+
+  it('lets clinician managers, credentialing support, operations and administrators review credentials; coordinators open clinicians only', () => {
+    const reviews = (roleId: number) =>
+      canReviewCredentials(parsePrivilegeText(JSON.stringify(DEFAULT_ROLE_PRIVILEGES[roleId])));
+    expect([1, 2, 7, 13].map(reviews)).toEqual([true, true, true, true]);
+    expect([4, 5, 6, 9, 14].map(reviews)).toEqual([false, false, false, false, false]);
+    expect(
+      canOpenPage(parsePrivilegeText(JSON.stringify(DEFAULT_ROLE_PRIVILEGES[5])), 'providerDetail'),
+    ).toBe(true);
   });
 });

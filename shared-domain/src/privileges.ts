@@ -152,13 +152,25 @@ export function showOrganizationRates(privileges: ParsedPrivileges): boolean {
   return isSetFlag(privilegeOption(privileges, 'serviceRequestDetail', 'showRates'));
 }
 
+/** providerDetail.reviewCredentials: may approve, reject and recategorize clinicians' credentials. */
+export function canReviewCredentials(privileges: ParsedPrivileges): boolean {
+  return isSetFlag(privilegeOption(privileges, 'providerDetail', 'reviewCredentials'));
+}
+
 export function canSwitchUser(privileges: ParsedPrivileges): boolean {
   return isSetFlag(privilegeOption(privileges, 'header', 'switchUser'));
 }
 
 const STAFFING = STAFFING_ROLE_IDS;
 const ORGANIZATION = ORGANIZATION_ROLE_IDS;
-const { ADMINISTRATOR, BACK_OFFICE, CLINICIAN, OPERATIONS_DIRECTOR, EXECUTIVE } = ROLE;
+const { ADMINISTRATOR, BACK_OFFICE, CLINICIAN, CLINICIAN_MANAGER, OPERATIONS_DIRECTOR, EXECUTIVE } = ROLE;
+/** Who approves and rejects clinicians' credentials (our design: clinician managers and credentialing support). */
+const CREDENTIAL_REVIEWERS: readonly number[] = [
+  ADMINISTRATOR,
+  BACK_OFFICE,
+  OPERATIONS_DIRECTOR,
+  CLINICIAN_MANAGER,
+];
 const BILLING: readonly number[] = [ADMINISTRATOR, BACK_OFFICE, OPERATIONS_DIRECTOR, EXECUTIVE];
 const SWITCH_USER_AND_AUDIT: readonly number[] = [ADMINISTRATOR, OPERATIONS_DIRECTOR, EXECUTIVE];
 /** Roles that manage at least one other role (ROLE_MANAGEMENT) and so need the user pages. */
@@ -183,7 +195,8 @@ const PAGE_GRANTS: ReadonlyArray<{ page: PageKey; roles: readonly number[]; opti
   { page: 'messages', roles: EVERYONE },
   { page: 'collaboration', roles: [ADMINISTRATOR, ...STAFFING] },
   { page: 'providers', roles: [ADMINISTRATOR, ...STAFFING] },
-  { page: 'providerDetail', roles: [ADMINISTRATOR, ...STAFFING] },
+  { page: 'providerDetail', roles: CREDENTIAL_REVIEWERS, options: '{"reviewCredentials":1}' },
+  { page: 'providerDetail', roles: STAFFING.filter((roleId) => !CREDENTIAL_REVIEWERS.includes(roleId)) },
   { page: 'tasks', roles: [ADMINISTRATOR, ...STAFFING, ...ORGANIZATION] },
   { page: 'groups', roles: [ADMINISTRATOR, ...STAFFING] },
   { page: 'groupDetail', roles: [ADMINISTRATOR, ...STAFFING] },

@@ -8,7 +8,7 @@ export interface Argon2Params {
 }
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 export const sixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const SHORT_ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

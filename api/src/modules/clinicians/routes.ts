@@ -1,8 +1,8 @@
 // The clinicians area's API (ARCHITECTURE §8 mf-clinicians): one plugin registering each feature's routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
+import { credentialsRoutes } from './credentials/routes';
 
 export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
-  void app;
-  void opts;
+  await app.register(credentialsRoutes, opts);
 };

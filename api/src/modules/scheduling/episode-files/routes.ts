@@ -2,7 +2,6 @@
 // download and delete. The service request's organization scope decides who sees them; its write page and
 // an editable status decide who may add or delete. See docs/decisions/012-files.md.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   episodeFileListSchema,
@@ -10,11 +9,14 @@ import {
   episodeFileSchema,
   episodeFileUploadQuerySchema,
   FILE_UPLOAD_CONTENT_TYPES,
-  fileSizeLimitBytes,
   idParamsSchema,
-  MAX_FILE_SIZE_LIMIT_MB,
 } from '@carelane/shared-domain';
-import { contentDisposition } from '../../../lib/content-disposition';
+import {
+  acceptRawUploads,
+  downloadResponseSchema,
+  sendStoredFile,
+  uploadBodySchema,
+} from '../../../lib/file-transfer';
 import { errorResponses, messageSchema } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
 import * as service from './service';
@@ -24,24 +26,11 @@ const readPages = { page: ['serviceRequest', 'serviceRequestDetail'] };
 const writePages = { page: 'serviceRequestDetail' };
 const FILES = '/api/fileserver/episodes/:id/files';
 
-const uploadBodySchema = z
-  .custom<Buffer>((value) => Buffer.isBuffer(value), {
-    error: 'must be the file itself, sent as application/octet-stream or its own type',
-  })
-  .meta({ type: 'string', format: 'binary' })
-  .optional();
-
 export const episodeFilesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
   { services },
 ) => {
-  // Only this plugin's routes take raw bytes. The body limit is the most any fileSizeLimit may allow; the
-  // service checks the configured one and names the limit in its answer.
-  app.addContentTypeParser(
-    FILE_UPLOAD_CONTENT_TYPES,
-    { parseAs: 'buffer', bodyLimit: fileSizeLimitBytes(MAX_FILE_SIZE_LIMIT_MB) },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawUploads(app);
 
   app.get(
     FILES,
@@ -96,18 +85,13 @@ export const episodeFilesRoutes: FastifyPluginAsyncZod<{ services: AppServices }
         summary: 'Download a file: its bytes as an attachment, with its content type',
         produces: ['application/octet-stream'],
         params: episodeFileParamsSchema,
-        response: { 200: z.any().meta({ type: 'string', format: 'binary' }), ...errorResponses },
+        response: { 200: downloadResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { id, fileId } = request.params;
       const file = await service.downloadEpisodeFile(services, request.ctx, id, fileId);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendStoredFile(reply, file);
     },
   );
 

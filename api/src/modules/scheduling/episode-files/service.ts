@@ -1,22 +1,18 @@
 // Files of a service request: the rules and transactions behind routes.ts. See docs/decisions/012-files.md.
 import {
-  effectiveFileSizeLimitMb,
   episodeIsEditable,
   FILE_MESSAGES,
-  fileSizeLimitBytes,
-  fileTypeOf,
   type EpisodeFile,
   type EpisodeFileList,
 } from '@carelane/shared-domain';
-import type { Executor, Tx } from '../../../db/client';
-import { AppError, conflict, notFound } from '../../../lib/errors';
-import { contentMatchesExtension } from '../../../lib/file-content';
+import type { Tx } from '../../../db/client';
+import { conflict, notFound } from '../../../lib/errors';
 import { readOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { loadTypedConstants } from '../../admin/constants/repository';
+import { checkUpload, fileSizeLimitMb } from '../../../services/file-upload';
 import { loadEpisode } from '../episodes/repository';
 import {
   FILE_THING,
@@ -29,18 +25,6 @@ import {
 } from './repository';
 
 const ENTITY = 'episodeFile';
-
-/** The file's content is not what its extension names (e.g. a program renamed .pdf). */
-export const contentMismatch = (extension: string) =>
-  `The content of this file is not a ${extension.toUpperCase()} file.`;
-
-/** Answers naming the `file` field: a wrong type, an empty file or wrong content (400), one over the limit (413). */
-const fileRefused = (message: string, statusCode = 400, code = 'VALIDATION') =>
-  new AppError(statusCode, code, message, [{ field: 'file', message }]);
-
-async function fileSizeLimitMb(ex: Executor): Promise<number> {
-  return effectiveFileSizeLimitMb((await loadTypedConstants(ex)).fileSizeLimitMb);
-}
 
 /**
  * The service request whose files are changed: in the actor's scope, held (FOR SHARE) so its status cannot
@@ -98,16 +82,9 @@ export async function uploadEpisodeFile(
   content: Buffer,
 ): Promise<EpisodeFile> {
   const actor = requireActor(ctx);
-  const contentType = fileTypeOf(fileName);
   return services.db.transaction(async (tx) => {
     const episode = await writableEpisode(tx, actor, episodeId);
-    if (!contentType) throw fileRefused(FILE_MESSAGES.wrongType);
-    if (content.length === 0) throw fileRefused(FILE_MESSAGES.empty);
-    const limitMb = await fileSizeLimitMb(tx);
-    if (content.length > fileSizeLimitBytes(limitMb))
-      throw fileRefused(FILE_MESSAGES.tooLarge(limitMb), 413, 'FILE_TOO_LARGE');
-    const extension = fileName.trim().split('.').pop()!.toLowerCase();
-    if (!(await contentMatchesExtension(extension, content))) throw fileRefused(contentMismatch(extension));
+    const contentType = await checkUpload(tx, fileName, content);
     const id = await insertFile(tx, {
       episodeId: episode.id,
       fileName,

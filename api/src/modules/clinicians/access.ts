@@ -1,0 +1,46 @@
+// Who may open a clinician's records: staff holding providerDetail open anyone's; a clinician opens only their
+// own (providers.user_id); everyone else is refused. Every clinicians feature loads its clinician through here.
+import { eq } from 'drizzle-orm';
+import { ROLE } from '@carelane/shared-domain';
+import { providers } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import { holdsPage } from '../../plugins/auth';
+import type { Actor } from '../../services/context';
+
+export const CLINICIAN_THING = 'Clinician';
+
+export type ClinicianRecord = {
+  id: number;
+  userId: number | null;
+  givenName: string;
+  familyName: string;
+  providerTypeId: number;
+  providerStatusId: number;
+};
+
+/** The clinician, when `actor` may open their records (403 otherwise, 404 when there is none). */
+export async function loadClinician(
+  ex: Executor,
+  actor: Actor,
+  providerId: number,
+  options: { lock?: boolean } = {},
+): Promise<ClinicianRecord> {
+  const query = ex
+    .select({
+      id: providers.id,
+      userId: providers.userId,
+      givenName: providers.givenName,
+      familyName: providers.familyName,
+      providerTypeId: providers.providerTypeId,
+      providerStatusId: providers.providerStatusId,
+    })
+    .from(providers)
+    .where(eq(providers.id, providerId));
+  const [clinician] = await (options.lock ? query.for('update') : query);
+  const staff = holdsPage(actor, 'providerDetail');
+  if (!clinician) throw staff ? notFound(CLINICIAN_THING) : forbidden();
+  if (staff) return clinician;
+  if (actor.roleId === ROLE.CLINICIAN && clinician.userId === actor.userId) return clinician;
+  throw forbidden();
+}

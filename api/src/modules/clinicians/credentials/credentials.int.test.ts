@@ -1,0 +1,268 @@
+// Credentials through the API: the catalogue, a clinician submitting their own with a scan, review by a
+// clinician manager (two at once: one wins), the queue, category change, and every refusal naming its field.
+import type { ApiError, ProviderCredential, ProviderFile } from '@carelane/shared-domain';
+import { describeEachDatabase } from '../../../test/harness';
+
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from([0, 1, 2, 250, 251, 255]),
+  Buffer.from('\n%%EOF'),
+]);
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+describeEachDatabase('clinician credentials', (server) => {
+  let admin = '';
+  let manager = '';
+  let coordinator = '';
+  let clinician = '';
+  let orgUser = '';
+  let ownId = 0;
+  let otherId = 0;
+  let licenceType = 0;
+  let cprType = 0;
+  let w9Type = 0;
+
+  beforeAll(async () => {
+    const s = server();
+    [admin, manager, coordinator, clinician, orgUser] = await Promise.all([
+      s.login('admin@carelane.local'),
+      s.login('clinicianmanager@carelane.local'),
+      s.login('coordinator@carelane.local'),
+      s.login('clinician@carelane.local'),
+      s.login('orguser@carelane.local'),
+    ]);
+    const [own] = await s.sql<{ id: number }>(
+      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
+    );
+    ownId = own!.id;
+    const [other] = await s.sql<{ id: number }>(
+      `select id from providers where id <> $1 order by id limit 1`,
+      [ownId],
+    );
+    otherId = other!.id;
+    const types = await s.sql<{ id: number; name: string }>(`select id, name from credential_types`);
+    const typeId = (name: string) => types.find((t) => t.name === name)!.id;
+    licenceType = typeId('Licence or certification');
+    cprType = typeId('CPR/BLS card');
+    w9Type = typeId('W-9');
+  });
+
+  async function upload(token: string, providerId: number, fileName: string, bytes: Buffer) {
+    const response = await fetch(
+      `${server().url}/api/fileserver/providers/${providerId}/files?fileName=${encodeURIComponent(fileName)}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        body: bytes,
+      },
+    );
+    return { status: response.status, body: (await response.json()) as ProviderFile & ApiError };
+  }
+  const submit = (token: string, providerId: number, body: unknown) =>
+    server().request<ProviderCredential & ApiError>(
+      'POST',
+      `/api/admin/providers/${providerId}/credentials`,
+      {
+        token,
+        body,
+      },
+    );
+  const review = (token: string, credential: { id: number; providerId: number }, body: unknown) =>
+    server().request<ProviderCredential & ApiError>(
+      'POST',
+      `/api/admin/providers/${credential.providerId}/credentials/${credential.id}/review`,
+      { token, body },
+    );
+  const count = async () =>
+    (await server().sql<{ n: number }>('select count(*)::int as n from provider_credentials'))[0]!.n;
+
+  it('lists the catalogue: twelve types, whether each expires, and which provider types require it', async () => {
+    const res = await server().request('GET', '/api/admin/credentialTypes', { token: clinician });
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.body.rows.map((r: { name: string }) => [r.name, r])) as Record<
+      string,
+      { expires: boolean; providerTypeIds: number[] }
+    >;
+    expect(Object.keys(byName)).toHaveLength(12);
+    expect(byName['Licence or certification']).toMatchObject({
+      expires: true,
+      providerTypeIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    });
+    expect(byName['CPR/BLS card']!.providerTypeIds).not.toContain(8);
+    expect(byName['W-9']!.expires).toBe(false);
+    expect((await server().request('GET', '/api/admin/credentialTypes', { token: orgUser })).status).toBe(
+      200,
+    );
+  });
+
+  it('lets administrators add and change credential types; others are refused', async () => {
+    const body = {
+      name: 'Hepatitis B vaccination',
+      category: 'Health',
+      expires: false,
+      providerTypeIds: [1, 2],
+    };
+    expect(
+      (await server().request('POST', '/api/admin/credentialTypes', { token: manager, body })).status,
+    ).toBe(403);
+    const created = await server().request('POST', '/api/admin/credentialTypes', { token: admin, body });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...body, active: true, version: 0 });
+    const duplicate = await server().request('POST', '/api/admin/credentialTypes', { token: admin, body });
+    expect([duplicate.status, duplicate.body.errors?.[0]?.field]).toEqual([400, 'name']);
+    const put = (version: number) =>
+      server().request('PUT', `/api/admin/credentialTypes/${created.body.id}`, {
+        token: admin,
+        body: { ...body, active: false, providerTypeIds: [1], version },
+      });
+    const changed = await put(0);
+    expect(changed.body).toMatchObject({ active: false, providerTypeIds: [1], version: 1 });
+    expect((await put(0)).status).toBe(409);
+  });
+
+  it('a clinician uploads a scan and submits their licence: Submitted, with the file and its SHA-256', async () => {
+    const file = await upload(clinician, ownId, 'licence.pdf', PDF);
+    expect(file.status).toBe(201);
+    expect(file.body).toMatchObject({ providerId: ownId, fileName: 'licence.pdf', sizeBytes: PDF.length });
+    expect(file.body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const res = await submit(clinician, ownId, {
+      credentialTypeId: licenceType,
+      number: 'RN-778899',
+      issuingState: 'tx',
+      issuedOn: '2026-01-10',
+      expiresOn: '2028-01-31',
+      fileId: file.body.id,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      providerId: ownId,
+      credentialType: 'Licence or certification',
+      issuingState: 'TX',
+      status: 'Submitted',
+      fileName: 'licence.pdf',
+      reviewedByName: null,
+    });
+    const list = await server().request('GET', `/api/admin/providers/${ownId}/credentials`, {
+      token: clinician,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.rows.map((r: { id: number }) => r.id)).toContain(res.body.id);
+    expect(list.body.required.length).toBe(12);
+    const download = await fetch(`${server().url}/api/fileserver/providers/${ownId}/files/${file.body.id}`, {
+      headers: { authorization: `Bearer ${clinician}` },
+    });
+    expect(download.headers.get('content-disposition')).toContain('licence.pdf');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF);
+  });
+
+  it('refuses bad input naming the field, and writes nothing', async () => {
+    const before = await count();
+    const base = { credentialTypeId: cprType, issuedOn: '2026-03-01', expiresOn: '2028-03-01' };
+    const backwards = await submit(clinician, ownId, { ...base, expiresOn: '2026-02-28' });
+    expect([backwards.status, backwards.body.errors?.[0]]).toEqual([
+      400,
+      { field: 'expiresOn', message: 'must be on or after the issue date' },
+    ]);
+    const noExpiry = await submit(clinician, ownId, { ...base, expiresOn: null });
+    expect([noExpiry.status, noExpiry.body.errors?.[0]?.field]).toEqual([400, 'expiresOn']);
+    const unknownType = await submit(clinician, ownId, { ...base, credentialTypeId: 2_000_000 });
+    expect([unknownType.status, unknownType.body.errors?.[0]?.field]).toEqual([400, 'credentialTypeId']);
+    const othersFile = await upload(manager, otherId, 'card.png', PNG);
+    expect(othersFile.status).toBe(201);
+    const wrongFile = await submit(clinician, ownId, { ...base, fileId: othersFile.body.id });
+    expect([wrongFile.status, wrongFile.body.errors?.[0]?.field]).toEqual([400, 'fileId']);
+    expect(await count()).toBe(before);
+
+    const exe = await upload(clinician, ownId, 'setup.exe', Buffer.from('MZ'));
+    expect([exe.status, exe.body.errors?.[0]?.field]).toEqual([400, 'file']);
+    const renamed = await upload(clinician, ownId, 'card.pdf', PNG);
+    expect([renamed.status, renamed.body.error]).toEqual([
+      400,
+      'The content of this file is not a PDF file.',
+    ]);
+    const big = await upload(
+      clinician,
+      ownId,
+      'scan.png',
+      Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)]),
+    );
+    expect([big.status, big.body.errors?.[0]]).toEqual([
+      413,
+      { field: 'file', message: 'The file is larger than 5 MB.' },
+    ]);
+  });
+
+  it("refuses another clinician's records to a clinician, and clinicians' records to organization users", async () => {
+    const body = { credentialTypeId: w9Type };
+    expect((await submit(clinician, otherId, body)).status).toBe(403);
+    expect(
+      (await server().request('GET', `/api/admin/providers/${otherId}/credentials`, { token: clinician }))
+        .status,
+    ).toBe(403);
+    expect((await upload(clinician, otherId, 'w9.pdf', PDF)).status).toBe(403);
+    expect(
+      (await server().request('GET', `/api/admin/providers/${ownId}/credentials`, { token: orgUser })).status,
+    ).toBe(403);
+    expect((await submit(orgUser, ownId, body)).status).toBe(403);
+    // Staff submit for any clinician.
+    expect((await submit(coordinator, otherId, body)).status).toBe(201);
+  });
+
+  it('a clinician manager reviews: in review, approved with the reviewer; two reviewers at once, one wins with a 409 for the other', async () => {
+    const submitted = (await submit(clinician, ownId, { credentialTypeId: w9Type })).body;
+    expect((await review(clinician, submitted, { action: 'approve', version: 0 })).status).toBe(403);
+    expect((await review(coordinator, submitted, { action: 'approve', version: 0 })).status).toBe(403);
+    const inReview = await review(manager, submitted, { action: 'startReview', version: 0 });
+    expect(inReview.body).toMatchObject({ status: 'InReview', version: 1 });
+    const noReason = await review(manager, submitted, { action: 'reject', version: 1 });
+    expect([noReason.status, noReason.body.errors?.[0]?.field]).toEqual([400, 'rejectReason']);
+
+    const [a, b] = await Promise.all([
+      review(manager, submitted, { action: 'approve', version: 1 }),
+      review(admin, submitted, { action: 'reject', rejectReason: 'Unreadable scan', version: 1 }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect(loser.body.error).toBe(
+      'This credential was just reviewed or changed by someone else. Reload it to see its status.',
+    );
+    const [row] = await server().sql<{ status: string; version: number; reviewed_by: number }>(
+      'select status, version, reviewed_by from provider_credentials where id = $1',
+      [submitted.id],
+    );
+    expect(row!.version).toBe(2);
+    expect(['Approved', 'Rejected']).toContain(row!.status);
+    const again = await review(manager, submitted, { action: 'approve', version: 2 });
+    expect(again.status).toBe(409);
+  });
+
+  it('lists the review queue oldest first, for reviewers only, and changes a credential category', async () => {
+    const submitted = (await submit(clinician, ownId, { credentialTypeId: w9Type })).body;
+    const queue = await server().request('GET', '/api/admin/credentialReviews?pageSize=100', {
+      token: manager,
+    });
+    expect(queue.status).toBe(200);
+    expect(
+      queue.body.rows.every((r: { status: string }) => ['Submitted', 'InReview'].includes(r.status)),
+    ).toBe(true);
+    expect(queue.body.rows.map((r: { id: number }) => r.id)).toContain(submitted.id);
+    expect(queue.body.paging).toMatchObject({ pageNumber: 1, pageSize: 100 });
+    expect(
+      (await server().request('GET', '/api/admin/credentialReviews', { token: coordinator })).status,
+    ).toBe(403);
+    expect(
+      (await server().request('GET', '/api/admin/credentialReviews?status=Nope', { token: manager })).status,
+    ).toBe(400);
+
+    const moved = await server().request(
+      'POST',
+      `/api/admin/providers/${ownId}/credentials/${submitted.id}/category`,
+      { token: manager, body: { credentialTypeId: licenceType, version: 0 } },
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({
+      message: 'Category changed successfully!',
+      credential: { credentialType: 'Licence or certification', version: 1 },
+    });
+  });
+});
