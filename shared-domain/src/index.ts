@@ -18,4 +18,5 @@ export * from './scheduling/patient-rules';
 export * from './scheduling/episode-rules';
 export * from './scheduling/fit-score';
 export * from './credentials/credential-rule';
+export * from './credentials/expiry-messages';
 export * from './schemas/clinicians/credentials';
