@@ -2,3 +2,4 @@ export * from './common';
 export * from './identity';
 export * from './admin';
 export * from './scheduling';
+export * from './clinicians';
