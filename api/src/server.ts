@@ -18,6 +18,10 @@ import { AccessLog } from './services/access-log';
 import { startAuditPartitionJob } from './services/audit-partitions';
 import { ReadCache } from './services/read-cache';
 import { startVisitStatusJob, visitStatusJobInterval } from './modules/scheduling/visits/status-job';
+import {
+  credentialExpiryJobTime,
+  startCredentialExpiryJob,
+} from './modules/clinicians/credential-expiry/job';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -76,6 +80,11 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     const stopVisitStatusJob = startVisitStatusJob(database.db, visitStatusJobInterval(), (error) =>
       app.log.error({ err: error }, 'visit status job failed'),
     );
+    const stopCredentialExpiryJob = startCredentialExpiryJob(
+      database.db,
+      credentialExpiryJobTime(),
+      (error) => app.log.error({ err: error }, 'credential expiry job failed'),
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | undefined;
@@ -90,6 +99,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
           stopAuditPartitionJob();
           limits.stop();
           await stopVisitStatusJob();
+          await stopCredentialExpiryJob();
           await outbox.stop();
           await events.stop();
           await readCache.stop();
