@@ -75,3 +75,8 @@ export {
   type AreaLifecyclesOptions,
   createAreaLifecycles,
 } from './area-frame/create-area-lifecycles';
+// Pieces the areas' pages share: in-app links, field errors, load states, list page skeletons.
+export * from './page-kit/page-kit';
+export * from './page-kit/load-state';
+export * from './page-kit/field-labels';
+export * from './page-kit/list-page';

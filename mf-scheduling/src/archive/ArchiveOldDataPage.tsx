@@ -15,7 +15,7 @@ import {
   publishErrorToast,
   useUrlState,
 } from '@carelane/shared-session';
-import { ErrorState, PageFrame } from '@carelane/shared-ui';
+import { ErrorState, PageFrame, refresh } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -34,7 +34,6 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { refresh } from '../common/page-kit';
 import { reasonListQuery } from '../common/reason-lists';
 
 const REASONS_CONSTANT = 'episodeArchiveReasons' as const;

@@ -8,7 +8,23 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { EmptyState, NameFields, PageFrame, PhoneInput } from '@carelane/shared-ui';
+import {
+  EmptyState,
+  NameFields,
+  PageFrame,
+  PhoneInput,
+  listFilterFields,
+  ListSearch,
+  ListTable,
+  phoneColumn,
+  phoneText as phone,
+  textColumn,
+  loadState,
+  FormFailure,
+  nullIfBlank,
+  refresh,
+  showSaveFailure,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -26,16 +42,6 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import {
-  listFilterFields,
-  ListSearch,
-  ListTable,
-  phoneColumn,
-  phoneText as phone,
-  textColumn,
-} from '../common/list-page';
-import { loadState } from '../common/load-state';
-import { FormFailure, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 import { contactQueries } from './contact-queries';
 

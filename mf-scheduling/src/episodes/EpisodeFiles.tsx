@@ -16,10 +16,11 @@ import {
   errorMessage,
   publishErrorToast,
   publishToast,
+  readFileBytes,
   saveFile,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState } from '@carelane/shared-ui';
+import { EmptyState, loadState, refresh } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -35,23 +36,12 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { loadState } from '../common/load-state';
-import { refresh } from '../common/page-kit';
 import { episodeFileCalls, episodeQueries } from './episode-queries';
 
 export const FILE_TOASTS = { uploaded: 'File uploaded.', deleted: 'File deleted.' } as const;
 const THING = 'the file';
 
 type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
-
-function readBytes(file: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsArrayBuffer(file);
-  });
-}
 
 const extensionOf = (fileName: string) => /\.([^.]+)$/.exec(fileName)?.[1]?.toUpperCase() ?? '—';
 
@@ -73,7 +63,7 @@ export function EpisodeFiles({ episode }: { episode: Episode }) {
     const blob = file as File;
     setUploading((names) => [...names, blob.name]);
     try {
-      const stored = await episodeFileCalls.upload(episode.id, blob.name, await readBytes(blob));
+      const stored = await episodeFileCalls.upload(episode.id, blob.name, await readFileBytes(blob));
       publishToast(FILE_TOASTS.uploaded);
       onSuccess?.(stored);
     } catch (error) {

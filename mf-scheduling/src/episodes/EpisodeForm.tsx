@@ -3,7 +3,7 @@ import { canOpen, useSession } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Form } from 'antd';
 import { useEffect, useState } from 'react';
-import { FormFailure } from '../common/page-kit';
+import { FormFailure } from '@carelane/shared-ui';
 import { StaleNotice } from '../patients/form-kit';
 import { patientQueries } from '../patients/patient-queries';
 import { ContactsSection } from './episode-form/ContactsSection';

@@ -1,9 +1,8 @@
 import { useUrlState } from '@carelane/shared-session';
-import { PageFrame } from '@carelane/shared-ui';
+import { PageFrame, loadState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { z } from 'zod';
-import { loadState } from '../common/load-state';
 import { episodeQueries } from './episode-queries';
 import { EpisodeFiles } from './EpisodeFiles';
 import { EpisodeForm } from './EpisodeForm';

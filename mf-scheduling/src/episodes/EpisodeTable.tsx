@@ -1,7 +1,6 @@
 import { formatDate, type EpisodeListRow } from '@carelane/shared-domain';
-import { DataTable } from '@carelane/shared-ui';
+import { DataTable, AreaLink } from '@carelane/shared-ui';
 import { Tag, type TableColumnsType } from 'antd';
-import { AreaLink } from '../common/page-kit';
 
 const STATUS_COLORS: Record<string, string> = {
   Draft: 'default',

@@ -21,7 +21,16 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { MonthCalendar, VisitStatusTag } from '@carelane/shared-ui';
+import {
+  MonthCalendar,
+  VisitStatusTag,
+  failureText,
+  ListResults,
+  FormFailure,
+  noSubmitOnEnter,
+  refresh,
+  showSaveFailure,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -44,13 +53,10 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
-import { failureText } from '../common/field-labels';
-import { ListResults } from '../common/list-page';
 import { lookupQueries } from '../lookups/lookup-queries';
 import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { FIND_CLINICIANS, MatchPanel } from '../matching/MatchPanel';
 import { isStale, StaleNotice } from '../patients/form-kit';
-import { FormFailure, noSubmitOnEnter, refresh, showSaveFailure } from '../common/page-kit';
 import { episodeQueries } from './episode-queries';
 import {
   onlyProviderType,

@@ -7,11 +7,18 @@ import {
   isOrganizationRole,
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { DateRangeFilter, EmptyState } from '@carelane/shared-ui';
+import {
+  DateRangeFilter,
+  EmptyState,
+  listFilterFields,
+  ListPageFrame,
+  ListResults,
+  ListSearch,
+  StatusFilter,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Switch, Typography } from 'antd';
 import { z } from 'zod';
-import { listFilterFields, ListPageFrame, ListResults, ListSearch, StatusFilter } from '../common/list-page';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import { dateOf, isoOf } from '../patients/form-kit';
 import { episodeQueries, type EpisodeFilters } from './episode-queries';

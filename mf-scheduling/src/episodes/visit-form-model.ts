@@ -8,7 +8,7 @@ import {
   type ProviderType,
   type VisitType,
 } from '@carelane/shared-domain';
-import type { FieldLabels } from '../common/field-labels';
+import type { FieldLabels } from '@carelane/shared-ui';
 
 /** The visit types a new visit may have: the request's own when it names some, else every type of its kind. */
 export function visitTypeChoices(episode: Pick<Episode, 'episodeType' | 'visitTypeIds'>, rows: VisitType[]) {

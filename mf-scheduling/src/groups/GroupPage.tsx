@@ -1,11 +1,18 @@
 import { MESSAGES, groupDetailSchema, type GroupDetail, type GroupMember } from '@carelane/shared-domain';
 import { apiClient, canOpen, navigateTo, publishToast, useSession } from '@carelane/shared-session';
-import { EmptyState, PageFrame, RECORD_STATUS_OPTIONS } from '@carelane/shared-ui';
+import {
+  EmptyState,
+  PageFrame,
+  RECORD_STATUS_OPTIONS,
+  loadState,
+  FormFailure,
+  refresh,
+  showSaveFailure,
+  useIdParam,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { loadState } from '../common/load-state';
-import { FormFailure, refresh, showSaveFailure, useIdParam } from '../common/page-kit';
 import { groupQueries } from './group-queries';
 
 type GroupForm = { name: string; description?: string; status: 'ACTIVE' | 'INACTIVE' };

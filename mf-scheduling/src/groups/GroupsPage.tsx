@@ -1,10 +1,15 @@
 import type { Group } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
-import { recordStatusColumn } from '@carelane/shared-ui';
+import {
+  recordStatusColumn,
+  listFilterFields,
+  ListPage,
+  nameLinkColumn,
+  recordStatusFilterField,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { listFilterFields, ListPage, nameLinkColumn, recordStatusFilterField } from '../common/list-page';
 import { groupQueries } from './group-queries';
 
 const filtersSchema = z.object({ ...listFilterFields, status: recordStatusFilterField('ALL') });

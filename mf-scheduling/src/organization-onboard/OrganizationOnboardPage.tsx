@@ -11,12 +11,10 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState, PageFrame } from '@carelane/shared-ui';
+import { EmptyState, PageFrame, loadState, AreaLink, FormFailure, refresh } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
-import { loadState } from '../common/load-state';
-import { AreaLink, FormFailure, refresh } from '../common/page-kit';
 import { RateCard } from '../referral-sources/RateCard';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 

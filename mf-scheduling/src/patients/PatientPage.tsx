@@ -17,17 +17,13 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { NameFields, PageFrame, PhoneInput, RecordStatusTag } from '@carelane/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
-import { useState } from 'react';
-import { ListResults } from '../common/list-page';
-import { EpisodeTable } from '../episodes/EpisodeTable';
-import { episodeQueries } from '../episodes/episode-queries';
-import { OrganizationSelect } from '../lookups/LookupSelects';
-import { loadState } from '../common/load-state';
-import type { FieldLabels } from '../common/field-labels';
 import {
+  NameFields,
+  PageFrame,
+  PhoneInput,
+  RecordStatusTag,
+  ListResults,
+  loadState,
   AddressFields,
   FormFailure,
   noSubmitOnEnter,
@@ -35,7 +31,14 @@ import {
   refresh,
   showSaveFailure,
   useIdParam,
-} from '../common/page-kit';
+} from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { EpisodeTable } from '../episodes/EpisodeTable';
+import { episodeQueries } from '../episodes/episode-queries';
+import { OrganizationSelect } from '../lookups/LookupSelects';
+import type { FieldLabels } from '@carelane/shared-ui';
 import { birthdayRule, dateOf, isoOf, isStale, phoneRule, StaleNotice, TypedDateInput } from './form-kit';
 import { ArchiveWithReasonButton } from '../common/reason-lists';
 import { PatientAccess } from './PatientAccess';

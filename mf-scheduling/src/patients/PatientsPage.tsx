@@ -6,19 +6,20 @@ import {
   type Patient,
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { DateRangeFilter, recordStatusColumn } from '@carelane/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
-import { z } from 'zod';
 import {
+  DateRangeFilter,
+  recordStatusColumn,
   listFilterFields,
   ListPage,
   nameLinkColumn,
   phoneColumn,
   placeColumn,
   textColumn,
-} from '../common/list-page';
+} from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { z } from 'zod';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import { dateOf, isoOf, todayIso } from './form-kit';
 import { patientQueries } from './patient-queries';

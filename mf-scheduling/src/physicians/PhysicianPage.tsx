@@ -13,15 +13,14 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { DataTable, NameFields, PageFrame, PhoneInput, RECORD_STATUS_OPTIONS } from '@carelane/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { z } from 'zod';
-import type { FieldLabels } from '../common/field-labels';
-import { ListResults } from '../common/list-page';
-import { loadState } from '../common/load-state';
 import {
+  DataTable,
+  NameFields,
+  PageFrame,
+  PhoneInput,
+  RECORD_STATUS_OPTIONS,
+  ListResults,
+  loadState,
   AddressFields,
   AreaLink,
   FormFailure,
@@ -29,7 +28,12 @@ import {
   refresh,
   showSaveFailure,
   useIdParam,
-} from '../common/page-kit';
+} from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { FieldLabels } from '@carelane/shared-ui';
 import { physicianQueries } from './physician-queries';
 
 /** Our text: SPEC §8 lists physician save failures but gives no success toast for them. */

@@ -1,10 +1,7 @@
 import type { Physician } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
-import { recordStatusColumn } from '@carelane/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
-import { z } from 'zod';
 import {
+  recordStatusColumn,
   listFilterFields,
   ListPage,
   nameLinkColumn,
@@ -12,7 +9,10 @@ import {
   placeColumn,
   recordStatusFilterField,
   textColumn,
-} from '../common/list-page';
+} from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { z } from 'zod';
 import { physicianQueries } from './physician-queries';
 
 /** The list's filters live in the URL: shareable, kept on reload, the back button works. */

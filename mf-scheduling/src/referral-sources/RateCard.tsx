@@ -20,7 +20,7 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState } from '@carelane/shared-ui';
+import { EmptyState, ListResults, FormFailure, refresh, showSaveFailure } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -38,8 +38,6 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ListResults } from '../common/list-page';
-import { FormFailure, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from './referral-source-queries';
 
 const messageAnswer = z.object({ message: z.string() });

@@ -23,6 +23,15 @@ import {
   PageFrame,
   PhoneInput,
   RECORD_STATUS_OPTIONS,
+  ListResults,
+  loadState,
+  AreaLink,
+  FormFailure,
+  lookUpZipcode,
+  nullIfBlank,
+  refresh,
+  showSaveFailure,
+  useIdParam,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -43,17 +52,6 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ListResults } from '../common/list-page';
-import { loadState } from '../common/load-state';
-import {
-  AreaLink,
-  FormFailure,
-  lookUpZipcode,
-  nullIfBlank,
-  refresh,
-  showSaveFailure,
-  useIdParam,
-} from '../common/page-kit';
 import { RateCard } from './RateCard';
 import { referralSourceQueries } from './referral-source-queries';
 

@@ -1,17 +1,17 @@
 import type { ReferralSource } from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
-import { recordStatusColumn } from '@carelane/shared-ui';
-import { useQuery } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
-import { z } from 'zod';
 import {
+  recordStatusColumn,
   listFilterFields,
   ListPage,
   nameLinkColumn,
   phoneColumn,
   recordStatusFilterField,
   textColumn,
-} from '../common/list-page';
+} from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { z } from 'zod';
 import { referralSourceQueries } from './referral-source-queries';
 
 /** SPEC §4: the organization list shows ACTIVE ones by default. Filters live in the URL. */

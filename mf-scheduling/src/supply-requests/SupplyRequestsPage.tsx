@@ -12,13 +12,22 @@ import {
   type SupplyRequestStatus,
 } from '@carelane/shared-domain';
 import { apiClient, publishToast, useSession, useUrlState } from '@carelane/shared-session';
-import { AddressAutocomplete, DateRangeFilter, PageFrame } from '@carelane/shared-ui';
+import {
+  AddressAutocomplete,
+  DateRangeFilter,
+  PageFrame,
+  listFilterFields,
+  ListTable,
+  FormFailure,
+  lookUpZipcode,
+  nullIfBlank,
+  refresh,
+  showSaveFailure,
+} from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { listFilterFields, ListTable } from '../common/list-page';
-import { FormFailure, lookUpZipcode, nullIfBlank, refresh, showSaveFailure } from '../common/page-kit';
 import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 
 /** Our text: SPEC §8 has no supply request toast. */

@@ -17,16 +17,22 @@ import {
   useSession,
   useUrlState,
 } from '@carelane/shared-session';
-import { DataTable, PageFrame, VisitStatusTag } from '@carelane/shared-ui';
+import {
+  DataTable,
+  PageFrame,
+  VisitStatusTag,
+  listFilterFields,
+  ListResults,
+  StatusFilter,
+  AreaLink,
+} from '@carelane/shared-ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Flex, InputNumber, Select, Space, Tag, Typography, App } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
-import { listFilterFields, ListResults, StatusFilter } from '../common/list-page';
 import { PatientSelect, ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
-import { AreaLink } from '../common/page-kit';
 import { FIND_CLINICIANS, MatchPanel } from '../matching/MatchPanel';
 import { failureText } from './failure-text';
 import { useReasonLabels } from '../common/reason-lists';

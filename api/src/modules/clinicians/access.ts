@@ -19,6 +19,13 @@ export type ClinicianRecord = {
   providerStatusId: number;
 };
 
+/** The clinician record of the signed-in clinician (404 when the user has none). */
+export async function ownClinicianId(ex: Executor, actor: Actor): Promise<number> {
+  const [row] = await ex.select({ id: providers.id }).from(providers).where(eq(providers.userId, actor.userId));
+  if (!row) throw notFound(CLINICIAN_THING);
+  return row.id;
+}
+
 /** The clinician, when `actor` may open their records (403 otherwise, 404 when there is none). */
 export async function loadClinician(
   ex: Executor,

@@ -2,7 +2,7 @@ import type { Episode } from '@carelane/shared-domain';
 import { navigateTo } from '@carelane/shared-session';
 import { App, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { refresh, showFieldErrors } from '../../common/page-kit';
+import { refresh, showFieldErrors } from '@carelane/shared-ui';
 import { isStale } from '../../patients/form-kit';
 import {
   archiveEpisode,

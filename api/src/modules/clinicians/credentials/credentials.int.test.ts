@@ -204,6 +204,8 @@ describeEachDatabase('clinician credentials', (server) => {
       (await server().request('GET', `/api/admin/providers/${ownId}/credentials`, { token: orgUser })).status,
     ).toBe(403);
     expect((await submit(orgUser, ownId, body)).status).toBe(403);
+    expect((await server().request('GET', '/api/admin/myCredentials', { token: orgUser })).status).toBe(403);
+    expect((await server().request('GET', '/api/admin/myCredentials', { token: admin })).status).toBe(404);
     // Staff submit for any clinician.
     expect((await submit(coordinator, otherId, body)).status).toBe(201);
   });

@@ -104,6 +104,19 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
     async (request) => service.listProviderCredentials(services, request.ctx, request.params.id),
   );
 
+  app.get(
+    '/api/admin/myCredentials',
+    {
+      config: { page: 'myVisits' },
+      schema: {
+        tags,
+        summary: "The signed-in clinician's own credentials (404 for a user without a clinician record)",
+        response: { 200: providerCredentialListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listOwnCredentials(services, request.ctx),
+  );
+
   app.post(
     CREDENTIALS,
     {

@@ -34,7 +34,7 @@ import { requireActor, type Actor, type RequestContext } from '../../../services
 import { requiredCredentials } from '../../../services/credentials-at-date';
 import { publishEvent } from '../../../services/events';
 import { checkUpload, fileSizeLimitMb } from '../../../services/file-upload';
-import { loadClinician } from '../access';
+import { loadClinician, ownClinicianId } from '../access';
 import * as repo from './repository';
 
 const CREDENTIAL = 'providerCredential';
@@ -134,6 +134,11 @@ export async function listProviderCredentials(
     gapsToday: credentialGapsOn(required, credentials, localIsoDate(new Date())),
     fileSizeLimitMb: limit,
   };
+}
+
+/** The signed-in clinician's own credentials. */
+export async function listOwnCredentials(services: AppServices, ctx: RequestContext) {
+  return listProviderCredentials(services, ctx, await ownClinicianId(services.db, requireActor(ctx)));
 }
 
 /** A credential submitted by the clinician or for them: Submitted, waiting for review. */

@@ -12,7 +12,7 @@ import {
   recordStatusFilterField,
   textColumn,
 } from './list-page';
-import { renderPage } from './test-kit';
+import { renderPage } from '../page-test-kit/page-test-kit';
 
 jest.setTimeout(120_000);
 

@@ -1,5 +1,5 @@
-// Pieces the part-C pages of this area share (physicians, organizations, contacts, groups, supply requests,
-// archive, onboarding): in-app links, the `?id=` of detail pages, field errors and the address fields.
+// Pieces the areas' pages share (first written for scheduling's physicians, organizations, contacts, groups,
+// supply requests, archive and onboarding): in-app links, the `?id=` of detail pages, field errors, address fields.
 import {
   mapsAutocompleteResponseSchema,
   mapsGeocodeResponseSchema,
@@ -13,7 +13,8 @@ import {
   publishErrorToast,
   useUrlState,
 } from '@carelane/shared-session';
-import { AddressAutocomplete, type FetchSuggestions } from '@carelane/shared-ui';
+import { AddressAutocomplete } from '../address-autocomplete/AddressAutocomplete';
+import type { FetchSuggestions } from '../address-autocomplete/fetch-address-suggestions';
 import { Flex, Form, Input, type FormInstance } from 'antd';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { z } from 'zod';

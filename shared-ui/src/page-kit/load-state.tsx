@@ -1,8 +1,7 @@
 // What a detail page (or panel) shows until its record is there: the error with a retry when it could not be
-// loaded, a skeleton while it loads. One place for the frames PhysicianPage, GroupPage, ReferralSourcePage,
-// PatientPage and the contacts panel share.
+// loaded, a skeleton while it loads. One place for the frames every area's detail pages and panels share.
 import { errorMessage } from '@carelane/shared-session';
-import { ErrorState } from '@carelane/shared-ui';
+import { ErrorState } from '../error-state/ErrorState';
 import { Skeleton } from 'antd';
 import type { ReactElement } from 'react';
 

@@ -1,11 +1,14 @@
-// The skeleton the list pages of this area share: the URL filters every list has (page and search), the
+// The skeleton the areas' list pages share: the URL filters every list has (page and search), the
 // page frame with its "New …" button, the search box, the status select, and the table that becomes an
 // error with a retry when the list could not be loaded; `ListPage` puts them together for a list that
 // differs from the others only by its nouns, columns and extra filters. The column helpers at the end
 // write the columns those lists have in common.
 import { formatPhone } from '@carelane/shared-domain';
 import { canOpen, errorMessage, navigateTo, useSession, type UrlValue } from '@carelane/shared-session';
-import { DataTable, ErrorState, PageFrame, RECORD_STATUS_FILTER_OPTIONS } from '@carelane/shared-ui';
+import { DataTable } from '../data-table/DataTable';
+import { ErrorState } from '../error-state/ErrorState';
+import { PageFrame } from '../page-frame/PageFrame';
+import { RECORD_STATUS_FILTER_OPTIONS } from '../record-status-tag/record-status-options';
 import { Button, Flex, Input, Select, type TableColumnsType, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
