@@ -20,3 +20,4 @@ export * from './scheduling/fit-score';
 export * from './credentials/credential-rule';
 export * from './credentials/expiry-messages';
 export * from './schemas/clinicians/credentials';
+export * from './schemas/clinicians/orientations';

@@ -3,3 +3,4 @@
 export * from './core-schema';
 export * from './scheduling-schema';
 export * from './clinicians-schema';
+export * from './orientations-schema';

@@ -14,6 +14,7 @@ import { hashPassword, type Argon2Params } from '../lib/crypto';
 import { ensureConstants } from '../modules/admin/constants/repository';
 import { seedSchedulingDemo } from './seed-scheduling';
 import { seedCredentialCatalogue } from './seed-credentials';
+import { seedDemoOrientations } from './seed-orientations';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
 
@@ -220,6 +221,7 @@ export async function seedDemoData(db: Db, argon2: Argon2Params): Promise<boolea
       organizationIds: orgs.map((o) => o.id),
       userIds: Object.fromEntries(demoUsers.map((u) => [u.emailId, u.id])),
     });
+    await seedDemoOrientations(tx);
   });
   return true;
 }

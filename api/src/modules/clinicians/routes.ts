@@ -2,9 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { credentialsRoutes } from './credentials/routes';
+import { orientationsRoutes } from './orientations/routes';
 import { providersRoutes } from './providers/routes';
 
 export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(credentialsRoutes, opts);
+  await app.register(orientationsRoutes, opts);
   await app.register(providersRoutes, opts);
 };
