@@ -496,6 +496,61 @@ export async function generateSchedulingData(direct, { scale = 1, vacuum = true,
     return count(`select count(*)::int as n from provider_vacations where provider_id > ${providersAfter}`);
   });
 
+  await step('clinician credentials (provider_credentials)', async () => {
+    // Every credential the clinician's type requires (12, 11 for an MSW), by their credential state: 3 holds
+    // them all approved; 1 lacks some (missing, submitted, in review, rejected); 5 let the licence expire. An
+    // approved credential that expires does so uniformly from yesterday to two years on, so each day about
+    // 1/730 of them lapse (the daily expiry job's work) and as many reach each of the 30, 14 and 7-day
+    // warnings; the warnings of the days before are marked sent (warned_days_before), as the job would have.
+    // 15 % of the expiring ones also keep the expired credential they renewed.
+    const daysLeft = 'x.expires_on - current_date';
+    await q(
+      `insert into provider_credentials (provider_id, credential_type_id, number, issuing_state, issued_on,
+         expires_on, status, reject_reason, reviewed_by, reviewed_at, warned_days_before, created_at, updated_at)
+       select x.provider_id, x.credential_type_id, x.number, x.issuing_state,
+         least(x.issued_on, x.expires_on - 365), x.expires_on, x.status,
+         case when x.status = 'Rejected' then 'The document is unreadable' end,
+         case when x.status in ('Approved', 'Expired', 'Rejected') then ${adminId ?? 'null'} end,
+         case when x.status in ('Approved', 'Expired', 'Rejected') then least(x.issued_on, x.expires_on - 365) + 3 end,
+         case when x.status = 'Approved' and ${daysLeft} between 0 and 29 then
+           case when ${daysLeft} + 1 <= 7 then 7 when ${daysLeft} + 1 <= 14 then 14 else 30 end end,
+         now(), now()
+       from (
+         select y.provider_id, y.credential_type_id,
+           case when y.name = 'Licence or certification' then 'TX-' || (100000 + y.provider_id) end as number,
+           case when y.name in ('Licence or certification', 'Driver''s licence') then 'TX' end as issuing_state,
+           current_date - 30 - floor(y.r_issued * 1400)::int as issued_on,
+           case when not y.expires then null
+                when y.credential_state = 5 and y.name = 'Licence or certification'
+                  then current_date - 20 - floor(y.r_expiry * 380)::int
+                else current_date - 1 + floor(y.r_expiry * 731)::int end as expires_on,
+           case when y.credential_state = 5 and y.name = 'Licence or certification' then 'Expired'
+                when y.credential_state = 1 and y.r_status < 0.25 then 'Submitted'
+                when y.credential_state = 1 and y.r_status < 0.4 then 'InReview'
+                when y.credential_state = 1 and y.r_status < 0.45 then 'Rejected'
+                else 'Approved' end as status,
+           y.credential_state = 1 and y.r_status >= 0.85 as missing
+         from (select p.id as provider_id, p.credential_state, t.id as credential_type_id, t.name, t.expires,
+                 random() as r_issued, random() as r_expiry, random() as r_status
+               from providers p
+               join credential_requirements cr on cr.provider_type_id = p.provider_type_id
+               join credential_types t on t.id = cr.credential_type_id
+               where p.id > ${providersAfter}) y
+       ) x
+       where not x.missing`,
+    );
+    await q(
+      `insert into provider_credentials (provider_id, credential_type_id, issued_on, expires_on, status,
+         reviewed_by, reviewed_at, created_at, updated_at)
+       select c.provider_id, c.credential_type_id, c.issued_on - 730, c.issued_on - 1, 'Expired',
+         ${adminId ?? 'null'}, c.issued_on - 727, now(), now()
+       from provider_credentials c
+       where c.provider_id > ${providersAfter} and c.expires_on is not null and c.status = 'Approved'
+         and random() < 0.15`,
+    );
+    return count(`select count(*)::int as n from provider_credentials where provider_id > ${providersAfter}`);
+  });
+
   await step('organization rate cards (referral_source_rates, where missing)', async () => {
     const before = await count('select count(*)::int as n from referral_source_rates');
     await q(
