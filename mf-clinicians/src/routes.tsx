@@ -7,5 +7,6 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 
 /** The pages built so far, by path, each loaded on first visit. Every other route shows "not built yet". */
 export const PAGES: AreaPages = {
+  '/providers': lazy(() => import('./providers/ProvidersPage')),
   '/providercredential': lazy(() => import('./credentials/CredentialsPage')),
 };
