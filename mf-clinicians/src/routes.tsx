@@ -9,4 +9,7 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 export const PAGES: AreaPages = {
   '/providers': lazy(() => import('./providers/ProvidersPage')),
   '/providercredential': lazy(() => import('./credentials/CredentialsPage')),
+  '/orientations': lazy(() => import('./orientations/OrientationsPage')),
+  '/orientation': lazy(() => import('./orientations/OrientationPage')),
+  '/providerOrientation': lazy(() => import('./orientations/ProviderOrientationPage')),
 };
