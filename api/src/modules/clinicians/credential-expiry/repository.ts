@@ -45,15 +45,25 @@ export async function expireLapsedCredentials(ex: Executor, today: string): Prom
  * (3) Every clinician's credential state (SPEC §4) as of `today`: 5 when inactive (provider status 5), else 3
  * when fully credentialed today (the shared rule's SQL mirror), else 1. Only the rows whose state changes are
  * written (version bumped, an audit entry each), in one statement. Answers how many changed.
+ *
+ * The rule is asked in a WHERE clause (`fully`), where PostgreSQL turns its NOT EXISTS into a hash anti join
+ * and probes the credentials index once per clinician and required type; in a CASE of the select list it was
+ * a subplan per clinician reading their credential rows from the table (50,000 clinicians: 1.0 s against
+ * 2.3 s on PostgreSQL).
  */
 export async function recomputeCredentialStates(ex: Executor, today: string): Promise<number> {
-  const state = sql`case when p.provider_status_id = 5 then ${CREDENTIAL_STATE.inactive}::int
-    when ${fullyCredentialedOnSql(sql`p.id`, sql`p.provider_type_id`, today)} then ${CREDENTIAL_STATE.fullyCredentialed}::int
-    else ${CREDENTIAL_STATE.uncredentialed}::int end`;
+  const { inactive, fullyCredentialed, uncredentialed } = CREDENTIAL_STATE;
   const row = await firstRow<{ n: number }>(
     ex,
-    sql`with next as (
-      select p.id, p.credential_state as before, (${state})::int as after from ${providers} p
+    sql`with fully as materialized (
+      select p.id from ${providers} p
+      where p.provider_status_id <> 5 and ${fullyCredentialedOnSql(sql`p.id`, sql`p.provider_type_id`, today)}
+    ), next as (
+      select p.id, p.credential_state as before,
+        case when p.provider_status_id = 5 then ${sql.raw(String(inactive))}
+             when f.id is not null then ${sql.raw(String(fullyCredentialed))}
+             else ${sql.raw(String(uncredentialed))} end as after
+      from ${providers} p left join fully f on f.id = p.id
     ), changed as (
       update ${providers} p set credential_state = next.after, version = p.version + 1, updated_at = now()
       from next
@@ -99,6 +109,9 @@ export type WarningCounts = { credentials: number; clinicians: number; messages:
  * each clinician gets one message per threshold naming all their due credentials, by email and SMS as they
  * allow (enable_email / enable_sms), in the words of their credential state, queued in the outbox.
  *
+ * The renewal check is a lateral probe of the credentials index per due credential (about 1,200 a day at
+ * 50,000 clinicians): as NOT EXISTS, PostgreSQL hashed every approved credential for an anti join (0.7 s).
+ *
  * This is what `enqueueMessage` does, for many messages at once: its per-row work is masking secrets, and a
  * warning carries none, so the rows it would write are exactly these (no outbox_secrets row); the dedupe key
  * (clinician, threshold, md5 of the credential ids, channel) keeps a second run from queueing them again.
@@ -118,11 +131,11 @@ export async function sendExpiryWarnings(ex: Executor, today: string): Promise<W
         and c.expires_on between ${today}::date and ${today}::date + ${widest}
     ), due as (
       select x.* from candidates x
-      where (x.warned_days_before is null or x.warned_days_before > x.threshold)
-        and not exists (select 1 from ${providerCredentials} r
-          where r.provider_id = x.provider_id and r.id <> x.id
-            and r.credential_type_id = x.credential_type_id
-            and r.status = 'Approved' and (r.expires_on is null or r.expires_on > x.expires_on))
+      left join lateral (select 1 as found from ${providerCredentials} r
+        where r.provider_id = x.provider_id and r.credential_type_id = x.credential_type_id and r.id <> x.id
+          and r.status = 'Approved' and (r.expires_on is null or r.expires_on > x.expires_on)
+        limit 1) renewal on true
+      where (x.warned_days_before is null or x.warned_days_before > x.threshold) and renewal.found is null
     ), marked as (
       update ${providerCredentials} c set warned_days_before = due.threshold
       from due where c.id = due.id
