@@ -42,6 +42,7 @@ for (const bench of [startup, login, userList, frontend, lighthouse]) sections.p
 sections.push(await (await import('./scheduling.mjs')).run());
 sections.push(await (await import('./coverage-map.mjs')).run());
 sections.push(await (await import('./audit-log.mjs')).run());
+sections.push(await (await import('./credential-expiry.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
