@@ -110,6 +110,7 @@ describe('ProvidersPage', () => {
     expect(within(danaRow!).getByText('Uncredentialed')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Showing 1–2 of 2');
     expect(screen.queryByRole('columnheader', { name: /Distance/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
     page.done();
   });
 

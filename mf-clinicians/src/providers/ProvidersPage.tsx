@@ -323,7 +323,7 @@ export default function ProvidersPage() {
           pageNumber={filters.pageNumber}
           pageSize={filters.pageSize}
           loading={providers.isFetching}
-          columns={columnsFor(asked.sort, withDistance)}
+          columns={columnsFor(asked.sort ?? (withDistance ? 'distance' : 'name'), withDistance)}
           rowKey="id"
           emptyText="No clinicians match these filters."
           onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}
