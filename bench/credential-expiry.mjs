@@ -156,6 +156,7 @@ async function benchOne(kind, job, { scale, log }) {
     await reset();
     const statements = {};
     await db.transaction(async (tx) => {
+      await job.exec(tx, 'set local jit = off'); // as the job does
       const today = data.today;
       for (const [name, fn] of [
         ['expire', job.expireLapsedCredentials],
