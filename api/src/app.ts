@@ -46,7 +46,7 @@ import { supplyRequestsRoutes } from './modules/scheduling/supply-requests/route
 import { archiveRoutes } from './modules/scheduling/archive/routes';
 import { mapsRoutes } from './modules/maps/routes';
 import { coverageRoutes } from './modules/scheduling/coverage/routes';
-import { cliniciansRoutes } from './modules/clinicians/routes';
+import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
@@ -55,6 +55,7 @@ const PUBLIC_ROUTES = [
   publicSecurityRoutes,
   publicShortLinkRoutes,
   publicFacilityResponseRoutes,
+  publicCliniciansRoutes,
 ];
 const SESSION_ROUTES = [
   sessionPlatformRoutes,

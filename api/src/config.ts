@@ -69,6 +69,8 @@ export const DEFAULT_RATE_LIMITS = {
   'shortLink.address': { points: 120, seconds: MINUTE },
   'facilityResponse.address': { points: 120, seconds: 15 * MINUTE },
   'facilityResponse.token': { points: 60, seconds: 15 * MINUTE },
+  'invitation.address': { points: 60, seconds: 15 * MINUTE },
+  'invitation.token': { points: 20, seconds: 15 * MINUTE },
   'clientLog.address': { points: 60, seconds: MINUTE },
   'sendVerification.address': { points: 20, seconds: HOUR },
   'sendVerification.user': { points: 3, seconds: 15 * MINUTE },

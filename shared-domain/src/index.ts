@@ -21,3 +21,4 @@ export * from './credentials/credential-rule';
 export * from './credentials/expiry-messages';
 export * from './schemas/clinicians/credentials';
 export * from './schemas/clinicians/orientations';
+export * from './schemas/clinicians/onboarding';

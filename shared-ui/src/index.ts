@@ -76,7 +76,36 @@ export {
   createAreaLifecycles,
 } from './area-frame/create-area-lifecycles';
 // Pieces the areas' pages share: in-app links, field errors, load states, list page skeletons.
-export * from './page-kit/page-kit';
-export * from './page-kit/load-state';
-export * from './page-kit/field-labels';
-export * from './page-kit/list-page';
+export {
+  AddressFields,
+  type AddressValues,
+  AreaLink,
+  FormFailure,
+  lookUpZipcode,
+  noSubmitOnEnter,
+  nullIfBlank,
+  refresh,
+  showFieldErrors,
+  showSaveFailure,
+  suggestionsNear,
+  useIdParam,
+} from './page-kit/page-kit';
+export { type LoadState, loadState } from './page-kit/load-state';
+export { failureText, type FieldLabels, humanizeField, labelledFieldError } from './page-kit/field-labels';
+export {
+  type ListNoun,
+  ListPage,
+  ListPageFrame,
+  ListResults,
+  ListSearch,
+  ListTable,
+  listFilterFields,
+  nameLinkColumn,
+  NONE,
+  phoneColumn,
+  phoneText,
+  placeColumn,
+  recordStatusFilterField,
+  StatusFilter,
+  textColumn,
+} from './page-kit/list-page';

@@ -1,6 +1,6 @@
 // Clinicians area tables (issue 11): the credential catalogue per provider type, the credentials a clinician
-// holds, and the clinician's files. The clinician's row itself is `providers` (scheduling-schema.ts), extended,
-// not forked. Dates are 'YYYY-MM-DD' `date`s, compared with the visit's date of service.
+// holds, the clinician's files, invitations, and agreement templates with the agreements clinicians signed.
+// The clinician's row itself is `providers` (scheduling-schema.ts), extended, not forked. Dates are 'YYYY-MM-DD' `date`s, compared with the visit's date of service.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -8,11 +8,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './core-schema';
 import { providerTypes, providers } from './scheduling-schema';
@@ -111,4 +113,85 @@ export const providerCredentials = pgTable(
     // The review queue and the expiry job read by status and expiry.
     index('provider_credentials_status_expiry_idx').on(t.status, t.expiresOn),
   ],
+);
+
+/**
+ * An invitation to register as a clinician: the clinician's record is made when they are invited (status New,
+ * onboarding at Contract) and linked to their login when they register from the link. The token is stored
+ * hashed; it works once, until `expiresAt`.
+ */
+export const clinicianInvitations = pgTable(
+  'clinician_invitations',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [index('clinician_invitations_provider_idx').on(t.providerId)],
+);
+
+/**
+ * An agreement (or credential form) template, versioned: a new version is a new row with the next `version`,
+ * and clinicians who signed an older one are asked again. `formFields` defines the fields the clinician fills
+ * (SPEC §3 credentialFormData); `signaturePosition` is where the drawn signature is placed on the PDF.
+ */
+export const agreementTemplates = pgTable(
+  'agreement_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    version: integer('version').notNull().default(1),
+    body: text('body').notNull(),
+    formFields: jsonb('form_fields').$type<unknown[]>().notNull().default([]),
+    signaturePosition: jsonb('signature_position')
+      .$type<{ page: number; x: number; y: number; type: string; version: number }>()
+      .notNull(),
+    includeDate: boolean('include_date').notNull().default(true),
+    /** The provider types it applies to (empty: every type). */
+    providerTypeIds: integer('provider_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Whether clinicians must sign it during onboarding (the Contract step). */
+    requiredForOnboarding: boolean('required_for_onboarding').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agreement_templates_name_version_key').on(t.name, t.version)],
+);
+
+/** A clinician's signed agreement: the version signed, the form data, and the signed PDF with its SHA-256. */
+export const providerAgreements = pgTable(
+  'provider_agreements',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => agreementTemplates.id),
+    templateName: text('template_name').notNull(),
+    templateVersion: integer('template_version').notNull(),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    signedOn: timestamp('signed_on', { withTimezone: true }).notNull().defaultNow(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => providerFiles.id),
+    sha256: text('sha256').notNull(),
+    signedBy: integer('signed_by')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [uniqueIndex('provider_agreements_provider_template_key').on(t.providerId, t.templateId)],
 );

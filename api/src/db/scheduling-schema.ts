@@ -193,6 +193,11 @@ export const providers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Languages the clinician speaks besides English. */
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Days of week the clinician prefers to work, 0 = Sunday … 6 = Saturday (empty: any). */
     weekdayPreferences: integer('weekday_preferences')
       .array()

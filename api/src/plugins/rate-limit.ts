@@ -61,6 +61,7 @@ export const ROUTE_LIMITS: Record<string, Limit[]> = {
   'POST /api/security/resetPassword': [byAddress('resetPassword.address'), byToken('resetPassword.token')],
   'GET /api/security/shortUrl/:id': [byAddress('shortLink.address')],
   'GET /r/:id': [byAddress('shortLink.address')],
+  'GET /api/security/invitation': [byAddress('invitation.address'), byToken('invitation.token', 'query')],
   'GET /api/public/facilityResponse': facility('query'),
   'POST /api/public/facilityResponse/accept': facility('body'),
   'POST /api/public/facilityResponse/change': facility('body'),

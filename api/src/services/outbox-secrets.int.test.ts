@@ -39,6 +39,7 @@ describeEachDatabase('secrets in outgoing messages', (server) => {
         firstName: 'Mae',
         lastName: 'Sked',
         phoneNumber: '(737) 555-0142',
+        providerTypeId: 1,
       },
     });
     expect(res.status).toBe(201);

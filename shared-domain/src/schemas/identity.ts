@@ -140,7 +140,10 @@ export const registrationRequestSchema = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
   phoneNumber: phoneInputSchema,
+  /** Required without an invitation: the clinician's provider type. */
   providerTypeId: idValueSchema.optional(),
+  /** The token of the invitation link the clinician registers from. */
+  invitationToken: z.string().min(10).max(200).optional(),
 });
 export const forgotPasswordRequestSchema = z.object({
   emailId: z.string().trim().min(1, { error: 'is required' }).max(254),

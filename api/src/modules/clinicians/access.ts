@@ -21,7 +21,10 @@ export type ClinicianRecord = {
 
 /** The clinician record of the signed-in clinician (404 when the user has none). */
 export async function ownClinicianId(ex: Executor, actor: Actor): Promise<number> {
-  const [row] = await ex.select({ id: providers.id }).from(providers).where(eq(providers.userId, actor.userId));
+  const [row] = await ex
+    .select({ id: providers.id })
+    .from(providers)
+    .where(eq(providers.userId, actor.userId));
   if (!row) throw notFound(CLINICIAN_THING);
   return row.id;
 }

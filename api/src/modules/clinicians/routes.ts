@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { credentialsRoutes } from './credentials/routes';
+import { onboardingRoutes, publicOnboardingRoutes } from './onboarding/routes';
 import { orientationsRoutes } from './orientations/routes';
 import { providersRoutes } from './providers/routes';
 
@@ -9,4 +10,10 @@ export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
   await app.register(credentialsRoutes, opts);
   await app.register(orientationsRoutes, opts);
   await app.register(providersRoutes, opts);
+  await app.register(onboardingRoutes, opts);
+};
+
+/** The area's routes that need no session (outside the protected scope). */
+export const publicCliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  await app.register(publicOnboardingRoutes, opts);
 };

@@ -35,6 +35,7 @@ const registration = (emailId: string, phoneNumber: string) => ({
   firstName: 'Nora',
   lastName: 'Nurse',
   phoneNumber,
+  providerTypeId: 1,
 });
 
 const messagesTo = (server: TestServer, to: string) =>

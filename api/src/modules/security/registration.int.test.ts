@@ -20,6 +20,7 @@ async function register(server: TestServer, overrides: Record<string, unknown> =
     firstName: 'Nora',
     lastName: 'Nurse',
     phoneNumber: phone.typed,
+    providerTypeId: 1,
     ...overrides,
   };
   const res = await server.request('POST', '/api/security/register', { body });
@@ -70,6 +71,29 @@ describeEachDatabase('registration and verification', (server) => {
     });
     expect(login.status).toBe(200);
     expect(login.body.user[0]).toMatchObject({ roleId: 4, rolename: 'CLINICIAN', onboardStep: 'Contract' });
+  });
+
+  it("makes the clinician's record of the chosen type at the first step; without a type, 400 naming providerTypeId and nothing written", async () => {
+    const { res, emailId } = await register(server(), { providerTypeId: 3 });
+    expect(res.status).toBe(201);
+    const [clinician] = await server().sql(
+      `select p.provider_type_id, p.provider_status_id, p.onboard_step, p.credential_state from providers p
+       join users u on u.id = p.user_id where u.email_id = $1`,
+      [emailId],
+    );
+    expect(clinician).toEqual({
+      provider_type_id: 3,
+      provider_status_id: 1,
+      onboard_step: 'Contract',
+      credential_state: 1,
+    });
+    const usersBefore = await count(server(), 'select count(*) from users');
+    const untyped = await register(server(), { providerTypeId: undefined });
+    expect([untyped.res.status, untyped.res.body.errors]).toEqual([
+      400,
+      [{ field: 'providerTypeId', message: 'is required' }],
+    ]);
+    expect(await count(server(), 'select count(*) from users')).toBe(usersBefore);
   });
 
   it('refuses bad registration input naming each field, writing nothing', async () => {

@@ -30,6 +30,7 @@ import { isTooManyRequests, waitText } from '../../plugins/rate-limit-store';
 import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
 import { buildCurrentUser, createSession, revokeAllSessions, revokeSession } from './sessions';
 import { consumePhoneCode, consumeToken, issueSecret } from './verification';
+import { linkRegisteredClinician } from '../clinicians/onboarding/service';
 
 export interface ClientMeta {
   ip: string | null;
@@ -403,7 +404,15 @@ const emailTaken = () =>
 export async function register(
   services: AppServices,
   ctx: RequestContext,
-  input: { emailId: string; password: string; firstName: string; lastName: string; phoneNumber: string },
+  input: {
+    emailId: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber: string;
+    providerTypeId?: number;
+    invitationToken?: string;
+  },
   normalizePhone: (p: string) => string | null,
 ): Promise<string> {
   const passwordHash = await hashPassword(input.password, services.config.argon2);
@@ -421,6 +430,8 @@ export async function register(
         onboardStep: 'Contract',
       })
       .returning();
+    // The clinician's record: the invited one linked, or a new one of the chosen type (decision 020).
+    await linkRegisteredClinician(tx, user!, input);
     await recordAudit(tx, ctx, {
       entity: 'user',
       entityId: user!.id,

@@ -1,0 +1,104 @@
+// Clinician onboarding (issue 11, SPEC §4 onboardStep): invitations, the seven steps with what each requires,
+// and the inputs of the steps that are filled in on the onboarding page (rates, profile, background).
+import { z } from 'zod';
+import { PROVIDER_ONBOARD_STEPS } from '../../onboarding';
+import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
+import { idValueSchema, isoDateTimeSchema, versionSchema } from '../common';
+
+export const INVITATION_DAYS = 14;
+export const ONBOARDING_MESSAGES = {
+  invitationInvalid: 'is invalid or has expired',
+  invitationEmail: 'must be the address the invitation was sent to',
+  alreadyRegistered: 'already belongs to a Carelane account',
+  providerTypeRequired: 'is required',
+  outOfOrder: (currentLabel: string) => `This onboarding step is not open: you are on ${currentLabel}.`,
+  finished: 'Onboarding is complete.',
+  invited: (email: string) => `Invitation sent to ${email}.`,
+} as const;
+
+export const clinicianInvitationInputSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  emailId: emailIdSchema,
+  phoneNumber: phoneInputSchema.optional(),
+  providerTypeId: idValueSchema,
+});
+export type ClinicianInvitationInput = z.infer<typeof clinicianInvitationInputSchema>;
+export const clinicianInvitationSchema = z.object({
+  providerId: z.number().int(),
+  emailId: z.string(),
+  expiresAt: isoDateTimeSchema,
+  message: z.string(),
+});
+
+/** What the registration page shows of an invitation. */
+export const invitationDetailsSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  emailId: z.string(),
+  phoneNumber: z.string().nullable(),
+  providerTypeId: z.number().int(),
+});
+export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
+export const invitationQuerySchema = z.object({ token: z.string().min(10).max(200) });
+
+export const onboardStepSchema = z.enum(PROVIDER_ONBOARD_STEPS);
+export const onboardingStateSchema = z.object({
+  providerId: z.number().int(),
+  providerName: z.string(),
+  providerTypeId: z.number().int(),
+  providerStatusId: z.number().int(),
+  onboardStep: onboardStepSchema,
+  steps: z.array(
+    z.object({ step: onboardStepSchema, label: z.string(), state: z.enum(['done', 'current', 'todo']) }),
+  ),
+  /** What the current step still needs before it can be completed (empty: it can be). */
+  missing: z.array(z.string()),
+  /** After a completed step: the SPEC §4 progress toast of the step reached, if it has one. */
+  toast: z.string().nullable(),
+});
+export type OnboardingState = z.infer<typeof onboardingStateSchema>;
+export const completeStepSchema = z.object({ step: onboardStepSchema });
+
+export const onboardingRatesSchema = z.object({
+  rates: z
+    .array(z.object({ visitTypeId: idValueSchema, amount: z.number().positive().max(10_000) }))
+    .min(1, { error: 'must hold at least one rate' })
+    .max(50),
+});
+export type OnboardingRates = z.infer<typeof onboardingRatesSchema>;
+
+const zipSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' });
+export const ONBOARDING_SHIFTS = ['Day', 'Evening', 'Night'] as const;
+export const ONBOARDING_ASSIGNMENTS = ['Visit', 'Shift', 'Both'] as const;
+export const onboardingProfileSchema = z.object({
+  addressLine1: z.string().trim().max(200).nullable().default(null),
+  city: z.string().trim().max(100).nullable().default(null),
+  state: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter state code' })
+    .nullable()
+    .default(null),
+  zipcode: zipSchema,
+  latitude: z.number().min(-90).max(90).nullable().default(null),
+  longitude: z.number().min(-180).max(180).nullable().default(null),
+  coverageRadiusMiles: z.number().int().min(1).max(100).default(15),
+  preferredZipcodes: z.array(zipSchema).max(50).default([]),
+  skills: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
+  languages: z.array(z.string().trim().min(1).max(40)).max(10).default([]),
+  weekdayPreferences: z.array(z.number().int().min(0).max(6)).max(7).default([]),
+  shiftPreferences: z.array(z.enum(ONBOARDING_SHIFTS)).max(3).default([]),
+  assignmentPreference: z.enum(ONBOARDING_ASSIGNMENTS).default('Both'),
+  version: versionSchema.optional(),
+});
+export type OnboardingProfile = z.infer<typeof onboardingProfileSchema>;
+
+export const backgroundConsentSchema = z.object({
+  consent: z.literal(true, { error: 'must be given to continue' }),
+  legalName: z.string().trim().min(2, { error: 'is required' }).max(200),
+});
+export type BackgroundConsent = z.infer<typeof backgroundConsentSchema>;
