@@ -22,3 +22,4 @@ export * from './credentials/expiry-messages';
 export * from './schemas/clinicians/credentials';
 export * from './schemas/clinicians/orientations';
 export * from './schemas/clinicians/onboarding';
+export * from './schemas/clinicians/agreements';
