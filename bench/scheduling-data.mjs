@@ -497,7 +497,7 @@ export async function generateSchedulingData(direct, { scale = 1, vacuum = true,
   });
 
   await step('clinician credentials (provider_credentials)', async () => {
-    // Every credential the clinician's type requires (12, 11 for an MSW), by their credential state: 3 holds
+    // Every credential of the catalogue (12; the required ones among them), by their credential state: 3 holds
     // them all approved; 1 lacks some (missing, submitted, in review, rejected); 5 let the licence expire. An
     // approved credential that expires does so uniformly from yesterday to two years on, so each day about
     // 1/730 of them lapse (the daily expiry job's work) and as many reach each of the 30, 14 and 7-day
@@ -533,9 +533,8 @@ export async function generateSchedulingData(direct, { scale = 1, vacuum = true,
          from (select p.id as provider_id, p.credential_state, t.id as credential_type_id, t.name, t.expires,
                  random() as r_issued, random() as r_expiry, random() as r_status
                from providers p
-               join credential_requirements cr on cr.provider_type_id = p.provider_type_id
-               join credential_types t on t.id = cr.credential_type_id
-               where p.id > ${providersAfter}) y
+               cross join credential_types t
+               where p.id > ${providersAfter} and t.active) y
        ) x
        where not x.missing`,
     );

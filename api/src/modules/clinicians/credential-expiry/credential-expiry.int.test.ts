@@ -17,15 +17,25 @@ describeEachDatabase('credential expiry job', (server) => {
   const s = () => server();
   const run = (date: string) => runCredentialExpiryJob(s().services.db, at(date));
 
-  /** A clinician (RN unless said) whose required credentials are approved and never expire, but those named. */
+  /**
+   * A clinician (RN unless said) whose required credentials are approved and never expire, but those named,
+   * which expire on the date given (one kept on file but not required is added, approved).
+   */
   async function clinician(expiring: Record<string, string>, fixture: Partial<ProviderFixture> = {}) {
     const id = await makeProvider(s(), { point: freshPoint(), givenName: 'Ana', ...fixture });
-    for (const [name, date] of Object.entries(expiring))
+    for (const [name, date] of Object.entries(expiring)) {
+      await s().sql(
+        `insert into provider_credentials (provider_id, credential_type_id, status, issued_on)
+         select $1, t.id, 'Approved', '2020-01-01' from credential_types t where t.name = $2
+           and not exists (select 1 from provider_credentials c where c.provider_id = $3 and c.credential_type_id = t.id)`,
+        [id, name, id],
+      );
       await s().sql(
         `update provider_credentials c set expires_on = $1 from credential_types t
          where t.id = c.credential_type_id and t.name = $2 and c.provider_id = $3`,
         [date, name, id],
       );
+    }
     return id;
   }
   const credential = async (providerId: number, name: string) =>
@@ -179,12 +189,12 @@ describeEachDatabase('credential expiry job', (server) => {
   });
 
   it("chooses the template of the clinician's credential state: uncredentialed and inactive", async () => {
-    // Uncredentialed: the licence is approved and expiring, the TB test is only submitted.
+    // Uncredentialed: the licence is approved and expiring, the CPR/BLS card (required) is only submitted.
     const uncredentialed = await clinician({ [LICENCE]: '2030-07-08' });
     await s().sql(
       `update provider_credentials c set status = 'Submitted' from credential_types t
        where t.id = c.credential_type_id and t.name = $1 and c.provider_id = $2`,
-      [TB, uncredentialed],
+      ['CPR/BLS card', uncredentialed],
     );
     const inactive = await clinician({ [LICENCE]: '2030-07-15' }, { providerStatusId: 5 });
     await run('2030-07-01');

@@ -43,36 +43,53 @@ export async function expireLapsedCredentials(ex: Executor, today: string): Prom
 
 /**
  * (3) Every clinician's credential state (SPEC §4) as of `today`: 5 when inactive (provider status 5), else 3
- * when fully credentialed today (the shared rule's SQL mirror), else 1. Only the rows whose state changes are
- * written (version bumped, an audit entry each), in one statement. Answers how many changed.
+ * when fully credentialed today (the shared rule's SQL mirror), else 1; and a clinician in review (status 2)
+ * who finished onboarding becomes Active (3) once fully credentialed. Only the rows that change are written
+ * (version bumped, an audit entry each), in one statement. `only`: one clinician (after a review), audited as
+ * the reviewer. Answers how many changed.
  *
  * The rule is asked in a WHERE clause (`fully`), where PostgreSQL turns its NOT EXISTS into a hash anti join
  * and probes the credentials index once per clinician and required type; in a CASE of the select list it was
  * a subplan per clinician reading their credential rows from the table (50,000 clinicians: 1.0 s against
  * 2.3 s on PostgreSQL).
  */
-export async function recomputeCredentialStates(ex: Executor, today: string): Promise<number> {
+export async function recomputeCredentialStates(
+  ex: Executor,
+  today: string,
+  only?: { providerId: number; userId: number; email: string },
+): Promise<number> {
   const { inactive, fullyCredentialed, uncredentialed } = CREDENTIAL_STATE;
+  const scope = only ? sql`p.id = ${only.providerId}` : sql`true`;
   const row = await firstRow<{ n: number }>(
     ex,
     sql`with fully as materialized (
       select p.id from ${providers} p
-      where p.provider_status_id <> 5 and ${fullyCredentialedOnSql(sql`p.id`, sql`p.provider_type_id`, today)}
+      where ${scope} and p.provider_status_id <> 5
+        and ${fullyCredentialedOnSql(sql`p.id`, sql`p.provider_type_id`, today)}
     ), next as (
       select p.id, p.credential_state as before,
         case when p.provider_status_id = 5 then ${sql.raw(String(inactive))}
              when f.id is not null then ${sql.raw(String(fullyCredentialed))}
-             else ${sql.raw(String(uncredentialed))} end as after
+             else ${sql.raw(String(uncredentialed))} end as after,
+        p.provider_status_id as status_before,
+        case when p.provider_status_id = 2 and p.onboard_step = 'Done' and f.id is not null then 3
+             else p.provider_status_id end as status_after
       from ${providers} p left join fully f on f.id = p.id
+      where ${scope}
     ), changed as (
-      update ${providers} p set credential_state = next.after, version = p.version + 1, updated_at = now()
+      update ${providers} p set credential_state = next.after, provider_status_id = next.status_after,
+        version = p.version + 1, updated_at = now()
       from next
-      where p.id = next.id and p.credential_state is distinct from next.after
-      returning p.id, next.before, next.after
+      where p.id = next.id
+        and (p.credential_state is distinct from next.after or p.provider_status_id is distinct from next.status_after)
+      returning p.id, next.before, next.after, next.status_before, next.status_after
     ), audited as (
       insert into ${auditLog} (user_id, user_email, entity, entity_id, action, diff)
-      select null, ${SYSTEM_EMAIL}, 'provider', id::text, 'UPDATE',
+      select ${only?.userId ?? null}::int, ${only?.email ?? SYSTEM_EMAIL}, 'provider', id::text, 'UPDATE',
         jsonb_build_object('credentialState', jsonb_build_object('before', before, 'after', after))
+        || case when status_before is distinct from status_after
+             then jsonb_build_object('providerStatusId', jsonb_build_object('before', status_before, 'after', status_after))
+             else '{}'::jsonb end
       from changed
       returning 1
     )

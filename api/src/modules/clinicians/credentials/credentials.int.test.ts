@@ -76,7 +76,7 @@ describeEachDatabase('clinician credentials', (server) => {
   const count = async () =>
     (await server().sql<{ n: number }>('select count(*)::int as n from provider_credentials'))[0]!.n;
 
-  it('lists the catalogue: twelve types, whether each expires, and which provider types require it', async () => {
+  it('lists the catalogue: twelve types, whether each expires, and which provider types require it (three required)', async () => {
     const res = await server().request('GET', '/api/admin/credentialTypes', { token: clinician });
     expect(res.status).toBe(200);
     const byName = Object.fromEntries(res.body.rows.map((r: { name: string }) => [r.name, r])) as Record<
@@ -89,7 +89,7 @@ describeEachDatabase('clinician credentials', (server) => {
       providerTypeIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     });
     expect(byName['CPR/BLS card']!.providerTypeIds).not.toContain(8);
-    expect(byName['W-9']!.expires).toBe(false);
+    expect(byName['W-9']).toMatchObject({ expires: false, providerTypeIds: [] });
     expect((await server().request('GET', '/api/admin/credentialTypes', { token: orgUser })).status).toBe(
       200,
     );
@@ -147,7 +147,11 @@ describeEachDatabase('clinician credentials', (server) => {
     });
     expect(list.status).toBe(200);
     expect(list.body.rows.map((r: { id: number }) => r.id)).toContain(res.body.id);
-    expect(list.body.required.length).toBe(12);
+    expect(list.body.required.map((r: { name: string }) => r.name)).toEqual([
+      'Background check',
+      'CPR/BLS card',
+      'Licence or certification',
+    ]);
     const download = await fetch(`${server().url}/api/fileserver/providers/${ownId}/files/${file.body.id}`, {
       headers: { authorization: `Bearer ${clinician}` },
     });
@@ -265,6 +269,40 @@ describeEachDatabase('clinician credentials', (server) => {
     expect(moved.body).toMatchObject({
       message: 'Category changed successfully!',
       credential: { credentialType: 'Licence or certification', version: 1 },
+    });
+  });
+
+  it('approving the last required credential of an onboarded clinician in review makes them Active and fully credentialed', async () => {
+    const [row] = await server().sql<{ id: number }>(
+      `insert into providers (given_name, family_name, provider_type_id, provider_status_id, credential_state, onboard_step)
+       values ('Ina', 'Review', 1, 2, 1, 'Done') returning id`,
+    );
+    const id = row!.id;
+    await server().sql(
+      `insert into provider_credentials (provider_id, credential_type_id, status, issued_on, expires_on)
+       select $1, t.id, 'Approved', '2025-01-01', case when t.expires then '2030-01-01'::date end
+       from credential_types t where t.name in ('CPR/BLS card', 'Background check')`,
+      [id],
+    );
+    const licence = await submit(manager, id, {
+      credentialTypeId: licenceType,
+      issuedOn: '2025-01-01',
+      expiresOn: '2030-01-01',
+    });
+    const standing = async () =>
+      (
+        await server().sql('select provider_status_id, credential_state from providers where id = $1', [id])
+      )[0];
+    expect(await standing()).toEqual({ provider_status_id: 2, credential_state: 1 });
+    expect((await review(manager, licence.body, { action: 'approve', version: 0 })).status).toBe(200);
+    expect(await standing()).toEqual({ provider_status_id: 3, credential_state: 3 });
+    const [audit] = await server().sql<{ user_email: string; diff: Record<string, unknown> }>(
+      `select user_email, diff from audit_log where entity = 'provider' and entity_id = $1 order by id desc limit 1`,
+      [String(id)],
+    );
+    expect(audit).toMatchObject({
+      user_email: 'clinicianmanager@carelane.local',
+      diff: { providerStatusId: { before: 2, after: 3 }, credentialState: { before: 1, after: 3 } },
     });
   });
 });

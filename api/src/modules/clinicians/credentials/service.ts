@@ -35,6 +35,7 @@ import { requiredCredentials } from '../../../services/credentials-at-date';
 import { publishEvent } from '../../../services/events';
 import { checkUpload, fileSizeLimitMb } from '../../../services/file-upload';
 import { loadClinician, ownClinicianId } from '../access';
+import { recomputeCredentialStates } from '../credential-expiry/repository';
 import * as repo from './repository';
 
 const CREDENTIAL = 'providerCredential';
@@ -222,6 +223,12 @@ export async function reviewCredential(
       action: 'UPDATE',
       before: credential,
       after,
+    });
+    // Today's credential state, and a clinician in review who finished onboarding becomes Active.
+    await recomputeCredentialStates(tx, localIsoDate(new Date()), {
+      providerId: credential.providerId,
+      userId: actor.userId,
+      email: actor.emailId,
     });
     await publishEvent(tx, { entity: CREDENTIAL, id: credential.id, action: 'updated' });
     return credentialView(tx, credential.id);

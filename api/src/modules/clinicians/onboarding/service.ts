@@ -30,6 +30,7 @@ import {
 import type { Executor, Tx } from '../../../db/client';
 import { randomToken, sha256 } from '../../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
+import { localIsoDate } from '../../../lib/local-date';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -37,6 +38,7 @@ import { publishEvent } from '../../../services/events';
 import { enqueueMessage } from '../../../services/outbox';
 import { loadGazetteer } from '../../maps/gazetteer';
 import { loadClinician, ownClinicianId, CLINICIAN_THING } from '../access';
+import { recomputeCredentialStates } from '../credential-expiry/repository';
 import { requiredOrientationsComplete } from '../orientations/service';
 import * as repo from './repository';
 
@@ -253,6 +255,12 @@ export async function completeStep(
       before: { onboardStep: current },
       after: { onboardStep: next, ...(reachesReview ? { providerStatusId: 2 } : {}) },
     });
+    if (reachesReview)
+      await recomputeCredentialStates(tx, localIsoDate(new Date()), {
+        providerId,
+        userId: actor.userId,
+        email: actor.emailId,
+      });
     await publishEvent(tx, { entity: ENTITY, id: providerId, action: 'updated' }, { staffOnly: true });
     return stateOf(tx, providerId, providerOnboardProgressToast(next));
   });
