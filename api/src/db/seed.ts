@@ -14,6 +14,7 @@ import { hashPassword, type Argon2Params } from '../lib/crypto';
 import { ensureConstants } from '../modules/admin/constants/repository';
 import { seedSchedulingDemo } from './seed-scheduling';
 import { seedCredentialCatalogue } from './seed-credentials';
+import { seedAgreementTemplates, seedDemoAgreements } from './seed-agreements';
 import { seedDemoOrientations } from './seed-orientations';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
@@ -188,6 +189,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .onConflictDoNothing();
   await ensureConstants(db);
   await seedCredentialCatalogue(db);
+  await seedAgreementTemplates(db);
 }
 
 /** The demo: organizations and one user per role. Only on an empty database. */
@@ -222,6 +224,7 @@ export async function seedDemoData(db: Db, argon2: Argon2Params): Promise<boolea
       userIds: Object.fromEntries(demoUsers.map((u) => [u.emailId, u.id])),
     });
     await seedDemoOrientations(tx);
+    await seedDemoAgreements(tx);
   });
   return true;
 }

@@ -1,6 +1,7 @@
 // The clinicians area's API (ARCHITECTURE §8 mf-clinicians): one plugin registering each feature's routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
+import { agreementsRoutes } from './agreements/routes';
 import { credentialsRoutes } from './credentials/routes';
 import { onboardingRoutes, publicOnboardingRoutes } from './onboarding/routes';
 import { orientationsRoutes } from './orientations/routes';
@@ -11,6 +12,7 @@ export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
   await app.register(orientationsRoutes, opts);
   await app.register(providersRoutes, opts);
   await app.register(onboardingRoutes, opts);
+  await app.register(agreementsRoutes, opts);
 };
 
 /** The area's routes that need no session (outside the protected scope). */

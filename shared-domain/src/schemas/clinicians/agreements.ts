@@ -143,6 +143,8 @@ export const agreementTemplateSchema = z
     /** Whether this is the latest active version of its name (the one clinicians sign). */
     latest: z.boolean(),
     createdAt: isoDateTimeSchema,
+    /** In a clinician's list: whether they signed this version. */
+    signedByMe: z.boolean().optional(),
   })
   .meta({ id: 'AgreementTemplate' });
 export type AgreementTemplate = z.infer<typeof agreementTemplateSchema>;
