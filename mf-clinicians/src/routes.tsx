@@ -12,4 +12,5 @@ export const PAGES: AreaPages = {
   '/orientations': lazy(() => import('./orientations/OrientationsPage')),
   '/orientation': lazy(() => import('./orientations/OrientationPage')),
   '/providerOrientation': lazy(() => import('./orientations/ProviderOrientationPage')),
+  '/providerOnboard': lazy(() => import('./onboarding/ProviderOnboardPage')),
 };

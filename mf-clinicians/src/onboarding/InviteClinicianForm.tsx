@@ -1,0 +1,96 @@
+// Staff invite a clinician: their record is made at the first onboarding step and a one-time registration link
+// goes out by email (and SMS when a mobile number is given); the server's answer says where it went.
+import { PROVIDER_TYPES, type ClinicianInvitationInput } from '@carelane/shared-domain';
+import { publishErrorToast, publishToast } from '@carelane/shared-session';
+import { FormFailure, NameFields, PhoneInput, failureText, showFieldErrors } from '@carelane/shared-ui';
+import { Alert, Button, Card, Flex, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { onboardingCalls } from './onboarding-queries';
+
+type InviteValues = {
+  firstName: string;
+  lastName: string;
+  emailId: string;
+  phoneNumber?: string;
+  providerTypeId?: number;
+};
+
+const LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  emailId: 'Email',
+  phoneNumber: 'Mobile phone',
+  providerTypeId: 'Provider type',
+};
+
+export function InviteClinicianForm() {
+  const [form] = Form.useForm<InviteValues>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: InviteValues) => {
+    setBusy(true);
+    setFailure(null);
+    setSent(null);
+    const input: ClinicianInvitationInput = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      emailId: values.emailId.trim(),
+      ...(values.phoneNumber?.trim() ? { phoneNumber: values.phoneNumber.trim() } : {}),
+      providerTypeId: values.providerTypeId!,
+    };
+    try {
+      const answer = await onboardingCalls.invite(input);
+      setSent(answer.message);
+      publishToast(answer.message);
+      form.resetFields();
+    } catch (error) {
+      showFieldErrors(form, error);
+      const text = failureText(error, 'the invitation', 'sent', LABELS);
+      setFailure(text);
+      publishErrorToast(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Invite a clinician</h2>} style={{ maxWidth: 720 }}>
+      <Form<InviteValues> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <NameFields />
+        <Flex gap={16} wrap>
+          <Form.Item
+            label="Email"
+            name="emailId"
+            rules={[{ required: true, type: 'email', message: 'Enter the email address.' }]}
+            style={{ flex: 2, minWidth: 220 }}
+          >
+            <Input type="email" autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="Mobile phone" name="phoneNumber" style={{ flex: 1, minWidth: 180 }}>
+            <PhoneInput />
+          </Form.Item>
+        </Flex>
+        <Form.Item
+          label="Provider type"
+          name="providerTypeId"
+          rules={[{ required: true, message: 'Choose the provider type.' }]}
+          style={{ maxWidth: 240 }}
+        >
+          <Select
+            options={PROVIDER_TYPES.map((t) => ({ value: t.id, label: t.type }))}
+            placeholder="Choose…"
+          />
+        </Form.Item>
+        <FormFailure text={failure} />
+        {sent ? (
+          <Alert type="success" showIcon title={sent} role="status" style={{ marginBottom: 16 }} />
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={busy}>
+          Send the invitation
+        </Button>
+      </Form>
+    </Card>
+  );
+}
