@@ -9,6 +9,7 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 export const PAGES: AreaPages = {
   '/providers': lazy(() => import('./providers/ProvidersPage')),
   '/providercredential': lazy(() => import('./credentials/CredentialsPage')),
+  '/credentialForm': lazy(() => import('./agreements/AgreementsPage')),
   '/orientations': lazy(() => import('./orientations/OrientationsPage')),
   '/orientation': lazy(() => import('./orientations/OrientationPage')),
   '/providerOrientation': lazy(() => import('./orientations/ProviderOrientationPage')),
