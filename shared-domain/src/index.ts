@@ -23,3 +23,4 @@ export * from './schemas/clinicians/credentials';
 export * from './schemas/clinicians/orientations';
 export * from './schemas/clinicians/onboarding';
 export * from './schemas/clinicians/agreements';
+export * from './schemas/clinicians/provider-detail';

@@ -5,6 +5,7 @@ import { agreementsRoutes } from './agreements/routes';
 import { credentialsRoutes } from './credentials/routes';
 import { onboardingRoutes, publicOnboardingRoutes } from './onboarding/routes';
 import { orientationsRoutes } from './orientations/routes';
+import { providerDetailRoutes } from './provider-detail/routes';
 import { providersRoutes } from './providers/routes';
 
 export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
@@ -13,6 +14,7 @@ export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
   await app.register(providersRoutes, opts);
   await app.register(onboardingRoutes, opts);
   await app.register(agreementsRoutes, opts);
+  await app.register(providerDetailRoutes, opts);
 };
 
 /** The area's routes that need no session (outside the protected scope). */
