@@ -71,6 +71,8 @@ export const DEFAULT_RATE_LIMITS = {
   'facilityResponse.token': { points: 60, seconds: 15 * MINUTE },
   'invitation.address': { points: 60, seconds: 15 * MINUTE },
   'invitation.token': { points: 20, seconds: 15 * MINUTE },
+  'clinicianFeedback.address': { points: 60, seconds: 15 * MINUTE },
+  'clinicianFeedback.token': { points: 20, seconds: 15 * MINUTE },
   'clientLog.address': { points: 60, seconds: MINUTE },
   'sendVerification.address': { points: 20, seconds: HOUR },
   'sendVerification.user': { points: 3, seconds: 15 * MINUTE },

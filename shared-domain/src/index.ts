@@ -23,4 +23,5 @@ export * from './schemas/clinicians/credentials';
 export * from './schemas/clinicians/orientations';
 export * from './schemas/clinicians/onboarding';
 export * from './schemas/clinicians/agreements';
+export * from './schemas/clinicians/provider-visits';
 export * from './schemas/clinicians/provider-detail';

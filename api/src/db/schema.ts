@@ -4,3 +4,4 @@ export * from './core-schema';
 export * from './scheduling-schema';
 export * from './clinicians-schema';
 export * from './orientations-schema';
+export * from './feedback-schema';

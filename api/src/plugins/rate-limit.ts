@@ -66,6 +66,14 @@ export const ROUTE_LIMITS: Record<string, Limit[]> = {
   'POST /api/public/facilityResponse/accept': facility('body'),
   'POST /api/public/facilityResponse/change': facility('body'),
   'POST /api/public/facilityResponse/reject': facility('body'),
+  'GET /api/public/clinicianFeedback': [
+    byAddress('clinicianFeedback.address'),
+    byToken('clinicianFeedback.token', 'query'),
+  ],
+  'POST /api/public/clinicianFeedback': [
+    byAddress('clinicianFeedback.address'),
+    byToken('clinicianFeedback.token'),
+  ],
   'POST /api/clientLog': [byAddress('clientLog.address')],
   'POST /api/security/sendEmailVerification': [
     byAddress('sendVerification.address'),

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { agreementsRoutes } from './agreements/routes';
 import { credentialsRoutes } from './credentials/routes';
+import { feedbackRoutes, publicFeedbackRoutes } from './feedback/routes';
 import { onboardingRoutes, publicOnboardingRoutes } from './onboarding/routes';
 import { orientationsRoutes } from './orientations/routes';
+import { providerVisitsRoutes } from './provider-visits/routes';
 import { providerDetailRoutes } from './provider-detail/routes';
 import { providersRoutes } from './providers/routes';
 
@@ -15,9 +17,12 @@ export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
   await app.register(onboardingRoutes, opts);
   await app.register(agreementsRoutes, opts);
   await app.register(providerDetailRoutes, opts);
+  await app.register(providerVisitsRoutes, opts);
+  await app.register(feedbackRoutes, opts);
 };
 
 /** The area's routes that need no session (outside the protected scope). */
 export const publicCliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(publicOnboardingRoutes, opts);
+  await app.register(publicFeedbackRoutes, opts);
 };

@@ -1,0 +1,115 @@
+// Feedback links (stored only as their hash) and the ratings they give; the average that feeds the clinician's
+// rating details.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { clinicianFeedback, clinicianFeedbackTokens } from '../../../db/feedback-schema';
+import { contacts, episodes, facilities, providers, visits } from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+
+export type FeedbackToken = typeof clinicianFeedbackTokens.$inferSelect;
+
+/**
+ * Who rates the visit: the first active patient contact of the episode with an email address, or for a shift
+ * the facility's address (the supervisor); null when there is none.
+ */
+export async function findFeedbackRecipient(ex: Executor, visitId: number): Promise<string | null> {
+  const [row] = await ex
+    .select({
+      contact: sql<string | null>`(select c.email from ${contacts} c
+        where c.id = any(${episodes.patientContactIds}) and c.status = 'ACTIVE' and coalesce(c.email, '') <> ''
+        order by array_position(${episodes.patientContactIds}, c.id) limit 1)`,
+      facility: sql<
+        string | null
+      >`(select nullif(f.email, '') from ${facilities} f where f.id = ${visits.facilityId})`,
+    })
+    .from(visits)
+    .innerJoin(episodes, eq(episodes.id, visits.episodeId))
+    .where(eq(visits.id, visitId));
+  return row?.contact ?? row?.facility ?? null;
+}
+
+export async function insertToken(
+  tx: Executor,
+  values: typeof clinicianFeedbackTokens.$inferInsert,
+): Promise<FeedbackToken> {
+  const [row] = await tx.insert(clinicianFeedbackTokens).values(values).returning();
+  return row!;
+}
+
+/** Closes the visit's links not used yet (a new one replaces them). */
+export async function closeOpenTokens(tx: Executor, visitId: number): Promise<void> {
+  await tx
+    .update(clinicianFeedbackTokens)
+    .set({ expiresAt: sql`least(${clinicianFeedbackTokens.expiresAt}, now())` })
+    .where(and(eq(clinicianFeedbackTokens.visitId, visitId), isNull(clinicianFeedbackTokens.usedAt)));
+}
+
+export async function findToken(
+  ex: Executor,
+  tokenHash: string,
+  options: { lock?: boolean } = {},
+): Promise<FeedbackToken | null> {
+  const query = ex
+    .select()
+    .from(clinicianFeedbackTokens)
+    .where(eq(clinicianFeedbackTokens.tokenHash, tokenHash));
+  const [row] = await (options.lock ? query.for('update') : query);
+  return row ?? null;
+}
+
+/** What the public page may show: the visit's date and the clinician's first name. */
+export async function findTokenVisit(ex: Executor, token: FeedbackToken) {
+  const [row] = await ex
+    .select({ dateOfService: visits.dateOfService, clinicianFirstName: providers.givenName })
+    .from(visits)
+    .innerJoin(providers, eq(providers.id, token.providerId))
+    .where(eq(visits.id, token.visitId));
+  return row ?? null;
+}
+
+export async function markTokenUsed(tx: Executor, tokenId: number): Promise<void> {
+  await tx
+    .update(clinicianFeedbackTokens)
+    .set({ usedAt: sql`now()` })
+    .where(eq(clinicianFeedbackTokens.id, tokenId));
+}
+
+export async function insertFeedback(
+  tx: Executor,
+  values: typeof clinicianFeedback.$inferInsert,
+): Promise<number> {
+  const [row] = await tx.insert(clinicianFeedback).values(values).returning({ id: clinicianFeedback.id });
+  return row!.id;
+}
+
+/**
+ * Sets ratingDetails.avgPatientRating to the mean of every rating the clinician was given (two decimals);
+ * answers the details before and after.
+ */
+export async function refreshAvgPatientRating(tx: Executor, providerId: number) {
+  const [before] = await tx
+    .select({ ratingDetails: providers.ratingDetails })
+    .from(providers)
+    .where(eq(providers.id, providerId))
+    .for('update');
+  const [after] = await tx
+    .update(providers)
+    .set({
+      ratingDetails: sql`${providers.ratingDetails} || jsonb_build_object('avgPatientRating',
+        (select round(avg(f.rating)::numeric, 2)::float8 from ${clinicianFeedback} f
+          where f.provider_id = ${providerId}))`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(providers.id, providerId))
+    .returning({ ratingDetails: providers.ratingDetails });
+  return { before: before?.ratingDetails ?? {}, after: after?.ratingDetails ?? {} };
+}
+
+/** The visit's clinician and status, locked. */
+export async function lockVisit(tx: Executor, visitId: number) {
+  const [row] = await tx
+    .select({ id: visits.id, providerId: visits.providerId, status: visits.status })
+    .from(visits)
+    .where(eq(visits.id, visitId))
+    .for('update');
+  return row ?? null;
+}

@@ -1,0 +1,371 @@
+// The clinician's visits through the API: their own list (PendingVisits, SPEC §9 range, addresses, recorded as
+// a patient read), staff's list of a chosen clinician, check-in and check-out with the EVV record (another
+// clinician's visit 403, a visit in the wrong state 409, check-out -> NotesDue and a feedback email), and the
+// public feedback link: once, before it expires, feeding avgPatientRating.
+import {
+  defaultDateRange,
+  FEEDBACK_MESSAGES,
+  PENDING_VISIT_STATUSES,
+  type ProviderVisitList,
+} from '@carelane/shared-domain';
+import { localIsoDate } from '../../../lib/local-date';
+import { describeEachDatabase } from '../../../test/harness';
+
+describeEachDatabase('clinician visits and feedback', (server) => {
+  let clinician = '';
+  let coordinator = '';
+  let orgUser = '';
+  let ownId = 0;
+  let otherId = 0;
+  /** Visits set up for the tests: the clinician's own (Staffed, today), another clinician's (Staffed). */
+  let ownVisit = 0;
+  let otherVisit = 0;
+  const today = localIsoDate(new Date());
+  const contactEmail = 'daughter.feedback@example.com';
+
+  beforeAll(async () => {
+    const s = server();
+    [clinician, coordinator, orgUser] = await Promise.all([
+      s.login('clinician@carelane.local'),
+      s.login('coordinator@carelane.local'),
+      s.login('orguser@carelane.local'),
+    ]);
+    const [own] = await s.sql<{ id: number }>(
+      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
+    );
+    ownId = own!.id;
+    const [other] = await s.sql<{ id: number }>(
+      `select id from providers where id <> $1 order by id limit 1`,
+      [ownId],
+    );
+    otherId = other!.id;
+    const picks = await s.sql<{ id: number; episode_id: number }>(
+      `select v.id, v.episode_id from visits v join episodes e on e.id = v.episode_id
+        where v.patient_id is not null and v.status in ('Active', 'Draft') order by v.id limit 2`,
+    );
+    ownVisit = picks[0]!.id;
+    otherVisit = picks[1]!.id;
+    await s.sql(
+      `update visits set provider_id = $1, status = 'Staffed', date_of_service = $2 where id = $3`,
+      [ownId, today, ownVisit],
+    );
+    await s.sql(
+      `update visits set provider_id = $1, status = 'Staffed', date_of_service = $2 where id = $3`,
+      [otherId, today, otherVisit],
+    );
+    const [contact] = await s.sql<{ id: number }>(
+      `insert into contacts (first_name, last_name, email, relationship) values ('Dana', 'Lee', $1, 'Daughter')
+       returning id`,
+      [contactEmail],
+    );
+    await s.sql(`update episodes set patient_contact_ids = array[$1::int] where id = $2`, [
+      contact!.id,
+      picks[0]!.episode_id,
+    ]);
+  });
+
+  const visitOf = async (id: number) =>
+    (
+      await server().sql<{ status: string; version: number; time_in: Date | null; time_out: Date | null }>(
+        `select status, version, time_in, time_out from visits where id = $1`,
+        [id],
+      )
+    )[0]!;
+  const evv = async (id: number, kind: 'checkIn' | 'checkOut', token = clinician, extra: object = {}) =>
+    server().request('POST', `/api/admin/myVisits/${id}/${kind}`, {
+      token,
+      body: {
+        latitude: 30.2672,
+        longitude: -97.7431,
+        at: new Date().toISOString(),
+        version: (await visitOf(id)).version,
+        ...extra,
+      },
+    });
+
+  it("lists the clinician's own pending visits from 120 days ago to 45 days ahead, with the patient's address, and records the read", async () => {
+    const s = server();
+    const res = await s.request<ProviderVisitList>('GET', '/api/admin/myVisits', { token: clinician });
+    expect(res.status).toBe(200);
+    const range = defaultDateRange('myVisits');
+    expect(res.body).toMatchObject({
+      providerId: ownId,
+      status: 'PendingVisits',
+      startDate: localIsoDate(range.start),
+      endDate: localIsoDate(range.end),
+    });
+    expect(res.body.rows.length).toBeGreaterThan(0);
+    for (const row of res.body.rows) {
+      expect(PENDING_VISIT_STATUSES).toContain(row.status);
+      expect(row.dateOfService >= res.body.startDate && row.dateOfService <= res.body.endDate).toBe(true);
+    }
+    const mine = await s.sql<{ n: number }>(
+      `select count(*)::int as n from visits where provider_id = $1 and status = any(string_to_array($2, ','))
+        and date_of_service between $3 and $4`,
+      [ownId, PENDING_VISIT_STATUSES.join(','), res.body.startDate, res.body.endDate],
+    );
+    expect(res.body.paging.totalCount).toBe(mine[0]!.n);
+    const row = res.body.rows.find((r) => r.id === ownVisit)!;
+    expect(row.status).toBe('Staffed');
+    expect(row.address.addressLine1).toBeTruthy();
+    expect(row.address.zipcode).toMatch(/^\d{5}$/);
+    expect(row.patientName).toMatch(/, /);
+
+    const all = await s.request<ProviderVisitList>(
+      'GET',
+      `/api/admin/myVisits?status=ALL&startDate=${today}&endDate=${today}`,
+      { token: clinician },
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.rows.every((r) => r.dateOfService === today)).toBe(true);
+    expect(all.body.rows.map((r) => r.id)).toContain(ownVisit);
+    expect(all.body.rows.map((r) => r.id)).not.toContain(otherVisit);
+
+    await s.services.accessLog.flush();
+    const [entry] = await s.sql<{ patient_ids: number[] }>(
+      `select patient_ids from audit_log a join users u on u.id = a.user_id
+        where u.email_id = 'clinician@carelane.local' and a.entity = 'visitList' and a.action = 'READ'
+        order by a.id desc limit 1`,
+    );
+    expect(entry!.patient_ids.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a reversed range naming endDate, and a status that is none', async () => {
+    const reversed = await server().request(
+      'GET',
+      '/api/admin/myVisits?startDate=2030-02-01&endDate=2030-01-01',
+      {
+        token: clinician,
+      },
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errors[0].field).toBe('endDate');
+    const bad = await server().request('GET', '/api/admin/myVisits?status=Nope', { token: clinician });
+    expect(bad.status).toBe(400);
+  });
+
+  it("shows staff a chosen clinician's visits from 29 days ago to 30 days ahead; refuses clinicians and organization users", async () => {
+    const s = server();
+    const res = await s.request<ProviderVisitList>('GET', `/api/admin/providers/${otherId}/visits`, {
+      token: coordinator,
+    });
+    expect(res.status).toBe(200);
+    const range = defaultDateRange('providerVisits');
+    expect(res.body).toMatchObject({
+      providerId: otherId,
+      status: 'ALL',
+      startDate: localIsoDate(range.start),
+      endDate: localIsoDate(range.end),
+    });
+    expect(res.body.rows.map((r) => r.id)).toContain(otherVisit);
+    expect(
+      (await s.request('GET', `/api/admin/providers/${otherId}/visits`, { token: clinician })).status,
+    ).toBe(403);
+    expect(
+      (await s.request('GET', `/api/admin/providers/${otherId}/visits`, { token: orgUser })).status,
+    ).toBe(403);
+    expect((await s.request('GET', `/api/admin/myVisits`, { token: coordinator })).status).toBe(403);
+    expect(
+      (await s.request('GET', `/api/admin/providers/999999/visits`, { token: coordinator })).status,
+    ).toBe(404);
+  });
+
+  it("refuses to check in to another clinician's visit (403), writing nothing", async () => {
+    const before = await visitOf(otherVisit);
+    const res = await evv(otherVisit, 'checkIn');
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('This visit is not assigned to you.');
+    expect(await visitOf(otherVisit)).toEqual(before);
+    const [n] = await server().sql<{ n: number }>(
+      `select count(*)::int as n from evv_records where visit_id = $1`,
+      [otherVisit],
+    );
+    expect(n!.n).toBe(0);
+  });
+
+  it('refuses a check-out before check-in (409) and a device time far ahead (400 naming at)', async () => {
+    const early = await evv(ownVisit, 'checkOut');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('This visit is Staffed: only a checked-in visit can be checked out.');
+    const ahead = await evv(ownVisit, 'checkIn', clinician, {
+      at: new Date(Date.now() + 60 * 60_000).toISOString(),
+    });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.errors[0].field).toBe('at');
+    const badLat = await evv(ownVisit, 'checkIn', clinician, { latitude: 91 });
+    expect(badLat.status).toBe(400);
+    expect((await visitOf(ownVisit)).status).toBe('Staffed');
+  });
+
+  it('checks in (After Staffed) and out (Notes Due) with an EVV record each, and emails the patient contact a feedback link', async () => {
+    const s = server();
+    const inAt = new Date(Date.now() - 60 * 60_000).toISOString();
+    const checkedIn = await evv(ownVisit, 'checkIn', clinician, { at: inAt });
+    expect(checkedIn.status).toBe(200);
+    expect(checkedIn.body.message).toBe('Checked in.');
+    expect(checkedIn.body.visit).toMatchObject({ id: ownVisit, status: 'AfterStaffed', timeIn: inAt });
+    const again = await evv(ownVisit, 'checkIn');
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(
+      'This visit is After Staffed: only a Staffed or Visit Overdue visit can be checked in.',
+    );
+
+    const stale = await evv(ownVisit, 'checkOut', clinician, { version: 0 });
+    expect(stale.status).toBe(409);
+    const checkedOut = await evv(ownVisit, 'checkOut');
+    expect(checkedOut.status).toBe(200);
+    expect(checkedOut.body.visit.status).toBe('NotesDue');
+    expect(checkedOut.body.visit.timeOut).toBeTruthy();
+    expect((await visitOf(ownVisit)).status).toBe('NotesDue');
+
+    const records = await s.sql<{ kind: string; latitude: number; provider_id: number; device_at: Date }>(
+      `select kind, latitude, provider_id, device_at from evv_records where visit_id = $1 order by id`,
+      [ownVisit],
+    );
+    expect(records.map((r) => r.kind)).toEqual(['checkIn', 'checkOut']);
+    expect(records[0]).toMatchObject({ latitude: 30.2672, provider_id: ownId });
+    expect(new Date(records[0]!.device_at).toISOString()).toBe(inAt);
+
+    const mails = await s.sql<{ to: string; body: string }>(
+      `select "to", body from outbox where dedupe_key like 'clinicianFeedback:%' and "to" = $1`,
+      [contactEmail],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain('/clinicianFeedBack?token=•••');
+    const [token] = await s.sql<{ n: number }>(
+      `select count(*)::int as n from clinician_feedback_tokens where visit_id = $1 and used_at is null`,
+      [ownVisit],
+    );
+    expect(token!.n).toBe(1);
+    const audits = await s.sql<{ n: number }>(
+      `select count(*)::int as n from audit_log where entity = 'visit' and entity_id = $1 and action = 'UPDATE'`,
+      [String(ownVisit)],
+    );
+    expect(audits[0]!.n).toBe(2);
+  });
+
+  describe('the public feedback link', () => {
+    const link = async (visitId = ownVisit, providerId = ownId) =>
+      server().request('POST', `/api/admin/providers/${providerId}/visits/${visitId}/feedbackLink`, {
+        token: coordinator,
+      });
+    const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+    it('is made by staff for a checked-out visit only (409 otherwise); clinicians are refused', async () => {
+      const notYet = await link(otherVisit, otherId);
+      expect(notYet.status).toBe(409);
+      expect(notYet.body.error).toBe(FEEDBACK_MESSAGES.notCheckedOut);
+      expect((await link(ownVisit, otherId)).status).toBe(404);
+      const own = await server().request(
+        'POST',
+        `/api/admin/providers/${ownId}/visits/${ownVisit}/feedbackLink`,
+        {
+          token: clinician,
+        },
+      );
+      expect(own.status).toBe(403);
+    });
+
+    it("shows only the visit's date and the clinician's first name, takes one rating, and refuses the link again (409)", async () => {
+      const s = server();
+      const made = await link();
+      expect(made.status).toBe(201);
+      const token = tokenOf(made.body.url);
+      const [stored] = await s.sql<{ n: number }>(
+        `select count(*)::int as n from clinician_feedback_tokens where token_hash = $1 or token_hash like $2`,
+        [token, `%${token}%`],
+      );
+      expect(stored!.n).toBe(0);
+
+      const details = await s.request(
+        'GET',
+        `/api/public/clinicianFeedback?token=${encodeURIComponent(token)}`,
+      );
+      expect(details.status).toBe(200);
+      expect(Object.keys(details.body).sort()).toEqual(['clinicianFirstName', 'dateOfService', 'expiresAt']);
+      expect(details.body).toMatchObject({ dateOfService: today, clinicianFirstName: 'Casey' });
+
+      const outOfRange = await s.request('POST', '/api/public/clinicianFeedback', {
+        body: { token, rating: 6 },
+      });
+      expect(outOfRange.status).toBe(400);
+      expect(outOfRange.body.errors[0].field).toBe('rating');
+
+      await s.sql(`delete from clinician_feedback where provider_id = $1`, [ownId]);
+      const rated = await s.request('POST', '/api/public/clinicianFeedback', {
+        body: { token, rating: 4, comment: 'Kind and on time.' },
+      });
+      expect(rated.status).toBe(200);
+      expect(rated.body.message).toBe(FEEDBACK_MESSAGES.thanks);
+      const [provider] = await s.sql<{ rating_details: Record<string, number> }>(
+        `select rating_details from providers where id = $1`,
+        [ownId],
+      );
+      expect(provider!.rating_details.avgPatientRating).toBe(4);
+
+      const again = await s.request('POST', '/api/public/clinicianFeedback', { body: { token, rating: 1 } });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toBe(FEEDBACK_MESSAGES.usedToken);
+      const reread = await s.request(
+        'GET',
+        `/api/public/clinicianFeedback?token=${encodeURIComponent(token)}`,
+      );
+      expect(reread.status).toBe(409);
+      const [count] = await s.sql<{ n: number }>(
+        `select count(*)::int as n from clinician_feedback where visit_id = $1`,
+        [ownVisit],
+      );
+      expect(count!.n).toBe(1);
+
+      // A second rating of the visit through a new link: the average is of both.
+      const second = tokenOf((await link()).body.url);
+      expect(
+        (await s.request('POST', '/api/public/clinicianFeedback', { body: { token: second, rating: 5 } }))
+          .status,
+      ).toBe(200);
+      const [after] = await s.sql<{ rating_details: Record<string, number> }>(
+        `select rating_details from providers where id = $1`,
+        [ownId],
+      );
+      expect(after!.rating_details.avgPatientRating).toBe(4.5);
+    });
+
+    it('refuses an expired link (400 with the text) and an unknown one, writing nothing', async () => {
+      const s = server();
+      const token = tokenOf((await link()).body.url);
+      await s.sql(
+        `update clinician_feedback_tokens set expires_at = now() - interval '1 minute' where visit_id = $1 and used_at is null`,
+        [ownVisit],
+      );
+      const [before] = await s.sql<{ n: number }>(`select count(*)::int as n from clinician_feedback`);
+      const expired = await s.request('POST', '/api/public/clinicianFeedback', {
+        body: { token, rating: 2 },
+      });
+      expect(expired.status).toBe(400);
+      expect(expired.body.error).toBe(`token: ${FEEDBACK_MESSAGES.expiredToken}`);
+      const shown = await s.request(
+        'GET',
+        `/api/public/clinicianFeedback?token=${encodeURIComponent(token)}`,
+      );
+      expect(shown.status).toBe(400);
+      const unknown = await s.request('POST', '/api/public/clinicianFeedback', {
+        body: { token: 'not-a-token', rating: 2 },
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error).toBe(`token: ${FEEDBACK_MESSAGES.unknownToken}`);
+      const [after] = await s.sql<{ n: number }>(`select count(*)::int as n from clinician_feedback`);
+      expect(after!.n).toBe(before!.n);
+    });
+
+    it('a new link closes the open one', async () => {
+      const first = tokenOf((await link()).body.url);
+      await link();
+      const res = await server().request(
+        'GET',
+        `/api/public/clinicianFeedback?token=${encodeURIComponent(first)}`,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(`token: ${FEEDBACK_MESSAGES.expiredToken}`);
+    });
+  });
+});
