@@ -14,4 +14,6 @@ export const PAGES: AreaPages = {
   '/orientation': lazy(() => import('./orientations/OrientationPage')),
   '/providerOrientation': lazy(() => import('./orientations/ProviderOrientationPage')),
   '/providerOnboard': lazy(() => import('./onboarding/ProviderOnboardPage')),
+  '/providervisits': lazy(() => import('./provider-visits/ProviderVisitsPage')),
+  '/clinicianFeedBack': lazy(() => import('./feedback/ClinicianFeedbackPage')),
 };

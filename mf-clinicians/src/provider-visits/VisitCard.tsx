@@ -1,0 +1,116 @@
+// One visit on the clinician's phone: who and where (the address opens the maps app), when, its status, and
+// Check in / Check out with a confirmation; the tap sends the device's position and time (the EVV record).
+import {
+  evvActionOf,
+  type EvvResult,
+  type ProviderVisitRow,
+  type VisitAddress,
+} from '@carelane/shared-domain';
+import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
+import { VisitStatusTag } from '@carelane/shared-ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { currentPosition, evvCall, PositionUnavailable } from './provider-visit-queries';
+
+export function addressText(address: VisitAddress): string {
+  const street = [address.addressLine1, address.addressLine2].filter(Boolean).join(', ');
+  const town = [address.city, [address.state, address.zipcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [street, town].filter(Boolean).join(', ');
+}
+
+/** A maps link that opens the phone's maps app at the address (or the point when there is no street). */
+export function mapsUrl(address: VisitAddress): string | null {
+  const text = addressText(address);
+  const query =
+    text ||
+    (address.latitude !== null && address.longitude !== null
+      ? `${address.latitude},${address.longitude}`
+      : '');
+  return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
+}
+
+const time = (iso: string) => dayjs(iso).format('h:mm A');
+
+const ACTIONS = {
+  checkIn: { label: 'Check in', confirm: 'Check in to this visit now?', failed: 'checked in' },
+  checkOut: { label: 'Check out', confirm: 'Check out of this visit now?', failed: 'checked out' },
+} as const;
+
+export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: boolean }) {
+  const queryClient = useQueryClient();
+  const action = canAct ? evvActionOf(visit.status) : null;
+  const evv = useMutation({
+    mutationFn: async (kind: 'checkIn' | 'checkOut'): Promise<EvvResult> => {
+      const position = await currentPosition();
+      return evvCall(visit.id, kind, { ...position, at: new Date().toISOString(), version: visit.version });
+    },
+    onSuccess: (result) => {
+      publishToast(result.message);
+      void queryClient.invalidateQueries({ queryKey: ['visit'] });
+    },
+    onError: (error, kind) =>
+      publishErrorToast(
+        error instanceof PositionUnavailable
+          ? error.message
+          : errorMessage(error, 'the visit', ACTIONS[kind].failed),
+      ),
+  });
+  const where = addressText(visit.address);
+  const maps = mapsUrl(visit.address);
+  const who = visit.placeName ?? visit.patientName ?? visit.organizationName;
+  return (
+    <Card size="small" aria-label={`Visit ${who} ${time(visit.startAt)}`} style={{ width: '100%' }}>
+      <Flex vertical gap={6}>
+        <Flex justify="space-between" align="flex-start" gap={8}>
+          <div>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {who}
+            </Typography.Text>
+            <div>
+              <Typography.Text type="secondary">{visit.visitType}</Typography.Text>
+            </div>
+          </div>
+          <VisitStatusTag
+            status={visit.status}
+            episodeType={visit.episodeType}
+            shiftConfirmedByFacility={visit.shiftConfirmedByFacility}
+            lateCancellation={visit.lateCancellation}
+          />
+        </Flex>
+        <Typography.Text>{`${time(visit.startAt)} – ${time(visit.endAt)}`}</Typography.Text>
+        {where ? (
+          maps ? (
+            <Typography.Link href={maps} target="_blank" rel="noopener noreferrer">
+              {where}
+            </Typography.Link>
+          ) : (
+            <Typography.Text>{where}</Typography.Text>
+          )
+        ) : (
+          <Typography.Text type="secondary">No address on file</Typography.Text>
+        )}
+        {visit.timeIn ? (
+          <Typography.Text type="secondary">
+            {`Checked in ${time(visit.timeIn)}${visit.timeOut ? `, out ${time(visit.timeOut)}` : ''}`}
+          </Typography.Text>
+        ) : null}
+        {action ? (
+          <Popconfirm
+            title={ACTIONS[action].confirm}
+            description="Your position and the time are recorded."
+            okText={ACTIONS[action].label}
+            cancelText="Not now"
+            onConfirm={() => evv.mutate(action)}
+          >
+            <Button type="primary" size="large" block loading={evv.isPending}>
+              {ACTIONS[action].label}
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
