@@ -8,6 +8,7 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 /** The pages built so far, by path, each loaded on first visit. Every other route shows "not built yet". */
 export const PAGES: AreaPages = {
   '/providers': lazy(() => import('./providers/ProvidersPage')),
+  '/provider': lazy(() => import('./provider-detail/ProviderPage')),
   '/providercredential': lazy(() => import('./credentials/CredentialsPage')),
   '/credentialForm': lazy(() => import('./agreements/AgreementsPage')),
   '/orientations': lazy(() => import('./orientations/OrientationsPage')),

@@ -231,3 +231,17 @@ export const providerActivitySchema = z.object({
   rows: z.array(providerActivityEntrySchema),
   paging: pagingSchema,
 });
+
+/** SPEC §3 provider rating details: the ten counters, in the spec's order, with the labels the page shows. */
+export const PROVIDER_RATING_DETAIL_FIELDS = [
+  { key: 'totalVisitCount', label: 'Visits' },
+  { key: 'totalNotesCount', label: 'Notes' },
+  { key: 'totalUnstaffedCount', label: 'Unstaffed' },
+  { key: 'totalUnstaffedLateCount', label: 'Unstaffed late' },
+  { key: 'totalNotesReopenCount', label: 'Notes reopened' },
+  { key: 'avgPatientRating', label: 'Average patient rating' },
+  { key: 'totalVisitOverDueCount', label: 'Visits overdue' },
+  { key: 'totalNotesOverDueCount', label: 'Notes overdue' },
+  { key: 'totalAutoMissedCount', label: 'Auto-missed' },
+  { key: 'totalNotesRejectedCount', label: 'Notes rejected' },
+] as const;
