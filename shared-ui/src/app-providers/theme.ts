@@ -70,5 +70,7 @@ export const carelaneTheme: ThemeConfig = {
     // Days of the next and previous month are text a user reads, not disabled controls.
     Calendar: { colorTextDisabled: TEXT_PLACEHOLDER },
     DatePicker: { colorTextDisabled: TEXT_PLACEHOLDER },
+    // The chosen values of a read-only multiple select are read (the provider types of an orientation).
+    Select: { colorTextDisabled: TEXT_PLACEHOLDER, multipleItemColorDisabled: TEXT_PLACEHOLDER },
   },
 };
