@@ -103,6 +103,46 @@ describe('ProviderOrientationPage', () => {
     page.done();
   });
 
+  it('keeps the result on screen when the quiz was resumed and the passed orientation is fetched again', async () => {
+    let passed = false;
+    const page = renderPage(<ProviderOrientationPage />, {
+      url: '/providerOrientation?orientationId=4',
+      roleId: 4,
+      route: (call: ApiCall) => {
+        const path = call.url.pathname;
+        if (path === '/api/operation/myOrientations')
+          return jsonResponse(myList(passed ? 'Passed' : 'InProgress', 2));
+        if (path === TAKE)
+          return jsonResponse({
+            ...takeView([11, 12]),
+            ...(passed ? { status: 'Passed', lastScore: 100 } : {}),
+          });
+        if (path === `${TAKE}/quiz`) {
+          passed = true;
+          return jsonResponse({
+            score: 100,
+            correct: 3,
+            total: 3,
+            passMark: 67,
+            passed: true,
+            attempts: 1,
+            passedAt: '2026-05-02T10:00:00.000Z',
+          });
+        }
+        return undefined;
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Quiz' })).toBeTruthy();
+    const user = userEvent.setup();
+    for (const option of ['On arrival', 'Same day', 'Your coordinator'])
+      await user.click(screen.getByRole('radio', { name: option }));
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    expect(await screen.findByText('Passed with 100%. (3 of 3 right)')).toBeTruthy();
+    expect(await screen.findByText('You passed this orientation with 100%.')).toBeTruthy();
+    expect(screen.getByText('Passed with 100%. (3 of 3 right)')).toBeTruthy();
+    page.done();
+  });
+
   it('tells a user without a clinician record so', async () => {
     const page = renderPage(<ProviderOrientationPage />, {
       url: '/providerOrientation',

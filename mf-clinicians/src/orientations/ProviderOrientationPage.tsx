@@ -234,9 +234,16 @@ function TakeOrientation({
   const loaded = loadState(query, 'the orientation', { keepStale: true });
   const o = loaded.data;
   // Resume where they left off: the first section not read yet, else the quiz (or the first section once passed).
+  // The resume point is fixed when the orientation first loads, so passing the quiz (which refetches it) does not
+  // move the clinician off their result.
   const firstUnread = o ? o.sections.findIndex((s) => !s.viewed) : -1;
-  const position =
-    current ?? (o && firstUnread === -1 && o.status !== 'Passed' ? 'quiz' : Math.max(firstUnread, 0));
+  const resumeFromData: number | 'quiz' =
+    o && firstUnread === -1 && o.status !== 'Passed' ? 'quiz' : Math.max(firstUnread, 0);
+  const [resumeAt, setResumeAt] = useState<number | 'quiz' | null>(null);
+  useEffect(() => {
+    if (o && resumeAt === null) setResumeAt(resumeFromData);
+  }, [o, resumeAt, resumeFromData]);
+  const position = current ?? resumeAt ?? resumeFromData;
 
   useEffect(() => {
     if (current !== null) headingRef.current?.focus();
