@@ -25,3 +25,4 @@ export * from './schemas/clinicians/onboarding';
 export * from './schemas/clinicians/agreements';
 export * from './schemas/clinicians/provider-visits';
 export * from './schemas/clinicians/provider-detail';
+export * from './schemas/clinicians/provider-notes';

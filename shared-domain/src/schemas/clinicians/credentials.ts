@@ -162,3 +162,21 @@ export const providerFileSchema = z.object({
   uploadedAt: isoDateTimeSchema,
 });
 export type ProviderFile = z.infer<typeof providerFileSchema>;
+
+/** `GET /api/fileserver/providers/:id/files`: a page of the clinician's stored files (10 by default). */
+export const providerFileListQuerySchema = pagingQuerySchema;
+export type ProviderFileListQuery = z.infer<typeof providerFileListQuerySchema>;
+/** One stored file of a clinician, newest first: what it belongs to (a credential, a signed agreement) and who stored it. */
+export const providerFileRowSchema = providerFileSchema.omit({ sha256: true }).extend({
+  uploadedByName: z.string().nullable(),
+  /** The credential the file is the scan of (the newest, when several point to it), or null. */
+  credential: z.object({ id: z.number().int(), credentialType: z.string() }).nullable(),
+  /** The signed agreement the file is the PDF of ('Name v2'), or null. */
+  agreement: z.string().nullable(),
+});
+export type ProviderFileRow = z.infer<typeof providerFileRowSchema>;
+export const providerFileListSchema = z.object({
+  rows: z.array(providerFileRowSchema),
+  paging: pagingSchema,
+});
+export type ProviderFileList = z.infer<typeof providerFileListSchema>;
