@@ -36,9 +36,9 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { enqueueMessage } from '../../../services/outbox';
-import { loadGazetteer } from '../../maps/gazetteer';
 import { loadClinician, ownClinicianId, CLINICIAN_THING } from '../access';
 import { recomputeCredentialStates } from '../credential-expiry/repository';
+import { pointOfZip } from '../geocode';
 import { requiredOrientationsComplete } from '../orientations/service';
 import * as repo from './repository';
 
@@ -306,21 +306,13 @@ export async function saveOwnRates(services: AppServices, ctx: RequestContext, i
 /** The clinician's address, preferred point and ZIP codes, skills and preferences (the Profile step). */
 export async function saveOwnProfile(services: AppServices, ctx: RequestContext, input: OnboardingProfile) {
   const actor = requireActor(ctx);
-  let { latitude, longitude } = input;
-  let { city, state } = input;
-  if (latitude === null || longitude === null) {
-    const place = (await loadGazetteer()).byZip(input.zipcode);
-    if (!place) throw badRequest('zipcode', 'is not a known ZIP code');
-    ({ latitude, longitude } = place);
-    city ??= place.city;
-    state ??= place.state;
-  }
+  const { latitude, longitude, city, state } = await pointOfZip(input);
   return services.db.transaction(async (tx) => {
     const providerId = await ownClinicianId(tx, actor);
     const changes = {
       addressLine1: input.addressLine1,
       city,
-      state: state?.toUpperCase() ?? null,
+      state,
       zipcode: input.zipcode,
       latitude,
       longitude,

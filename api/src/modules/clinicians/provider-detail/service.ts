@@ -28,9 +28,9 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { reasonLabels } from '../../admin/constants/repository';
-import { loadGazetteer } from '../../maps/gazetteer';
 import { loadClinician } from '../access';
 import { recomputeCredentialStates } from '../credential-expiry/repository';
+import { pointOfZip } from '../geocode';
 import * as repo from './repository';
 
 const ENTITY = 'provider';
@@ -127,14 +127,7 @@ export async function saveProfile(
   const actor = requireActor(ctx);
   if (!PROVIDER_TYPES.some((t) => t.id === input.providerTypeId))
     throw badRequest('providerTypeId', 'is not a known provider type');
-  let { latitude, longitude, city, state } = input;
-  if (latitude === null || longitude === null) {
-    const place = (await loadGazetteer()).byZip(input.zipcode);
-    if (!place) throw badRequest('zipcode', PROVIDER_DETAIL_MESSAGES.unknownZip);
-    ({ latitude, longitude } = place);
-    city ??= place.city;
-    state ??= place.state;
-  }
+  const { latitude, longitude, city, state } = await pointOfZip(input);
   return services.db.transaction(async (tx) => {
     await loadClinician(tx, actor, providerId);
     const before = await lockedAt(tx, providerId, input.version);
@@ -147,7 +140,7 @@ export async function saveProfile(
       addressLine1: input.addressLine1,
       addressLine2: input.addressLine2,
       city,
-      state: state?.toUpperCase() ?? null,
+      state,
       zipcode: input.zipcode,
       latitude,
       longitude,

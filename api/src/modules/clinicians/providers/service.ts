@@ -10,11 +10,10 @@ import {
   type ProviderListQuery,
   type ProviderListResponse,
 } from '@carelane/shared-domain';
-import { badRequest } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
-import { loadGazetteer } from '../../maps/gazetteer';
+import { knownZip } from '../geocode';
 import {
   listProviderRows,
   listSkillNames,
@@ -27,8 +26,7 @@ import {
 /** The distance filter's centre: the gazetteer's place of the ZIP code (400 naming zipcode when unknown). */
 async function distanceFilter(q: ProviderFilters): Promise<DistanceFilter | null> {
   if (q.distance === undefined || q.zipcode === undefined) return null;
-  const place = (await loadGazetteer()).byZip(q.zipcode);
-  if (!place) throw badRequest('zipcode', 'is not a known ZIP code');
+  const place = await knownZip(q.zipcode);
   return { latitude: place.latitude, longitude: place.longitude, miles: q.distance };
 }
 
