@@ -5,3 +5,4 @@ export * from './scheduling-schema';
 export * from './clinicians-schema';
 export * from './orientations-schema';
 export * from './feedback-schema';
+export * from './provider-notes-schema';
