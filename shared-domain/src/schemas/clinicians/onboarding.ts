@@ -74,7 +74,11 @@ const zipSchema = z
   .regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' });
 export const ONBOARDING_SHIFTS = ['Day', 'Evening', 'Night'] as const;
 export const ONBOARDING_ASSIGNMENTS = ['Visit', 'Shift', 'Both'] as const;
-export const onboardingProfileSchema = z.object({
+/**
+ * The clinician's address, point, coverage and preferences: the fields of the Profile step, which staff edit
+ * too on the clinician detail page (provider-detail.ts derives its profile input from them).
+ */
+export const clinicianProfileFieldsSchema = z.object({
   addressLine1: z.string().trim().max(200).nullable().default(null),
   city: z.string().trim().max(100).nullable().default(null),
   state: z
@@ -93,6 +97,8 @@ export const onboardingProfileSchema = z.object({
   weekdayPreferences: z.array(z.number().int().min(0).max(6)).max(7).default([]),
   shiftPreferences: z.array(z.enum(ONBOARDING_SHIFTS)).max(3).default([]),
   assignmentPreference: z.enum(ONBOARDING_ASSIGNMENTS).default('Both'),
+});
+export const onboardingProfileSchema = clinicianProfileFieldsSchema.extend({
   version: versionSchema.optional(),
 });
 export type OnboardingProfile = z.infer<typeof onboardingProfileSchema>;

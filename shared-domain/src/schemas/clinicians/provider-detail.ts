@@ -6,7 +6,7 @@ import { validateRates, type ClinicianRate, type RateTier } from '../../rates/ra
 import { ROLE } from '../../roles';
 import { idValueSchema, isoDateSchema, isoDateTimeSchema, pagingSchema, versionSchema } from '../common';
 import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
-import { ONBOARDING_ASSIGNMENTS, ONBOARDING_SHIFTS } from './onboarding';
+import { clinicianProfileFieldsSchema } from './onboarding';
 import { PROVIDER_STATUSES } from './providers';
 
 /** SPEC §8: the success toast and the failure's subject ('Sorry, clinician could not be saved. ' + text). */
@@ -30,12 +30,6 @@ export const PROVIDER_DETAIL_MESSAGES = {
   duplicateVisitType: 'is given twice',
   unknownZip: 'is not a known ZIP code',
 } as const;
-
-const zipSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' });
-const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
 
 /** A person the clinician record points to (the care coordinator / clinician manager). */
 export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -84,32 +78,21 @@ export const providerDetailSchema = z
   .meta({ id: 'ProviderDetail' });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 
-/** `PUT /api/admin/providers/:id`: without latitude and longitude the ZIP code is geocoded (gazetteer). */
+const { addressLine1, ...placeAndPreferences } = clinicianProfileFieldsSchema.shape;
+/**
+ * `PUT /api/admin/providers/:id`: the onboarding Profile step's fields (the second address line takes the
+ * first's rules) with the name, contact, provider type and notifications; without latitude and longitude the
+ * ZIP code is geocoded (gazetteer).
+ */
 export const providerProfileInputSchema = z.object({
   givenName: nameSchema,
   familyName: nameSchema,
   email: emailIdSchema.nullable().default(null),
   phoneNumber: phoneInputSchema.nullable().default(null),
   providerTypeId: idValueSchema,
-  addressLine1: optionalText(200),
-  addressLine2: optionalText(200),
-  city: optionalText(100),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter state code' })
-    .nullable()
-    .default(null),
-  zipcode: zipSchema,
-  latitude: z.number().min(-90).max(90).nullable().default(null),
-  longitude: z.number().min(-180).max(180).nullable().default(null),
-  coverageRadiusMiles: z.number().int().min(1).max(100).default(15),
-  preferredZipcodes: z.array(zipSchema).max(50).default([]),
-  skills: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
-  languages: z.array(z.string().trim().min(1).max(40)).max(10).default([]),
-  weekdayPreferences: z.array(z.number().int().min(0).max(6)).max(7).default([]),
-  shiftPreferences: z.array(z.enum(ONBOARDING_SHIFTS)).max(3).default([]),
-  assignmentPreference: z.enum(ONBOARDING_ASSIGNMENTS).default('Both'),
+  addressLine1,
+  addressLine2: addressLine1,
+  ...placeAndPreferences,
   enableEmail: z.boolean().default(true),
   enableSms: z.boolean().default(true),
   version: versionSchema,
