@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './core-schema';
 import { providerTypes, providers } from './scheduling-schema';
-import { bytea, createdAt, updatedAt, version } from './columns';
+import { createdAt, storedFileColumns, updatedAt, version } from './columns';
 
 /** A kind of credential (RN licence, CPR/BLS card, TB test …): seeded, editable by administrators. */
 export const credentialTypes = pgTable('credential_types', {
@@ -56,16 +56,7 @@ export const providerFiles = pgTable(
     providerId: integer('provider_id')
       .notNull()
       .references(() => providers.id),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...storedFileColumns({ sha256: text('sha256').notNull() }),
   },
   (t) => [index('provider_files_provider_idx').on(t.providerId, t.uploadedAt)],
 );

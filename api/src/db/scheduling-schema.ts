@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
-import { bytea, createdAt, updatedAt, version } from './columns';
+import { createdAt, storedFileColumns, updatedAt, version } from './columns';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const address = () => ({
@@ -611,15 +611,7 @@ export const episodeFiles = pgTable(
     episodeId: integer('episode_id')
       .notNull()
       .references(() => episodes.id),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...storedFileColumns(),
   },
   (t) => [index('episode_files_episode_idx').on(t.episodeId, t.uploadedAt)],
 );
