@@ -15,6 +15,24 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.DATABASE_URL ? ['pglit
 
 export { DEMO_PASSWORD };
 
+/** The demo users (seed) that the suites sign in as, by role; all with DEMO_PASSWORD. */
+export const DEMO_USERS = {
+  admin: 'admin@carelane.local',
+  clinicianManager: 'clinicianmanager@carelane.local',
+  coordinator: 'coordinator@carelane.local',
+  clinician: 'clinician@carelane.local',
+  orgUser: 'orguser@carelane.local',
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+/** Every demo role of DEMO_USERS, in its order: `loginAs(...DEMO_ROLES)` signs them all in. */
+export const DEMO_ROLES = [
+  'admin',
+  'clinicianManager',
+  'coordinator',
+  'clinician',
+  'orgUser',
+] as const satisfies readonly DemoUser[];
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -30,6 +48,8 @@ export interface TestServer extends RunningServer {
   ): Promise<ApiResponse<T>>;
   /** Signs in and returns the session token; fails the test if sign-in does not succeed. */
   login(emailId: string, password?: string): Promise<string>;
+  /** Signs the demo users named in at once (DEMO_USERS); their session tokens, in the order named. */
+  loginAs<const Who extends readonly DemoUser[]>(...who: Who): Promise<{ [I in keyof Who]: string }>;
   /** Raw SQL against the server's own database, for checking what was (or was not) written. */
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
 }
@@ -97,16 +117,18 @@ export async function startTestServer(
     }
     return { status: response.status, body: parsed as any, headers: response.headers };
   };
+  const login: TestServer['login'] = async (emailId, password = DEMO_PASSWORD) => {
+    const res = await request('POST', '/api/security/authenticate', { body: { emailId, password } });
+    if (res.status !== 200)
+      throw new Error(`login of ${emailId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  };
   return {
     ...server,
     kind,
     request,
-    async login(emailId, password = DEMO_PASSWORD) {
-      const res = await request('POST', '/api/security/authenticate', { body: { emailId, password } });
-      if (res.status !== 200)
-        throw new Error(`login of ${emailId} answered ${res.status}: ${JSON.stringify(res.body)}`);
-      return res.body.token as string;
-    },
+    login,
+    loginAs: (...who) => Promise.all(who.map((role) => login(DEMO_USERS[role]))) as any,
     async sql(text, params = []) {
       const { sql } = await import('drizzle-orm');
       const chunks = text.split(/\$\d+/);

@@ -19,6 +19,16 @@ export async function userIdOf(server: TestServer, emailId: string): Promise<num
   return Number(row.id);
 }
 
+/** The clinician record (providers.id) of a user, e.g. of the demo clinician. */
+export async function providerIdOf(server: TestServer, emailId: string): Promise<number> {
+  const [row] = await server.sql<{ id: number }>(
+    'select p.id from providers p join users u on u.id = p.user_id where u.email_id = $1',
+    [emailId],
+  );
+  if (!row) throw new Error(`no clinician record of ${emailId}`);
+  return Number(row.id);
+}
+
 /** The single value of a `select count(*) ...` query, as a number. */
 export async function count(server: TestServer, text: string, params: unknown[] = []): Promise<number> {
   const [row] = await server.sql<Record<string, string | number>>(text, params);

@@ -4,8 +4,8 @@
 // onboarding's Contract requirement unmet again until signed; whose records and who manages templates.
 import { createHash } from 'node:crypto';
 import type { ApiError, ClinicianAgreements, ProviderAgreement, ProviderFile } from '@carelane/shared-domain';
-import { describeEachDatabase } from '../../../test/harness';
-import { uniqueEmail } from '../../../test/identity-helpers';
+import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { providerIdOf, uniqueEmail } from '../../../test/identity-helpers';
 import { onboardingFacts } from '../onboarding/repository';
 
 const PASSWORD = 'Nurse-password-1';
@@ -27,11 +27,7 @@ describeEachDatabase('clinician agreements', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [manager, orgUser, demoClinician] = await Promise.all([
-      s.login('clinicianmanager@carelane.local'),
-      s.login('orguser@carelane.local'),
-      s.login('clinician@carelane.local'),
-    ]);
+    [manager, orgUser, demoClinician] = await s.loginAs('clinicianManager', 'orgUser', 'clinician');
     phoneCounter += 1;
     const emailId = uniqueEmail('signer');
     const registered = await s.request('POST', '/api/security/register', {
@@ -46,15 +42,8 @@ describeEachDatabase('clinician agreements', (server) => {
     });
     expect(registered.status).toBe(201);
     rn = await s.login(emailId, PASSWORD);
-    const [own] = await s.sql<{ id: number }>(
-      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = $1`,
-      [emailId.toLowerCase()],
-    );
-    rnId = own!.id;
-    const [demo] = await s.sql<{ id: number }>(
-      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
-    );
-    demoId = demo!.id;
+    rnId = await providerIdOf(s, emailId.toLowerCase());
+    demoId = await providerIdOf(s, DEMO_USERS.clinician);
     const [template] = await s.sql<{ id: number }>(
       `select id from agreement_templates where name = $1 and version = 1`,
       [AGREEMENT],

@@ -1,7 +1,8 @@
 // Credentials through the API: the catalogue, a clinician submitting their own with a scan, review by a
 // clinician manager (two at once: one wins), the queue, category change, and every refusal naming its field.
 import type { ApiError, ProviderCredential, ProviderFile } from '@carelane/shared-domain';
-import { describeEachDatabase } from '../../../test/harness';
+import { DEMO_ROLES, DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { providerIdOf } from '../../../test/identity-helpers';
 
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.4\n'),
@@ -24,17 +25,8 @@ describeEachDatabase('clinician credentials', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [admin, manager, coordinator, clinician, orgUser] = await Promise.all([
-      s.login('admin@carelane.local'),
-      s.login('clinicianmanager@carelane.local'),
-      s.login('coordinator@carelane.local'),
-      s.login('clinician@carelane.local'),
-      s.login('orguser@carelane.local'),
-    ]);
-    const [own] = await s.sql<{ id: number }>(
-      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
-    );
-    ownId = own!.id;
+    [admin, manager, coordinator, clinician, orgUser] = await s.loginAs(...DEMO_ROLES);
+    ownId = await providerIdOf(s, DEMO_USERS.clinician);
     const [other] = await s.sql<{ id: number }>(
       `select id from providers where id <> $1 order by id limit 1`,
       [ownId],

@@ -11,11 +11,7 @@ describeEachDatabase('clinician onboarding', (server) => {
   let orgUser = '';
 
   beforeAll(async () => {
-    [manager, coordinator, orgUser] = await Promise.all([
-      server().login('clinicianmanager@carelane.local'),
-      server().login('coordinator@carelane.local'),
-      server().login('orguser@carelane.local'),
-    ]);
+    [manager, coordinator, orgUser] = await server().loginAs('clinicianManager', 'coordinator', 'orgUser');
   });
 
   let invitations = 0;

@@ -2,7 +2,8 @@
 // The clinician detail through the API: the profile (geocoded by ZIP, stale edits refused), status changes with an
 // inactivation reason, transfer to a clinician manager or care coordinator only, rates with the rate engine's
 // checks, vacations and activity; organization users and clinicians are refused.
-import { describeEachDatabase } from '../../../test/harness';
+import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { providerIdOf, userIdOf } from '../../../test/identity-helpers';
 
 describeEachDatabase('clinician detail', (server) => {
   let manager = '';
@@ -17,30 +18,18 @@ describeEachDatabase('clinician detail', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [manager, clinician, orgUser] = await Promise.all([
-      s.login('clinicianmanager@carelane.local'),
-      s.login('clinician@carelane.local'),
-      s.login('orguser@carelane.local'),
-    ]);
-    const [own] = await s.sql<{ id: number; user_id: number }>(
-      `select p.id, p.user_id from providers p join users u on u.id = p.user_id
-        where u.email_id = 'clinician@carelane.local'`,
-    );
-    ownId = own!.id;
-    clinicianUserId = own!.user_id;
+    [manager, clinician, orgUser] = await s.loginAs('clinicianManager', 'clinician', 'orgUser');
+    ownId = await providerIdOf(s, DEMO_USERS.clinician);
+    clinicianUserId = await userIdOf(s, DEMO_USERS.clinician);
     // An RN (provider type 1) other than the demo clinician.
     const [other] = await s.sql<{ id: number }>(
       `select id from providers where id <> $1 and provider_type_id = 1 order by id limit 1`,
       [ownId],
     );
     providerId = other!.id;
-    const ids = await s.sql<{ id: number; email_id: string }>(
-      `select id, email_id from users
-        where email_id in ('coordinator@carelane.local', 'orguser@carelane.local', 'clinicianmanager@carelane.local')`,
-    );
-    managerId = ids.find((u) => u.email_id === 'clinicianmanager@carelane.local')!.id;
-    coordinatorId = ids.find((u) => u.email_id === 'coordinator@carelane.local')!.id;
-    orgUserId = ids.find((u) => u.email_id === 'orguser@carelane.local')!.id;
+    managerId = await userIdOf(s, DEMO_USERS.clinicianManager);
+    coordinatorId = await userIdOf(s, DEMO_USERS.coordinator);
+    orgUserId = await userIdOf(s, DEMO_USERS.orgUser);
   });
 
   const get = (token: string, id = providerId) =>

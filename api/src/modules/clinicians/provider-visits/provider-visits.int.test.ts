@@ -9,7 +9,8 @@ import {
   type ProviderVisitList,
 } from '@carelane/shared-domain';
 import { localIsoDate } from '../../../lib/local-date';
-import { describeEachDatabase } from '../../../test/harness';
+import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { providerIdOf } from '../../../test/identity-helpers';
 
 describeEachDatabase('clinician visits and feedback', (server) => {
   let clinician = '';
@@ -25,15 +26,8 @@ describeEachDatabase('clinician visits and feedback', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [clinician, coordinator, orgUser] = await Promise.all([
-      s.login('clinician@carelane.local'),
-      s.login('coordinator@carelane.local'),
-      s.login('orguser@carelane.local'),
-    ]);
-    const [own] = await s.sql<{ id: number }>(
-      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
-    );
-    ownId = own!.id;
+    [clinician, coordinator, orgUser] = await s.loginAs('clinician', 'coordinator', 'orgUser');
+    ownId = await providerIdOf(s, DEMO_USERS.clinician);
     const [other] = await s.sql<{ id: number }>(
       `select id from providers where id <> $1 order by id limit 1`,
       [ownId],
