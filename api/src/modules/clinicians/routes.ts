@@ -8,6 +8,7 @@ import { onboardingRoutes, publicOnboardingRoutes } from './onboarding/routes';
 import { orientationsRoutes } from './orientations/routes';
 import { providerVisitsRoutes } from './provider-visits/routes';
 import { providerDetailRoutes } from './provider-detail/routes';
+import { providerNotesRoutes } from './provider-notes/routes';
 import { providersRoutes } from './providers/routes';
 
 export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
@@ -17,6 +18,7 @@ export const cliniciansRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
   await app.register(onboardingRoutes, opts);
   await app.register(agreementsRoutes, opts);
   await app.register(providerDetailRoutes, opts);
+  await app.register(providerNotesRoutes, opts);
   await app.register(providerVisitsRoutes, opts);
   await app.register(feedbackRoutes, opts);
 };
