@@ -1,5 +1,5 @@
 // SQL of credentials: the catalogue, a clinician's credentials and files, the review queue.
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CredentialQueueQuery, CredentialTypeInput } from '@carelane/shared-domain';
 import {
   credentialRequirements,
@@ -219,4 +219,46 @@ export async function findProviderFile(ex: Executor, providerId: number, fileId:
       ),
     );
   return row;
+}
+
+/**
+ * A page of the clinician's files that are not deleted, newest first, with who stored each, the credential it
+ * is the scan of (the newest such credential) and the signed agreement it is the PDF of, and how many they have.
+ */
+export async function listProviderFiles(
+  ex: Executor,
+  providerId: number,
+  page: { pageNumber: number; pageSize: number },
+) {
+  const where = and(eq(providerFiles.providerId, providerId), isNull(providerFiles.deletedAt));
+  const newestCredential = sql`from provider_credentials pc join credential_types ct on ct.id = pc.credential_type_id
+    where pc.file_id = ${providerFiles.id} order by pc.created_at desc, pc.id desc limit 1`;
+  const [rows, [count]] = await Promise.all([
+    ex
+      .select({
+        id: providerFiles.id,
+        providerId: providerFiles.providerId,
+        fileName: providerFiles.fileName,
+        contentType: providerFiles.contentType,
+        sizeBytes: providerFiles.sizeBytes,
+        uploadedAt: providerFiles.uploadedAt,
+        uploadedByName: sql<string | null>`case when ${users.id} is null then null
+          else ${users.firstName} || ' ' || ${users.lastName} end`,
+        credentialId: sql<number | null>`(select pc.id ${newestCredential})`,
+        credentialType: sql<string | null>`(select ct.name ${newestCredential})`,
+        agreement: sql<string | null>`(select pa.template_name || ' v' || pa.template_version
+          from provider_agreements pa where pa.file_id = ${providerFiles.id} order by pa.id desc limit 1)`,
+      })
+      .from(providerFiles)
+      .leftJoin(users, eq(users.id, providerFiles.uploadedBy))
+      .where(where)
+      .orderBy(desc(providerFiles.uploadedAt), desc(providerFiles.id))
+      .limit(page.pageSize)
+      .offset((page.pageNumber - 1) * page.pageSize),
+    ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(providerFiles)
+      .where(where),
+  ]);
+  return { rows, totalCount: count?.n ?? 0 };
 }

@@ -19,6 +19,8 @@ import {
   providerCredentialInputSchema,
   providerCredentialListSchema,
   providerCredentialSchema,
+  providerFileListQuerySchema,
+  providerFileListSchema,
   providerFileParamsSchema,
   providerFileSchema,
 } from '@carelane/shared-domain';
@@ -194,6 +196,23 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
       },
     },
     async (request) => service.credentialQueue(services, request.ctx, request.query),
+  );
+
+  app.get(
+    FILES,
+    {
+      config: clinicianPages,
+      schema: {
+        tags,
+        summary:
+          "A clinician's stored files, newest first, 10 a page: name, type, size, when and by whom, and the " +
+          'credential or signed agreement each belongs to',
+        params: idParamsSchema,
+        querystring: providerFileListQuerySchema,
+        response: { 200: providerFileListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listProviderFiles(services, request.ctx, request.params.id, request.query),
   );
 
   app.post(

@@ -15,6 +15,8 @@ import {
   type ProviderCredentialInput,
   type ProviderCredentialList,
   type ProviderFile,
+  type ProviderFileList,
+  type ProviderFileListQuery,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
 import { sha256 } from '../../../lib/crypto';
@@ -315,6 +317,28 @@ export async function uploadProviderFile(
     });
     return { ...file, uploadedAt: file.uploadedAt.toISOString() };
   });
+}
+
+/** A page of the clinician's stored files, newest first, with what each belongs to (the clinician or staff). */
+export async function listProviderFiles(
+  services: AppServices,
+  ctx: RequestContext,
+  providerId: number,
+  page: ProviderFileListQuery,
+): Promise<ProviderFileList> {
+  const clinician = await loadClinician(services.db, requireActor(ctx), providerId);
+  const { rows, totalCount } = await repo.listProviderFiles(services.db, clinician.id, page);
+  return {
+    rows: rows.map(({ credentialId, credentialType, uploadedAt, ...row }) => ({
+      ...row,
+      uploadedAt: uploadedAt.toISOString(),
+      credential:
+        credentialId !== null && credentialType !== null
+          ? { id: Number(credentialId), credentialType }
+          : null,
+    })),
+    paging: pagingOf(page, totalCount),
+  };
 }
 
 export async function downloadProviderFile(
