@@ -1,4 +1,10 @@
-import type { ProviderDetail, ProviderCredentialList, ProviderRateList } from '@carelane/shared-domain';
+import type {
+  ProviderCredentialList,
+  ProviderDetail,
+  ProviderFileRow,
+  ProviderNote,
+  ProviderRateList,
+} from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { apiError, paging, renderPage, type RenderedPage, type Route } from '@carelane/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -88,6 +94,10 @@ function open(roleId: number, route: Route = () => undefined, url = '/provider?p
       if (path === '/api/admin/providers/40/vacations' && call.method === 'GET')
         return jsonResponse({ rows: [{ id: 5, startDate: '2026-12-24', endDate: '2026-12-31' }] });
       if (path === '/api/admin/providers/40/activity') return jsonResponse({ rows: [], paging: paging(0) });
+      if (path === '/api/admin/providers/40/notes' && call.method === 'GET')
+        return jsonResponse({ rows: [], paging: paging(0) });
+      if (path === '/api/fileserver/providers/40/files' && call.method === 'GET')
+        return jsonResponse({ rows: [], paging: paging(0) });
       if (path === '/api/admin/providers/40/credentials') return jsonResponse(credentials);
       if (path === '/api/admin/credentialTypes') return jsonResponse({ rows: [] });
       if (path === '/api/admin/providerStatusReasons')
@@ -232,5 +242,154 @@ describe('clinician detail page', () => {
       view.done();
       page = undefined;
     }
+  });
+});
+
+const note = (id: number, text = `Note ${id}`): ProviderNote => ({
+  id,
+  providerId: 40,
+  text,
+  authorUserId: 7,
+  authorName: 'Mia Manager',
+  createdAt: `2026-11-${String(10 + (id % 18)).padStart(2, '0')}T15:00:00.000Z`,
+});
+const notesCard = async () =>
+  (await screen.findByRole('heading', { name: 'Notes' })).closest('.ant-card') as HTMLElement;
+const documentsCard = async () =>
+  (await screen.findByRole('heading', { name: 'Documents' })).closest('.ant-card') as HTMLElement;
+
+describe('clinician detail notes and documents', () => {
+  it('lists the notes newest first, page 1 of 2 with the summary line, and pages on', async () => {
+    const view = open(5, (call) => {
+      if (call.url.pathname !== '/api/admin/providers/40/notes') return undefined;
+      const pageNumber = Number(call.url.searchParams.get('pageNumber') ?? 1);
+      const ids = pageNumber === 1 ? [12, 11, 10, 9, 8, 7, 6, 5, 4, 3] : [2, 1];
+      return jsonResponse({ rows: ids.map((id) => note(id)), paging: paging(12, pageNumber) });
+    });
+    const card = await notesCard();
+    expect(await within(card).findByText('Note 12')).toBeTruthy();
+    expect(within(card).getAllByText('Mia Manager')).toHaveLength(10);
+    expect(within(card).getByText('Showing 1–10 of 12')).toBeTruthy();
+    await userEvent.setup().click(within(card).getByRole('listitem', { name: '2' }));
+    expect(await within(card).findByText('Showing 11–12 of 12')).toBeTruthy();
+    expect(within(card).getByText('Note 1')).toBeTruthy();
+    expect(
+      view.calls.some(
+        (c) => c.url.pathname.endsWith('/notes') && c.url.searchParams.get('pageNumber') === '2',
+      ),
+    ).toBe(true);
+  });
+
+  it('adds a note with the SPEC toast and shows it; a blank note is not sent', async () => {
+    let added: ProviderNote | undefined;
+    const view = open(13, (call) => {
+      if (call.url.pathname !== '/api/admin/providers/40/notes') return undefined;
+      if (call.method === 'POST') {
+        added = note(1, (call.body as { text: string }).text);
+        return jsonResponse(added, 201);
+      }
+      return jsonResponse({ rows: added ? [added] : [], paging: paging(added ? 1 : 0) });
+    });
+    const card = await notesCard();
+    expect(await within(card).findByText('No notes yet.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Add note' }));
+    expect(await within(card).findByText('Enter the note.')).toBeTruthy();
+    expect(view.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(within(card).getByLabelText('Note'), 'Prefers morning visits.');
+    await user.click(within(card).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(view.toasts).toContain('Note added successfully!'));
+    expect(view.calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Prefers morning visits.' });
+    expect(await within(card).findByText('Prefers morning visits.', { selector: 'span' })).toBeTruthy();
+    expect(within(card).getByText('Showing 1–1 of 1')).toBeTruthy();
+    expect((within(card).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("shows the server's message when a note is refused", async () => {
+    const view = open(13, (call) =>
+      call.method === 'POST' && call.url.pathname === '/api/admin/providers/40/notes'
+        ? apiError(400, 'text: must be at most 2000 characters', [
+            { field: 'text', message: 'must be at most 2000 characters' },
+          ])
+        : undefined,
+    );
+    const card = await notesCard();
+    const user = userEvent.setup();
+    await user.type(await within(card).findByLabelText('Note'), 'Too long, says the server');
+    await user.click(within(card).getByRole('button', { name: 'Add note' }));
+    const text = 'Sorry, note could not be added. Note: must be at most 2000 characters';
+    await waitFor(() => expect(view.errorToasts).toContain(text));
+    expect(within(card).getByRole('alert').textContent).toBe(text);
+    expect(await within(card).findByText('must be at most 2000 characters')).toBeTruthy();
+    expect(view.toasts).not.toContain('Note added successfully!');
+  });
+
+  it('shows an error with a retry when the notes cannot be loaded', async () => {
+    let fail = true;
+    open(13, (call) => {
+      if (call.url.pathname !== '/api/admin/providers/40/notes') return undefined;
+      return fail
+        ? apiError(500, 'The server could not answer.')
+        : jsonResponse({ rows: [note(3)], paging: paging(1) });
+    });
+    const card = await notesCard();
+    expect(await within(card).findByText(/^Sorry, the notes could not be loaded\./)).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByText('Note 3')).toBeTruthy();
+  });
+
+  it('lists the documents with their credential, upload time and a download', async () => {
+    URL.createObjectURL = () => 'blob:document';
+    URL.revokeObjectURL = () => undefined;
+    const clicked: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const file = (id: number, fileName: string, extra: Partial<ProviderFileRow>): ProviderFileRow => ({
+      id,
+      providerId: 40,
+      fileName,
+      contentType: 'application/pdf',
+      sizeBytes: 1200,
+      uploadedAt: '2026-11-20T15:30:00.000Z',
+      uploadedByName: 'Casey Rivera',
+      credential: null,
+      agreement: null,
+      ...extra,
+    });
+    const view = open(13, (call) => {
+      const path = call.url.pathname;
+      if (path === '/api/fileserver/providers/40/files')
+        return jsonResponse({
+          rows: [
+            file(8, 'rn-licence.pdf', { credential: { id: 3, credentialType: 'Licence or certification' } }),
+            file(7, 'agreement.pdf', { agreement: 'Independent Contractor Agreement v1' }),
+          ],
+          paging: paging(2),
+        });
+      if (path === '/api/fileserver/providers/40/files/8')
+        return new Response(new Uint8Array([37, 80, 68, 70]), {
+          headers: { 'content-type': 'application/pdf' },
+        });
+      return undefined;
+    });
+    const card = await documentsCard();
+    expect(await within(card).findByText('rn-licence.pdf')).toBeTruthy();
+    expect(within(card).getByText('Licence or certification')).toBeTruthy();
+    expect(within(card).getByText('Agreement: Independent Contractor Agreement v1')).toBeTruthy();
+    expect(within(card).getAllByText(/^11\/20\/2026 \d+:30 [AP]M$/)).toHaveLength(2);
+    expect(within(card).getByText('Showing 1–2 of 2')).toBeTruthy();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Download rn-licence.pdf' }));
+    await waitFor(() => expect(clicked).toEqual(['rn-licence.pdf']));
+    expect(view.calls.some((c) => c.url.pathname === '/api/fileserver/providers/40/files/8')).toBe(true);
+  });
+
+  it('shows the empty state when the clinician has no documents', async () => {
+    open(13);
+    const card = await documentsCard();
+    expect(await within(card).findByText('No documents stored for this clinician.')).toBeTruthy();
+    expect(within(card).getByText('No results')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /^Download/ })).toBeNull();
   });
 });

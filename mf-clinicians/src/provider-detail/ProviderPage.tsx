@@ -1,6 +1,6 @@
 // /provider?providerId=…: one clinician for staff (providerDetail): profile, status with a reason, transfer,
-// rates, vacations, credentials, rating details and activity. Everyone else is refused here as by the shell and
-// the API.
+// rates, vacations, credentials, documents, notes, rating details and activity. Everyone else is refused here as
+// by the shell and the API.
 import { credentialStateName, providerStatusName } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
 import { EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Tag } from 'antd';
 import { z } from 'zod';
 import { ClinicianCredentials } from '../credentials/ClinicianCredentials';
+import { DocumentsCard } from './DocumentsCard';
+import { NotesCard } from './NotesCard';
 import { ProfileCard } from './ProfileCard';
 import {
   ActivityCard,
@@ -51,6 +53,8 @@ function ProviderDetailView({ providerId }: { providerId: number }) {
           <RatingDetailsCard provider={p} />
         </Flex>
         <ClinicianCredentials providerId={p.id} />
+        <DocumentsCard providerId={p.id} />
+        <NotesCard providerId={p.id} />
         <ActivityCard providerId={p.id} />
       </Flex>
     </PageFrame>

@@ -4,11 +4,15 @@ import {
   okSchema,
   providerActivitySchema,
   providerDetailSchema,
+  providerFileListSchema,
+  providerNoteListSchema,
+  providerNoteSchema,
   providerRateListSchema,
   providerStatusReasonsSchema,
   providerTransferTargetsSchema,
   providerVacationListSchema,
   providerVacationSchema,
+  type ProviderNoteInput,
   type ProviderProfileFormInput,
   type ProviderRatesInput,
   type ProviderStatusChange,
@@ -19,6 +23,7 @@ import { apiClient } from '@carelane/shared-session';
 import { queryOptions } from '@tanstack/react-query';
 
 const one = (providerId: number) => `/api/admin/providers/${providerId}`;
+const filesPath = (providerId: number) => `/api/fileserver/providers/${providerId}/files`;
 
 export const providerDetailQueries = {
   one: (providerId: number) =>
@@ -42,6 +47,27 @@ export const providerDetailQueries = {
       queryKey: ['provider', 'activity', providerId, pageNumber],
       queryFn: ({ signal }) =>
         apiClient.get(`${one(providerId)}/activity`, providerActivitySchema, {
+          searchParams: { pageNumber },
+          signal,
+        }),
+      placeholderData: (previous) => previous,
+    }),
+  notes: (providerId: number, pageNumber: number) =>
+    queryOptions({
+      queryKey: ['provider', 'notes', providerId, pageNumber],
+      queryFn: ({ signal }) =>
+        apiClient.get(`${one(providerId)}/notes`, providerNoteListSchema, {
+          searchParams: { pageNumber },
+          signal,
+        }),
+      placeholderData: (previous) => previous,
+    }),
+  /** The clinician's stored files; keyed under providerCredential, whose changes attach files. */
+  files: (providerId: number, pageNumber: number) =>
+    queryOptions({
+      queryKey: ['providerCredential', 'files', providerId, pageNumber],
+      queryFn: ({ signal }) =>
+        apiClient.get(filesPath(providerId), providerFileListSchema, {
           searchParams: { pageNumber },
           signal,
         }),
@@ -76,4 +102,8 @@ export const providerDetailCalls = {
     apiClient.post(`${one(providerId)}/vacations`, input, providerVacationSchema),
   deleteVacation: (providerId: number, vacationId: number) =>
     apiClient.delete(`${one(providerId)}/vacations/${vacationId}`, okSchema),
+  addNote: (providerId: number, input: ProviderNoteInput) =>
+    apiClient.post(`${one(providerId)}/notes`, input, providerNoteSchema),
+  downloadFile: (providerId: number, fileId: number) =>
+    apiClient.download(`${filesPath(providerId)}/${fileId}`),
 };
