@@ -43,6 +43,8 @@ sections.push(await (await import('./scheduling.mjs')).run());
 sections.push(await (await import('./coverage-map.mjs')).run());
 sections.push(await (await import('./audit-log.mjs')).run());
 sections.push(await (await import('./credential-expiry.mjs')).run());
+sections.push(await (await import('./clinicians.mjs')).run());
+sections.push(await (await import('./clinicians-frontend.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);

@@ -61,7 +61,7 @@ const FIT_SAMPLE = 40;
 const SEQUENTIAL = 20;
 const POSTGRES_LOG = '/var/log/postgresql/postgresql-15-main.log';
 
-const get = async (server, path, token) => {
+export const get = async (server, path, token) => {
   const t = performance.now();
   const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
@@ -217,7 +217,7 @@ const adminQuery = async (text) => {
 };
 
 /** The kept data set into a fresh target, or false when there is none: { generation } from when it was made. */
-async function restoreCached(kind, cacheDir, scale, target, database) {
+export async function restoreCached(kind, cacheDir, scale, target, database) {
   const name = cacheName(scale);
   const meta = path.join(cacheDir, `${kind}-${name}.json`);
   if (!fs.existsSync(meta)) return false;
@@ -234,7 +234,7 @@ async function restoreCached(kind, cacheDir, scale, target, database) {
 }
 
 /** Keeps the freshly generated data set of a stopped server for the next runs. */
-async function keepCached(kind, cacheDir, scale, target, database, generation) {
+export async function keepCached(kind, cacheDir, scale, target, database, generation) {
   const name = cacheName(scale);
   fs.mkdirSync(cacheDir, { recursive: true });
   if (kind === 'pglite') {
