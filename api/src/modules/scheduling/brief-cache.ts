@@ -1,11 +1,11 @@
-// Reads kept for a few seconds: the totals of the visit and service request lists, and the organization's rate
-// card of the fit score. A list page reads ten rows by an index, but its total reads every matching index entry
+// Reads kept for a few seconds: the totals of the visit and service request lists, and the fit score's visit
+// and the organization's rate card. A list page reads ten rows by an index, but its total reads every matching index entry
 // (up to the cap): most of the request, and the same for every page of the same filters. So such a read is
 // reused, per key (for a count: its SQL and parameters, so per filter and scope), until:
 // - this instance answers any write request (the read cache's local epoch: whoever changes something reads it
 //   back at once), or the visit status job moves a visit ({@link noteSchedulingWrite});
 // - BRIEF_TTL_MS has passed: writes this instance does not see (another instance on the same PostgreSQL, SQL
-//   behind the server's back) show within that time. List rows and fit score candidates are always read.
+//   behind the server's back) show within that time. List rows are always read.
 import type { AppServices } from '../../services/app-services';
 
 export const BRIEF_TTL_MS = 5_000;
