@@ -180,8 +180,25 @@ describe('fit score', () => {
   });
 
   it('colour runs red at 0 to green at 100', () => {
-    expect(fitScoreColor(0)).toBe('hsl(0, 70%, 38%)');
-    expect(fitScoreColor(100)).toBe('hsl(120, 70%, 38%)');
-    expect(fitScoreColor(150)).toBe('hsl(120, 70%, 38%)');
+    expect(fitScoreColor(0)).toBe('hsl(0, 70%, 26%)');
+    expect(fitScoreColor(100)).toBe('hsl(120, 70%, 26%)');
+    expect(fitScoreColor(150)).toBe('hsl(120, 70%, 26%)');
+  });
+
+  it('keeps white text on every score colour at 4.5:1 or more (WCAG AA)', () => {
+    // hsl() to sRGB, then the WCAG relative luminance and the contrast with white.
+    const luminance = (css: string) => {
+      const [h, s, l] = css.match(/[\d.]+/g)!.map(Number) as [number, number, number];
+      const sat = s / 100;
+      const light = l / 100;
+      const f = (n: number) => {
+        const k = (n + h / 30) % 12;
+        return light - sat * Math.min(light, 1 - light) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+      };
+      const lin = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(f(0)) + 0.7152 * lin(f(8)) + 0.0722 * lin(f(4));
+    };
+    const ratios = Array.from({ length: 101 }, (_, score) => 1.05 / (luminance(fitScoreColor(score)) + 0.05));
+    expect(Math.min(...ratios)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -277,8 +277,11 @@ export function fitScore(
   };
 }
 
-/** SPEC §9: the fit score colour runs red (0) to green (100), as an HSL hue 0-120. */
+/**
+ * SPEC §9: the fit score colour runs red (0) to green (100), as an HSL hue 0-120; dark enough (26 % lightness)
+ * that the white score on it keeps 4.5:1 at every hue, yellow-green included.
+ */
 export function fitScoreColor(score: number): string {
   const clamped = Math.max(0, Math.min(100, score));
-  return `hsl(${Math.round((clamped / 100) * 120)}, 70%, 38%)`;
+  return `hsl(${Math.round((clamped / 100) * 120)}, 70%, 26%)`;
 }
