@@ -83,11 +83,11 @@ export async function insertFeedback(
 
 /**
  * Sets ratingDetails.avgPatientRating to the mean of every rating the clinician was given (two decimals);
- * answers the details before and after.
+ * answers the details (and the rating) before and after.
  */
 export async function refreshAvgPatientRating(tx: Executor, providerId: number) {
   const [before] = await tx
-    .select({ ratingDetails: providers.ratingDetails })
+    .select({ ratingDetails: providers.ratingDetails, rating: providers.rating })
     .from(providers)
     .where(eq(providers.id, providerId))
     .for('update');
@@ -101,7 +101,16 @@ export async function refreshAvgPatientRating(tx: Executor, providerId: number) 
     })
     .where(eq(providers.id, providerId))
     .returning({ ratingDetails: providers.ratingDetails });
-  return { before: before?.ratingDetails ?? {}, after: after?.ratingDetails ?? {} };
+  return {
+    before: before?.ratingDetails ?? {},
+    after: after?.ratingDetails ?? {},
+    ratingBefore: before?.rating ?? null,
+  };
+}
+
+/** Writes the clinician's rating (the badge's number), computed by shared-domain's rule. */
+export async function setProviderRating(tx: Executor, providerId: number, rating: number | null) {
+  await tx.update(providers).set({ rating }).where(eq(providers.id, providerId));
 }
 
 /** The visit's clinician and status, locked. */

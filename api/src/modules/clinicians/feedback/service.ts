@@ -2,11 +2,13 @@
 // visit out opens a random link, stored only as its SHA-256, that expires in FEEDBACK_TOKEN_DAYS and works
 // once; it is emailed (outbox) to the patient's contact or the shift's facility, and staff can make a new one to
 // hand over. The public page shows only the visit's date and the clinician's first name; the rating is stored,
-// the link spent and ratingDetails.avgPatientRating refreshed in one transaction.
+// the link spent, ratingDetails.avgPatientRating refreshed and providers.rating recomputed from the details
+// (ratingFromDetails, decision 026) in one transaction.
 import {
   FEEDBACK_MESSAGES,
   FEEDBACK_TOKEN_DAYS,
   isVisitStatus,
+  ratingFromDetails,
   type ClinicianFeedbackDetails,
   type ClinicianFeedbackInput,
   type FeedbackLink,
@@ -137,7 +139,10 @@ export async function feedbackDetails(
   return { ...visit, expiresAt: row.expiresAt.toISOString() };
 }
 
-/** Stores the rating, spends the link and refreshes the clinician's average patient rating. */
+/**
+ * Stores the rating, spends the link, refreshes the clinician's average patient rating and recomputes their
+ * rating from the updated details.
+ */
 export async function submitFeedback(
   services: AppServices,
   ctx: RequestContext,
@@ -156,6 +161,8 @@ export async function submitFeedback(
     });
     await repo.markTokenUsed(tx, token.id);
     const details = await repo.refreshAvgPatientRating(tx, token.providerId);
+    const { rating } = ratingFromDetails(details.after);
+    await repo.setProviderRating(tx, token.providerId, rating);
     const who = { userId: null, userEmail: `feedback link ${token.sentTo ?? token.id}` };
     await recordAudit(tx, ctx, {
       entity: 'clinicianFeedback',
@@ -169,8 +176,8 @@ export async function submitFeedback(
       entity: 'provider',
       entityId: token.providerId,
       action: 'UPDATE',
-      before: { ratingDetails: details.before },
-      after: { ratingDetails: details.after },
+      before: { ratingDetails: details.before, rating: details.ratingBefore },
+      after: { ratingDetails: details.after, rating },
       ...who,
     });
     await publishEvent(

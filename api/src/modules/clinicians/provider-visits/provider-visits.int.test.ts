@@ -286,16 +286,34 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       expect(outOfRange.body.errors[0].field).toBe('rating');
 
       await s.sql(`delete from clinician_feedback where provider_id = $1`, [ownId]);
+      // Known counters (decision 026): assignments 5 × (1 − 4 / 40) = 4.5, notes 5 × (1 − 1 / 10) = 4.5.
+      await s.sql(`update providers set rating = null, rating_details = $1::jsonb where id = $2`, [
+        JSON.stringify({
+          totalVisitCount: 40,
+          totalUnstaffedCount: 4,
+          totalNotesCount: 10,
+          totalNotesRejectedCount: 1,
+          avgPatientRating: 1.5,
+        }),
+        ownId,
+      ]);
       const rated = await s.request('POST', '/api/public/clinicianFeedback', {
         body: { token, rating: 4, comment: 'Kind and on time.' },
       });
       expect(rated.status).toBe(200);
       expect(rated.body.message).toBe(FEEDBACK_MESSAGES.thanks);
-      const [provider] = await s.sql<{ rating_details: Record<string, number> }>(
-        `select rating_details from providers where id = $1`,
+      const [provider] = await s.sql<{ rating_details: Record<string, number>; rating: number | null }>(
+        `select rating_details, rating from providers where id = $1`,
         [ownId],
       );
       expect(provider!.rating_details.avgPatientRating).toBe(4);
+      // The badge's number from the one rule: (4.5 + 4.5 + 4) / 3 = 4.33.
+      expect(provider!.rating).toBe(4.33);
+      const [audit] = await s.sql<{ diff: Record<string, { before: unknown; after: unknown }> }>(
+        `select diff from audit_log where entity = 'provider' and entity_id = $1 order by id desc limit 1`,
+        [String(ownId)],
+      );
+      expect(audit!.diff.rating).toEqual({ before: null, after: 4.33 });
 
       const again = await s.request('POST', '/api/public/clinicianFeedback', { body: { token, rating: 1 } });
       expect(again.status).toBe(409);
@@ -317,11 +335,12 @@ describeEachDatabase('clinician visits and feedback', (server) => {
         (await s.request('POST', '/api/public/clinicianFeedback', { body: { token: second, rating: 5 } }))
           .status,
       ).toBe(200);
-      const [after] = await s.sql<{ rating_details: Record<string, number> }>(
-        `select rating_details from providers where id = $1`,
+      const [after] = await s.sql<{ rating_details: Record<string, number>; rating: number | null }>(
+        `select rating_details, rating from providers where id = $1`,
         [ownId],
       );
       expect(after!.rating_details.avgPatientRating).toBe(4.5);
+      expect(after!.rating).toBe(4.5);
     });
 
     it('refuses an expired link (400 with the text) and an unknown one, writing nothing', async () => {
