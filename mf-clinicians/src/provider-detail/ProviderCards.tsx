@@ -9,6 +9,7 @@ import {
   PROVIDER_RATING_DETAIL_FIELDS,
   PROVIDER_STATUSES,
   providerStatusName,
+  ratingFromDetails,
   type ProviderDetail,
   type ProviderRateList,
 } from '@carelane/shared-domain';
@@ -396,6 +397,8 @@ export function VacationsCard({ providerId }: { providerId: number }) {
 
 export function RatingDetailsCard({ provider }: { provider: ProviderDetail }) {
   const d = provider.ratingDetails;
+  // The badge's tooltip parts from the one rule (decision 026) over the recorded counters.
+  const { assignmentsReliability, notesReliability, satisfaction } = ratingFromDetails(d);
   return (
     <Card
       title="Rating details"
@@ -404,11 +407,7 @@ export function RatingDetailsCard({ provider }: { provider: ProviderDetail }) {
         <Flex gap={8} align="center">
           <RatingBadge
             rating={provider.rating}
-            details={{
-              assignmentsReliability: d.assignmentsReliability ?? null,
-              notesReliability: d.notesReliability ?? null,
-              satisfaction: d.avgPatientRating ?? null,
-            }}
+            details={{ assignmentsReliability, notesReliability, satisfaction }}
           />
           <EngagementDot lastLogin={provider.lastLogin} />
         </Flex>

@@ -143,6 +143,20 @@ describe('clinician detail page', () => {
     });
   });
 
+  it("shows the rating's parts from the recorded counters in the badge's tooltip (decision 026)", async () => {
+    open(13);
+    const card = (await screen.findByText('Rating details')).closest('.ant-card') as HTMLElement;
+    const user = userEvent.setup();
+    await user.hover(within(card).getByLabelText('Provider rating 4.2'));
+    const tooltip = await screen.findByRole('tooltip');
+    // 31 visits, no misses: 5; no notes counted: nothing to judge; patients' average 4.6.
+    expect(Array.from(tooltip.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Assignments Reliability: 5.0',
+      'Notes Reliability',
+      'Patient/Supervisor Satisfaction Rating: 4.6',
+    ]);
+  });
+
   it("shows 'Sorry, clinician could not be saved. ' with the server's text and names the field", async () => {
     const view = open(13, (call) =>
       call.method === 'PUT'
