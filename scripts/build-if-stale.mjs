@@ -38,13 +38,14 @@ export const BUILDS = {
       'shared-domain/src',
     ],
   },
-  // A remote takes every singleton from the shell: only its own folder (and the factory) matter.
+  // A remote takes the singletons (React, antd, shared-ui, shared-session) from the shell, but bundles its own
+  // copy of shared-domain (not shared: scripts/webpack/shared.cjs), so a rule changed there rebuilds every area.
   ...Object.fromEntries(
     AREAS.map((area) => [
       area,
       {
         output: `${area}/dist/mf-manifest.json`,
-        sources: [`${area}/src`, `${area}/webpack.config.cjs`, WEBPACK_FACTORY],
+        sources: [`${area}/src`, `${area}/webpack.config.cjs`, WEBPACK_FACTORY, 'shared-domain/src'],
       },
     ]),
   ),
