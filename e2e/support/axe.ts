@@ -36,14 +36,23 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
     );
 }
 
-/** Turns transitions and animations off so axe reads each colour at rest, not halfway through a fade. */
+/**
+ * Waits until no finite animation or transition is running, so axe reads each colour at rest, not halfway through
+ * a fade (a toast, a drawer). Endless ones (spinners) are not waited for. Earlier this shortened every animation
+ * to 1 ms with a style left in the page, and antd's motion then sometimes never saw the end of one: a button's
+ * loading icon stayed, naming it "loading Continue" for the rest of the test.
+ */
 export async function stillMotion(page: Page): Promise<void> {
-  await page.addStyleTag({
-    // 1 ms, not none: antd's motion waits for the animationend and transitionend events.
-    content:
-      '*, *::before, *::after { transition-duration: 1ms !important; transition-delay: 0s !important;' +
-      ' animation-duration: 1ms !important; animation-delay: 0s !important; }',
-  });
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
 }
 
 /** One line per finding, for the failure message and the report. */
