@@ -110,7 +110,17 @@ async function candidatesShown(page: Page, visitId: number): Promise<string[]> {
 
 /** Continue on the current step, then its toast (when SPEC §4 gives one) and the next step's heading. */
 async function continueTo(rn: Page, heading: string, toast: string | null): Promise<void> {
-  await rn.getByRole('button', { name: 'Continue', exact: true }).click();
+  const button = rn.getByRole('button', { name: 'Continue', exact: true });
+  try {
+    await expect(button).toBeVisible({ timeout: 15_000 });
+  } catch (error) {
+    // Once (of many runs) Continue was on screen but not in the accessibility tree: print what the tree held.
+    console.log(
+      `Continue not found; the page's accessibility tree:\n${await rn.locator('body').ariaSnapshot()}`,
+    );
+    throw error;
+  }
+  await button.click();
   if (toast) await expect(rn.getByText(toast).first()).toBeVisible({ timeout: 20_000 });
   await expect(rn.getByRole('heading', { name: heading })).toBeVisible({ timeout: 20_000 });
 }
