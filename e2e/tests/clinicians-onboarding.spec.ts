@@ -114,7 +114,7 @@ async function continueTo(rn: Page, heading: string, toast: string | null): Prom
   try {
     await expect(button).toBeVisible({ timeout: 15_000 });
   } catch (error) {
-    // Once (of many runs) Continue was on screen but not in the accessibility tree: print what the tree held.
+    // Named otherwise (e.g. still 'loading Continue') or not there: print what the accessibility tree held.
     console.log(
       `Continue not found; the page's accessibility tree:\n${await rn.locator('body').ariaSnapshot()}`,
     );
