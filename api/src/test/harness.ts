@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed';
 import { startServer, type RunningServer } from '../server';
+import { TEST_ARGON2, pgliteSnapshot, postgresTemplate, usesSnapshot } from './db-snapshot';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -54,12 +56,18 @@ export interface TestServer extends RunningServer {
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
-/** Fresh PostgreSQL database per test server, dropped at close. */
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Fresh PostgreSQL database per test server, dropped at close: a copy of the run's migrated and seeded template
+ * when given one (db-snapshot.ts), else empty.
+ */
+async function createPostgresDatabase(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `carelane_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -78,9 +86,11 @@ export async function startTestServer(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},
 ): Promise<TestServer> {
+  // Servers whose overrides leave the database as every other server has it start from the run's copy.
+  const fromSnapshot = usesSnapshot(overrides);
   const pgDb =
     kind === 'postgres' && !overrides.databaseUrl
-      ? await createPostgresDatabase(process.env.DATABASE_URL!)
+      ? await createPostgresDatabase(process.env.DATABASE_URL!, fromSnapshot ? postgresTemplate() : undefined)
       : undefined;
   const config = loadConfig(
     { ...process.env, DATABASE_URL: '' },
@@ -93,11 +103,22 @@ export async function startTestServer(
       messagePickupDir: fs.mkdtempSync(path.join(os.tmpdir(), 'carelane-messages-')),
       logLevel: 'silent',
       // Cheaper hashing keeps the suite quick; the behaviour is the same.
-      argon2: { memoryCost: 4096, timeCost: 2, parallelism: 1 },
+      argon2: TEST_ARGON2,
       ...overrides,
     },
   );
-  const server = await startServer(config);
+  // PGlite: the copy is loaded into memory; startServer still migrates and seeds it (nothing left to do).
+  const snapshot = kind === 'pglite' && fromSnapshot && !config.databaseUrl ? pgliteSnapshot() : undefined;
+  let server: RunningServer;
+  try {
+    server = await startServer(
+      config,
+      snapshot ? await openDatabase({ dataDir: config.dataDir, loadDataDir: snapshot }) : undefined,
+    );
+  } catch (error) {
+    await pgDb?.drop().catch(() => {});
+    throw error;
+  }
   const close = server.close;
   const request: TestServer['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

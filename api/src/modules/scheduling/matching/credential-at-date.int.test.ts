@@ -1,7 +1,7 @@
 // Credential state at the visit's date of service (issue 11): the fit score, the publish notification and assign
 // all read credentialGapsOn, so a licence that lapses the day before a visit leaves its clinician out of that
 // visit and in for the day before.
-import { describeEachDatabase } from '../../../test/harness';
+import { describeEachDatabase, eventually } from '../../../test/harness';
 import { notifyMatchingClinicians } from './notify';
 import {
   freshPoint,
@@ -95,7 +95,11 @@ describeEachDatabase('credential state at the date of service', (server) => {
     );
     expect((await candidates(tuesday)).map((c) => c.providerUserId)).not.toContain(lapsesMonday);
     await server().sql(`update provider_credentials set status = 'Approved' where id = $1`, [renewal!.id]);
-    expect((await candidates(tuesday)).map((c) => c.providerUserId)).toContain(lapsesMonday);
+    const counted = async () => (await candidates(tuesday)).some((c) => c.providerUserId === lapsesMonday);
+    // A write made outside the server: PGlite tells the read cache before the write returns, PostgreSQL by a
+    // notice a few milliseconds later (docs/decisions/006).
+    if (server().kind === 'pglite') expect(await counted()).toBe(true);
+    else await eventually(counted, 2000);
   });
 
   it('publish tells only the clinicians credentialed on each visit date', async () => {
