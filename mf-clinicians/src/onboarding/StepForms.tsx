@@ -17,9 +17,19 @@ import { onboardingCalls, showOwnState } from './onboarding-queries';
 /** Completes the current step (the page shows its toast or its failure). */
 export type Complete = () => Promise<void>;
 
+/**
+ * Disabled while busy rather than antd's `loading`: a step often answers in a few milliseconds, and antd's
+ * loading icon, shown and hidden that fast, can stay behind (the button then reads "loading Continue").
+ */
 export function ContinueButton({ busy, onClick }: { busy: boolean; onClick?: () => void }) {
   return (
-    <Button type="primary" htmlType={onClick ? 'button' : 'submit'} loading={busy} onClick={onClick}>
+    <Button
+      type="primary"
+      htmlType={onClick ? 'button' : 'submit'}
+      disabled={busy}
+      aria-busy={busy}
+      onClick={onClick}
+    >
       Continue
     </Button>
   );

@@ -208,7 +208,7 @@ function Quiz({ orientation, onBack }: { orientation: ClinicianOrientation; onBa
         ))}
         {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
         <Flex gap={8} wrap>
-          <Button type="primary" loading={busy} onClick={() => void submit()}>
+          <Button type="primary" disabled={busy} aria-busy={busy} onClick={() => void submit()}>
             Submit answers
           </Button>
           <Button onClick={onBack}>Back to my orientations</Button>
@@ -312,7 +312,13 @@ function TakeOrientation({
             </Typography.Text>
             <SectionContent section={section} />
             <Flex gap={8} wrap>
-              <Button type="primary" loading={busy} onClick={() => void readAndNext(position as number)}>
+              {/* Disabled while busy, not antd's `loading`: its icon can stay behind after a quick answer. */}
+              <Button
+                type="primary"
+                disabled={busy}
+                aria-busy={busy}
+                onClick={() => void readAndNext(position as number)}
+              >
                 {(position as number) + 1 < o.sections.length ? 'Next section' : 'Go to the quiz'}
               </Button>
               <Button onClick={onBack}>Back to my orientations</Button>
