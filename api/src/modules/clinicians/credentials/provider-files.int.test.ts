@@ -1,7 +1,8 @@
 // A clinician's stored files through the API (the Documents card of `/provider`): newest first, 10 a page, with
 // who stored each and the credential it is the scan of; the clinician sees their own, staff anyone's, an
 // organization user nobody's.
-import { describeEachDatabase } from '../../../test/harness';
+import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { providerIdOf } from '../../../test/identity-helpers';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0, 1, 2, 250]), Buffer.from('\n%%EOF')]);
 
@@ -14,15 +15,8 @@ describeEachDatabase('clinician files list', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [manager, clinician, orgUser] = await Promise.all([
-      s.login('clinicianmanager@carelane.local'),
-      s.login('clinician@carelane.local'),
-      s.login('orguser@carelane.local'),
-    ]);
-    const [own] = await s.sql<{ id: number }>(
-      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
-    );
-    ownId = own!.id;
+    [manager, clinician, orgUser] = await s.loginAs('clinicianManager', 'clinician', 'orgUser');
+    ownId = await providerIdOf(s, DEMO_USERS.clinician);
     const [other] = await s.sql<{ id: number }>(
       `select id from providers where id <> $1 order by id limit 1`,
       [ownId],

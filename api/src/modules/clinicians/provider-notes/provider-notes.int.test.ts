@@ -2,7 +2,8 @@
 // Notes about a clinician through the API: staff read them newest first, 10 a page, with author and time, and add
 // one (trimmed, 1-2000 characters, a 400 naming text), audited in the same transaction; clinicians (even about
 // themselves) and organization users are refused.
-import { describeEachDatabase } from '../../../test/harness';
+import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { providerIdOf } from '../../../test/identity-helpers';
 
 describeEachDatabase('clinician notes', (server) => {
   let manager = '';
@@ -14,16 +15,13 @@ describeEachDatabase('clinician notes', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [manager, coordinator, clinician, orgUser] = await Promise.all([
-      s.login('clinicianmanager@carelane.local'),
-      s.login('coordinator@carelane.local'),
-      s.login('clinician@carelane.local'),
-      s.login('orguser@carelane.local'),
-    ]);
-    const [own] = await s.sql<{ id: number }>(
-      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
+    [manager, coordinator, clinician, orgUser] = await s.loginAs(
+      'clinicianManager',
+      'coordinator',
+      'clinician',
+      'orgUser',
     );
-    ownId = own!.id;
+    ownId = await providerIdOf(s, DEMO_USERS.clinician);
     const [other] = await s.sql<{ id: number }>(
       `select id from providers where id <> $1 order by id limit 1`,
       [ownId],
