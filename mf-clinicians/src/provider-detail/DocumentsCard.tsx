@@ -5,9 +5,10 @@ import { type ProviderFileRow } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, saveFile } from '@carelane/shared-session';
 import { DataTable, loadState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { HeadedCard } from './HeadedCard';
 import { providerDetailCalls, providerDetailQueries } from './provider-detail-queries';
 
 const PAGE_SIZE = 10;
@@ -24,67 +25,57 @@ async function download(row: ProviderFileRow) {
 }
 
 export function DocumentsCard({ providerId }: { providerId: number }) {
-  const headingId = useId();
   const [pageNumber, setPageNumber] = useState(1);
   const files = useQuery(providerDetailQueries.files(providerId, pageNumber));
   const loaded = loadState(files, 'the documents', { keepStale: true });
   return (
-    <Card
-      title={
-        <h2 id={headingId} style={{ fontSize: 16, margin: 0 }}>
-          Documents
-        </h2>
-      }
-      style={{ maxWidth: 1100 }}
-    >
-      <section aria-labelledby={headingId}>
-        {loaded.data ? (
-          <DataTable<ProviderFileRow>
-            ariaLabel="Documents"
-            rows={loaded.data.rows}
-            totalCount={loaded.data.paging.totalCount}
-            pageNumber={pageNumber}
-            pageSize={PAGE_SIZE}
-            pageSizeOptions={[PAGE_SIZE]}
-            loading={files.isFetching}
-            rowKey="id"
-            emptyText="No documents stored for this clinician."
-            onPageChange={(page) => setPageNumber(page)}
-            columns={[
-              { title: 'Name', key: 'name', dataIndex: 'fileName' },
-              { title: 'Credential', key: 'credential', render: (_v, row) => belongsTo(row) },
-              {
-                title: 'Uploaded',
-                key: 'uploaded',
-                render: (_v, row) => (
-                  <>
-                    <time dateTime={row.uploadedAt}>{dayjs(row.uploadedAt).format('M/D/YYYY h:mm A')}</time>
-                    {row.uploadedByName ? (
-                      <Typography.Text type="secondary"> by {row.uploadedByName}</Typography.Text>
-                    ) : null}
-                  </>
-                ),
-              },
-              {
-                title: 'File',
-                key: 'download',
-                render: (_v, row) => (
-                  <Button
-                    type="link"
-                    style={{ padding: 0 }}
-                    aria-label={`Download ${row.fileName}`}
-                    onClick={() => void download(row)}
-                  >
-                    Download
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        ) : (
-          loaded.fallback
-        )}
-      </section>
-    </Card>
+    <HeadedCard title="Documents">
+      {loaded.data ? (
+        <DataTable<ProviderFileRow>
+          ariaLabel="Documents"
+          rows={loaded.data.rows}
+          totalCount={loaded.data.paging.totalCount}
+          pageNumber={pageNumber}
+          pageSize={PAGE_SIZE}
+          pageSizeOptions={[PAGE_SIZE]}
+          loading={files.isFetching}
+          rowKey="id"
+          emptyText="No documents stored for this clinician."
+          onPageChange={(page) => setPageNumber(page)}
+          columns={[
+            { title: 'Name', key: 'name', dataIndex: 'fileName' },
+            { title: 'Credential', key: 'credential', render: (_v, row) => belongsTo(row) },
+            {
+              title: 'Uploaded',
+              key: 'uploaded',
+              render: (_v, row) => (
+                <>
+                  <time dateTime={row.uploadedAt}>{dayjs(row.uploadedAt).format('M/D/YYYY h:mm A')}</time>
+                  {row.uploadedByName ? (
+                    <Typography.Text type="secondary"> by {row.uploadedByName}</Typography.Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              title: 'File',
+              key: 'download',
+              render: (_v, row) => (
+                <Button
+                  type="link"
+                  style={{ padding: 0 }}
+                  aria-label={`Download ${row.fileName}`}
+                  onClick={() => void download(row)}
+                >
+                  Download
+                </Button>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        loaded.fallback
+      )}
+    </HeadedCard>
   );
 }

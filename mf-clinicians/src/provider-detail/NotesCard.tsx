@@ -18,15 +18,15 @@ import {
   showFieldErrors,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { HeadedCard } from './HeadedCard';
 import { providerDetailCalls, providerDetailQueries } from './provider-detail-queries';
 
 const LABELS = { text: 'Note' };
 
 export function NotesCard({ providerId }: { providerId: number }) {
-  const headingId = useId();
   const [pageNumber, setPageNumber] = useState(1);
   const notes = useQuery(providerDetailQueries.notes(providerId, pageNumber));
   const loaded = loadState(notes, 'the notes', { keepStale: true });
@@ -54,70 +54,61 @@ export function NotesCard({ providerId }: { providerId: number }) {
   };
 
   return (
-    <Card
-      title={
-        <h2 id={headingId} style={{ fontSize: 16, margin: 0 }}>
-          Notes
-        </h2>
-      }
-      style={{ maxWidth: 1100 }}
-    >
-      <section aria-labelledby={headingId}>
-        {loaded.data ? (
-          <DataTable<ProviderNote>
-            ariaLabel="Notes"
-            rows={loaded.data.rows}
-            totalCount={loaded.data.paging.totalCount}
-            pageNumber={pageNumber}
-            pageSize={PROVIDER_NOTES_PAGE_SIZE}
-            pageSizeOptions={[PROVIDER_NOTES_PAGE_SIZE]}
-            loading={notes.isFetching}
-            rowKey="id"
-            emptyText="No notes yet."
-            onPageChange={(page) => setPageNumber(page)}
-            columns={[
-              {
-                title: 'When',
-                key: 'when',
-                width: 170,
-                render: (_v, row) => (
-                  <time dateTime={row.createdAt}>{dayjs(row.createdAt).format('M/D/YYYY h:mm A')}</time>
-                ),
-              },
-              { title: 'Author', key: 'author', width: 180, dataIndex: 'authorName' },
-              {
-                title: 'Note',
-                key: 'text',
-                render: (_v, row) => <span style={{ whiteSpace: 'pre-wrap' }}>{row.text}</span>,
-              },
-            ]}
-          />
-        ) : (
-          loaded.fallback
-        )}
-        <Typography.Title level={3} style={{ fontSize: 14, marginTop: 16 }}>
-          Add a note
-        </Typography.Title>
-        <Form form={form} layout="vertical" onFinish={(values) => void add(values)}>
-          <FormFailure text={failure} />
-          <Form.Item
-            name="text"
-            label="Note"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter the note.' },
-              {
-                max: PROVIDER_NOTE_MAX_LENGTH,
-                message: `Keep the note to ${PROVIDER_NOTE_MAX_LENGTH} characters.`,
-              },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={PROVIDER_NOTE_MAX_LENGTH} showCount />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            Add note
-          </Button>
-        </Form>
-      </section>
-    </Card>
+    <HeadedCard title="Notes">
+      {loaded.data ? (
+        <DataTable<ProviderNote>
+          ariaLabel="Notes"
+          rows={loaded.data.rows}
+          totalCount={loaded.data.paging.totalCount}
+          pageNumber={pageNumber}
+          pageSize={PROVIDER_NOTES_PAGE_SIZE}
+          pageSizeOptions={[PROVIDER_NOTES_PAGE_SIZE]}
+          loading={notes.isFetching}
+          rowKey="id"
+          emptyText="No notes yet."
+          onPageChange={(page) => setPageNumber(page)}
+          columns={[
+            {
+              title: 'When',
+              key: 'when',
+              width: 170,
+              render: (_v, row) => (
+                <time dateTime={row.createdAt}>{dayjs(row.createdAt).format('M/D/YYYY h:mm A')}</time>
+              ),
+            },
+            { title: 'Author', key: 'author', width: 180, dataIndex: 'authorName' },
+            {
+              title: 'Note',
+              key: 'text',
+              render: (_v, row) => <span style={{ whiteSpace: 'pre-wrap' }}>{row.text}</span>,
+            },
+          ]}
+        />
+      ) : (
+        loaded.fallback
+      )}
+      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 16 }}>
+        Add a note
+      </Typography.Title>
+      <Form form={form} layout="vertical" onFinish={(values) => void add(values)}>
+        <FormFailure text={failure} />
+        <Form.Item
+          name="text"
+          label="Note"
+          rules={[
+            { required: true, whitespace: true, message: 'Enter the note.' },
+            {
+              max: PROVIDER_NOTE_MAX_LENGTH,
+              message: `Keep the note to ${PROVIDER_NOTE_MAX_LENGTH} characters.`,
+            },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={PROVIDER_NOTE_MAX_LENGTH} showCount />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Add note
+        </Button>
+      </Form>
+    </HeadedCard>
   );
 }
