@@ -26,3 +26,4 @@ export * from './schemas/clinicians/agreements';
 export * from './schemas/clinicians/provider-visits';
 export * from './schemas/clinicians/provider-detail';
 export * from './schemas/clinicians/provider-notes';
+export * from './notes/definition';

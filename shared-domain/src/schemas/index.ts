@@ -3,3 +3,4 @@ export * from './identity';
 export * from './admin';
 export * from './scheduling';
 export * from './clinicians';
+export * from './notes';

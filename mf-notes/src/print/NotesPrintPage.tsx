@@ -1,0 +1,4 @@
+// Being built (issue 12).
+export default function NotesPrintPage() {
+  return <p>Being built.</p>;
+}
