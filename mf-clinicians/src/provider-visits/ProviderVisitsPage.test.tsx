@@ -98,6 +98,10 @@ describe('/providervisits', () => {
     );
     expect(screen.getAllByRole('button', { name: 'Check in' })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Check out' })).toBeNull();
+    // The visit whose notes are due links to its note; the staffed one has none yet.
+    expect(screen.getAllByRole('link', { name: 'Write notes' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/note?visitId=2',
+    ]);
   });
 
   it('keeps the status filter in the URL', async () => {

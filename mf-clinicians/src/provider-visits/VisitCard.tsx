@@ -7,7 +7,7 @@ import {
   type VisitAddress,
 } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
-import { VisitStatusTag } from '@carelane/shared-ui';
+import { AreaLink, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -33,6 +33,22 @@ export function mapsUrl(address: VisitAddress): string | null {
 }
 
 const time = (iso: string) => dayjs(iso).format('h:mm A');
+
+const NOTES_TO_WRITE: readonly string[] = ['NotesDue', 'NotesOverdue', 'NotesRejected'];
+const NOTES_WRITTEN: readonly string[] = [
+  'NotesInReview',
+  'NotesApproved',
+  'ApprovalDue',
+  'FinalReview',
+  'FinalConfirmed',
+];
+
+/** The visit's note (the notes area's `/note`): to write or fix while due or rejected, to read once submitted. */
+function notesLinkText(status: string): string | null {
+  if (NOTES_TO_WRITE.includes(status)) return 'Write notes';
+  if (NOTES_WRITTEN.includes(status)) return 'View notes';
+  return null;
+}
 
 const ACTIONS = {
   checkIn: { label: 'Check in', confirm: 'Check in to this visit now?', failed: 'checked in' },
@@ -61,6 +77,7 @@ export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: 
   const where = addressText(visit.address);
   const maps = mapsUrl(visit.address);
   const who = visit.placeName ?? visit.patientName ?? visit.organizationName;
+  const notesLink = notesLinkText(visit.status);
   return (
     <Card size="small" aria-label={`Visit ${who} ${time(visit.startAt)}`} style={{ width: '100%' }}>
       <Flex vertical gap={6}>
@@ -97,6 +114,7 @@ export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: 
             {`Checked in ${time(visit.timeIn)}${visit.timeOut ? `, out ${time(visit.timeOut)}` : ''}`}
           </Typography.Text>
         ) : null}
+        {notesLink ? <AreaLink to={`/note?visitId=${visit.id}`}>{notesLink}</AreaLink> : null}
         {action ? (
           <Popconfirm
             title={ACTIONS[action].confirm}
