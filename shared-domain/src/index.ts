@@ -27,3 +27,4 @@ export * from './schemas/clinicians/provider-visits';
 export * from './schemas/clinicians/provider-detail';
 export * from './schemas/clinicians/provider-notes';
 export * from './notes/definition';
+export * from './notes/option-lists';
