@@ -28,3 +28,4 @@ export * from './schemas/clinicians/provider-detail';
 export * from './schemas/clinicians/provider-notes';
 export * from './notes/definition';
 export * from './notes/option-lists';
+export * from './notes/scores';
