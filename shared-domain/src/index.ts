@@ -29,3 +29,4 @@ export * from './schemas/clinicians/provider-notes';
 export * from './notes/definition';
 export * from './notes/option-lists';
 export * from './notes/scores';
+export * from './notes/note-values';
