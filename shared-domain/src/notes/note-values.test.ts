@@ -2,7 +2,6 @@ import { noteDefinitionSchema, type NoteDefinition } from './definition';
 import {
   isEmptyValue,
   isFieldVisible,
-  isIsoDate,
   isTimeOfDay,
   validateNoteValues,
   withComputedScores,
@@ -392,10 +391,7 @@ describe('validateNoteValues on submit', () => {
 });
 
 describe('helpers', () => {
-  it('isIsoDate and isTimeOfDay', () => {
-    expect(isIsoDate('2024-02-29')).toBe(true);
-    expect(isIsoDate('2023-02-29')).toBe(false);
-    expect(isIsoDate('2024-2-9')).toBe(false);
+  it('isTimeOfDay', () => {
     expect(isTimeOfDay('00:00')).toBe(true);
     expect(isTimeOfDay('23:60')).toBe(false);
   });

@@ -4,9 +4,10 @@ import type { NoteDefinition, NoteField, NoteValues, SimpleField } from './defin
 import { fieldsOf } from './definition';
 import { NOTE_OPTION_LISTS, optionsOfField, readingTypeOf } from './option-lists';
 import { computeScore, type ScoreValue } from './scores';
+import type { FieldError } from '../schemas/common';
+import { isIsoDate } from '../formats';
 
-/** `field` is the path of the value: `values.<fieldId>`, `values.<tableId>.<row>.<columnId>`, `values.<vitalsId>.<code>`. */
-export type FieldError = { field: string; message: string };
+/** A FieldError's `field` is the value's path: `values.<fieldId>`, `values.<tableId>.<row>.<columnId>`, `values.<vitalsId>.<code>`. */
 export type ValidationMode = 'save' | 'submit';
 
 export const FIELD_MESSAGES = {
@@ -96,13 +97,6 @@ export function isEmptyValue(field: NoteField, value: unknown): boolean {
   }
 }
 
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 export function isTimeOfDay(value: unknown): value is string {
   return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 }
@@ -134,7 +128,7 @@ function simpleValueError(field: SimpleField, value: unknown): string | null {
     case 'number':
       return numberError(value, field);
     case 'date':
-      return isIsoDate(value) ? null : FIELD_MESSAGES.date;
+      return typeof value === 'string' && isIsoDate(value) ? null : FIELD_MESSAGES.date;
     case 'time':
       return isTimeOfDay(value) ? null : FIELD_MESSAGES.time;
     case 'choice': {
