@@ -87,7 +87,10 @@ describe('lateText', () => {
 describe('notesListDates and printAllPath', () => {
   it('default to visit completion −60 days to today (SPEC §9)', () => {
     const now = new Date(2026, 10, 24, 15, 0);
-    expect(notesListDates(undefined, undefined, now)).toEqual({ startDate: '2026-09-25', endDate: '2026-11-24' });
+    expect(notesListDates(undefined, undefined, now)).toEqual({
+      startDate: '2026-09-25',
+      endDate: '2026-11-24',
+    });
     expect(notesListDates('2026-01-01', '2026-01-31', now)).toEqual({
       startDate: '2026-01-01',
       endDate: '2026-01-31',
@@ -138,7 +141,9 @@ describe('NotesListPage', () => {
     expect(screen.getByText('3 h late')).toBeTruthy();
     const reviewRow = screen.getByText('Roe, Richard').closest('tr')!;
     expect(within(reviewRow).queryByText(/late/)).toBeNull();
-    expect(within(reviewRow).getByText(dayjs('2030-06-05T12:00:00.000Z').format('M/D/YYYY h:mm A'))).toBeTruthy();
+    expect(
+      within(reviewRow).getByText(dayjs('2030-06-05T12:00:00.000Z').format('M/D/YYYY h:mm A')),
+    ).toBeTruthy();
     page.done();
   });
 
@@ -172,7 +177,9 @@ describe('NotesListPage', () => {
     expect(params.get('startDate')).toBe('2030-01-01');
     expect(params.get('endDate')).toBe('2030-06-30');
     const print = screen.getByRole('link', { name: 'Print all notes' });
-    expect(print.getAttribute('href')).toBe('/notesPrint?patientId=9&startDate=2030-01-01&endDate=2030-06-30');
+    expect(print.getAttribute('href')).toBe(
+      '/notesPrint?patientId=9&startDate=2030-01-01&endDate=2030-06-30',
+    );
     fireEvent.click(print);
     expect(page.navigations).toEqual(['/notesPrint?patientId=9&startDate=2030-01-01&endDate=2030-06-30']);
     page.done();

@@ -10,7 +10,6 @@ import {
   isoDateSchema,
   NOTE_LIST_STATUSES,
   noteListStatusFilterSchema,
-  patientDisplayName,
   visitStatusLabel,
   type NoteListRow,
 } from '@carelane/shared-domain';
@@ -26,22 +25,12 @@ import {
   visitStatusColor,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Flex,
-  InputNumber,
-  Segmented,
-  Select,
-  Tag,
-  Typography,
-  type SelectProps,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Flex, InputNumber, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { z } from 'zod';
 import { lateText } from './late-text';
-import { noteListQueries, noteLookupQueries, type NoteListFilters } from './note-list-queries';
+import { noteListQueries, type NoteListFilters } from './note-list-queries';
+import { ClinicianPicker, OrganizationPicker, PatientPicker } from './note-pickers';
 
 const id = z.coerce.number().int().positive().optional();
 /** The list's filters live in the URL (from / to: the date of service range). */
@@ -144,62 +133,6 @@ const COLUMNS: TableColumnsType<NoteListRow> = [
       row.submittedAt ? <span style={{ whiteSpace: 'nowrap' }}>{moment(row.submittedAt)}</span> : NONE,
   },
 ];
-
-type PickerProps = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch' | 'filterOption'> & {
-  'aria-label': string;
-};
-
-/** Patients searched by name on the server, the chosen one kept in the options so its name shows. */
-function PatientPicker(props: PickerProps) {
-  const [search, setSearch] = useState('');
-  const query = useQuery(noteLookupQueries.patients(search));
-  const chosen = typeof props.value === 'number' ? props.value : null;
-  const current = useQuery({ ...noteLookupQueries.patient(chosen ?? 0), enabled: chosen !== null });
-  const rows = query.data?.rows ?? [];
-  const all = current.data && !rows.some((row) => row.id === current.data.id) ? [current.data, ...rows] : rows;
-  return (
-    <Select<number>
-      {...props}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      loading={query.isFetching}
-      options={all.map((row) => ({ value: row.id, label: patientDisplayName(row) }))}
-    />
-  );
-}
-
-/** Clinicians (every provider status) searched by name on the server. */
-function ClinicianPicker(props: PickerProps) {
-  const [search, setSearch] = useState('');
-  const query = useQuery(noteLookupQueries.clinicians(search));
-  return (
-    <Select<number>
-      {...props}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      loading={query.isFetching}
-      options={(query.data?.providers ?? []).map((row) => ({
-        value: row.id,
-        label: `${row.familyName}, ${row.givenName}`,
-      }))}
-    />
-  );
-}
-
-const byLabel = (input: string, option?: { label?: unknown }) =>
-  String(option?.label ?? '')
-    .toLowerCase()
-    .includes(input.toLowerCase());
-
-function OrganizationPicker(props: PickerProps) {
-  const query = useQuery(noteLookupQueries.organizations());
-  return (
-    <Select<number>
-      {...props}
-      showSearch={{ filterOption: byLabel }}
-      loading={query.isLoading}
-      options={(query.data?.rows ?? []).map((row) => ({ value: row.id, label: row.name }))}
-    />
-  );
-}
 
 /** /notesPrint for the chosen patient or service request and the list's dates. */
 export function printAllPath(filters: {
@@ -310,9 +243,7 @@ export default function NotesListPage() {
               placeholder="Any organization"
               allowClear
               value={filters.referralSourceId}
-              onChange={(value?: number) =>
-                setFilters({ referralSourceId: value ?? null, pageNumber: null })
-              }
+              onChange={(value?: number) => setFilters({ referralSourceId: value ?? null, pageNumber: null })}
               style={{ width: 220 }}
             />
           ) : null}
