@@ -30,3 +30,4 @@ export * from './notes/definition';
 export * from './notes/option-lists';
 export * from './notes/scores';
 export * from './notes/note-values';
+export * from './notes/goal-builder';

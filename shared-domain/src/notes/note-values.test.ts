@@ -405,3 +405,23 @@ describe('helpers', () => {
     expect(isEmptyValue(fieldOf('facility'), ' ')).toBe(true);
   });
 });
+
+describe('goals in note values', () => {
+  const goal = {
+    category: 'Falls',
+    person: 'Patient',
+    action: 'will have',
+    phrase: 'no falls',
+    fillIns: {},
+    timeframe: 'throughout certification period',
+    text: 'Patient will have no falls throughout certification period.',
+  };
+
+  it('accepts built goals and names each refused one by index', () => {
+    expect(save({ goals: [goal] })).toEqual([]);
+    expect(save({ goals: [goal, { ...goal, text: 'Patient will fly.' }, 'x'] })).toEqual([
+      { field: 'values.goals.1', message: 'does not match its parts' },
+      { field: 'values.goals.2', message: 'must be a goal from the goal builder' },
+    ]);
+  });
+});

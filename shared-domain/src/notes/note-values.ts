@@ -6,6 +6,7 @@ import { NOTE_OPTION_LISTS, optionsOfField, readingTypeOf } from './option-lists
 import { computeScore, type ScoreValue } from './scores';
 import type { FieldError } from '../schemas/common';
 import { isIsoDate } from '../formats';
+import { goalError } from './goal-builder';
 
 /** A FieldError's `field` is the value's path: `values.<fieldId>`, `values.<tableId>.<row>.<columnId>`, `values.<vitalsId>.<code>`. */
 export type ValidationMode = 'save' | 'submit';
@@ -259,7 +260,8 @@ function checkScore(value: unknown, expected: ScoreValue, path: string, check: C
 function checkGoals(value: unknown, path: string, check: Check) {
   if (!Array.isArray(value)) return check.errors.push({ field: path, message: FIELD_MESSAGES.goals });
   value.forEach((goal, i) => {
-    if (!isRecord(goal)) check.errors.push({ field: `${path}.${i}`, message: FIELD_MESSAGES.goals });
+    const error = goalError(goal);
+    if (error) check.errors.push({ field: `${path}.${i}`, message: error });
   });
 }
 
