@@ -1,4 +1,6 @@
-// Being built (issue 12).
+// /note?visitId=N — the visit note (issue 12); below ~600 px it takes the mobile layout.
+import { NoteScreen } from './NoteScreen';
+
 export default function NotePage() {
-  return <p>Being built.</p>;
+  return <NoteScreen />;
 }

@@ -1,0 +1,451 @@
+// Autosave of a visit note (issue 12 "Autosave and the exact texts", "Never lose a note"): the form's state goes
+// to the device draft store on every change and to the server (PUT with the base version) every autoSaveInterval
+// seconds while dirty, when a field is left and on the manual Save. When the server cannot take it (offline,
+// 5xx, session expired) the draft stays on the device and is sent when the connection returns, on a backoff,
+// and after signing in again. A stale save (409 with the server's note) becomes a conflict to resolve, never an
+// overwrite.
+import {
+  NOTE_TEXTS,
+  staleNoteErrorSchema,
+  type Note,
+  type NoteSaveInput,
+  type NoteTypeCode,
+  type NoteValues,
+} from '@carelane/shared-domain';
+import { getBus, isApiCallError, publishErrorToast, publishToast } from '@carelane/shared-session';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { Subscription } from 'rxjs';
+import { DraftStore, DraftWriter, draftStore, sameValues } from './draft-store';
+import { noteCalls, noteQueries } from './note-queries';
+
+export type AutosaveStatus = 'loading' | 'idle' | 'saving' | 'saved' | 'offline' | 'failed' | 'conflict';
+export type SaveKind = 'autosave' | 'manual' | 'retry';
+
+/** A stale save: what this device holds and what the server holds, side by side. */
+export type NoteConflict = { mine: NoteValues; server: Note };
+
+export type AutosaveSnapshot = {
+  ready: boolean;
+  values: NoteValues;
+  baseVersion: number;
+  dirty: boolean;
+  status: AutosaveStatus;
+  saving: boolean;
+  conflict: NoteConflict | null;
+  /** The failure to show (NOTE_TEXTS.saveFailed / autoSaveFailed), and the server's own text. */
+  failure: { text: string; detail: string } | null;
+  fieldErrors: { field: string; message: string }[];
+  /** This device holds changes that were never sent, but the note can no longer be edited here. */
+  unsentOnDevice: boolean;
+};
+
+export type AutosaveOptions = {
+  visitId: number;
+  noteType: NoteTypeCode;
+  definitionVersion: number;
+  store?: DraftStore;
+  send?: (input: NoteSaveInput) => Promise<Note>;
+  intervalSeconds?: number;
+  /** Waits before retrying after a connectivity failure, the last one repeated. */
+  retryDelaysMs?: number[];
+  debounceMs?: number;
+  onSaved?: (note: Note) => void;
+  toast?: (text: string) => void;
+  errorToast?: (text: string) => void;
+};
+
+const DEFAULT_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
+
+/** The server could not take the save now (offline, down, or the session expired): keep it and retry. */
+export function isConnectivityFailure(error: unknown): boolean {
+  if (!isApiCallError(error)) return true;
+  return error.kind === 'network' || error.status === 0 || error.status === 401 || error.status >= 500;
+}
+
+function staleCurrent(error: unknown): Note | null {
+  if (!isApiCallError(error) || error.status !== 409) return null;
+  const parsed = staleNoteErrorSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.current : null;
+}
+
+/** One visit's note being written: its values, the draft on the device, and the saves to the server. */
+export class NoteAutosave {
+  private snapshot: AutosaveSnapshot = {
+    ready: false,
+    values: {},
+    baseVersion: 0,
+    dirty: false,
+    status: 'loading',
+    saving: false,
+    conflict: null,
+    failure: null,
+    fieldErrors: [],
+    unsentOnDevice: false,
+  };
+  private readonly listeners = new Set<() => void>();
+  private readonly store: DraftStore;
+  private readonly writer: DraftWriter;
+  private readonly deviceId: Promise<string>;
+  private editable = false;
+  private inFlight: Promise<boolean> | null = null;
+  private failedValues: string | null = null;
+  private interval: ReturnType<typeof setInterval> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryCount = 0;
+  private disposed = false;
+  private readonly subscription: Subscription;
+  private readonly onOnline = () => {
+    if (this.snapshot.status === 'offline') void this.retryNow();
+  };
+
+  constructor(private readonly options: AutosaveOptions) {
+    this.store = options.store ?? draftStore();
+    this.writer = new DraftWriter(
+      this.store,
+      (values) => ({
+        visitId: options.visitId,
+        noteType: options.noteType,
+        definitionVersion: options.definitionVersion,
+        values,
+        baseVersion: this.snapshot.baseVersion,
+        updatedAt: Date.now(),
+        dirty: true,
+      }),
+      options.debounceMs ?? 300,
+    );
+    this.deviceId = this.store.deviceId().catch(() => 'unknown-device');
+    globalThis.addEventListener?.('online', this.onOnline);
+    let first = true;
+    // Signing in again (a user on the bus after the session expired) sends what waited on the device.
+    this.subscription = getBus().session$.subscribe((session) => {
+      if (first) {
+        first = false;
+        return;
+      }
+      if (session && this.snapshot.status === 'offline') void this.retryNow();
+    });
+    this.setIntervalSeconds(options.intervalSeconds ?? 30);
+  }
+
+  // --- for React (useSyncExternalStore) ---
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  readonly getSnapshot = () => this.snapshot;
+
+  private update(changes: Partial<AutosaveSnapshot>) {
+    if (this.disposed) return;
+    this.snapshot = { ...this.snapshot, ...changes };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /**
+   * Starts from the server's note and the device's draft: a dirty draft based on the server's version wins (and
+   * is sent at once); one based on an older version is a conflict; otherwise the server's note is shown.
+   */
+  async load(serverNote: Note | null, editable: boolean): Promise<void> {
+    this.editable = editable;
+    const serverVersion = serverNote?.version ?? 0;
+    const draft = await this.store.get(this.options.visitId).catch(() => undefined);
+    if (this.disposed) return;
+    if (draft?.dirty && !editable) {
+      this.update({
+        ready: true,
+        values: serverNote?.values ?? {},
+        baseVersion: serverVersion,
+        status: 'idle',
+        unsentOnDevice: !serverNote || !sameValues(draft.values, serverNote.values),
+      });
+      return;
+    }
+    if (draft?.dirty && serverNote && draft.baseVersion !== serverVersion) {
+      if (sameValues(draft.values, serverNote.values)) {
+        await this.store.remove(this.options.visitId).catch(() => undefined);
+      } else {
+        this.update({
+          ready: true,
+          values: draft.values,
+          baseVersion: draft.baseVersion,
+          dirty: true,
+          status: 'conflict',
+          conflict: { mine: draft.values, server: serverNote },
+        });
+        return;
+      }
+    } else if (draft?.dirty) {
+      this.update({
+        ready: true,
+        values: draft.values,
+        baseVersion: serverVersion,
+        dirty: true,
+        status: 'idle',
+      });
+      await this.save('retry');
+      return;
+    }
+    if (draft && !draft.dirty) await this.store.remove(this.options.visitId).catch(() => undefined);
+    this.update({
+      ready: true,
+      values: serverNote?.values ?? {},
+      baseVersion: serverVersion,
+      status: 'idle',
+    });
+  }
+
+  /**
+   * The server's note changed under the page (a refetch after submit, re-open, another device): taken when this
+   * device has nothing unsent; otherwise the next save meets it as a conflict.
+   */
+  adopt(serverNote: Note | null, editable: boolean): void {
+    this.editable = editable;
+    const s = this.snapshot;
+    if (!s.ready || s.dirty || s.conflict || !serverNote || serverNote.version <= s.baseVersion) return;
+    this.update({ values: serverNote.values, baseVersion: serverNote.version });
+  }
+
+  /** Every change of the form: kept on the device within 300 ms. */
+  change(values: NoteValues): void {
+    if (!this.editable || !this.snapshot.ready) return;
+    this.update({ values, dirty: true });
+    this.writer.write(values);
+  }
+
+  /** A field was left: send what changed. */
+  blur(): void {
+    if (this.snapshot.dirty && this.editable) void this.save('autosave');
+  }
+
+  /** The Save button (toast 'Notes saved.'). */
+  saveNow(): Promise<boolean> {
+    return this.save('manual');
+  }
+
+  /** Sends what is unsent (before submit); true when the server holds this device's text. */
+  async settle(): Promise<boolean> {
+    if (!this.snapshot.dirty && !this.inFlight) return true;
+    return this.save('retry');
+  }
+
+  setIntervalSeconds(seconds: number): void {
+    if (this.interval) clearInterval(this.interval);
+    const ms = Math.max(50, (Number.isFinite(seconds) && seconds > 0 ? seconds : 30) * 1000);
+    this.interval = setInterval(() => this.tick(), ms);
+  }
+
+  private tick(): void {
+    const s = this.snapshot;
+    if (!this.editable || !s.dirty || s.saving || s.conflict || s.status === 'offline') return;
+    if (this.failedValues !== null && this.failedValues === JSON.stringify(s.values)) return;
+    void this.save('autosave');
+  }
+
+  private retryNow(): Promise<boolean> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    return this.save('retry');
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.disposed) return;
+    const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    const delay = delays[Math.min(this.retryCount, delays.length - 1)] ?? 60_000;
+    this.retryCount += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.save('retry');
+    }, delay);
+  }
+
+  private async save(kind: SaveKind): Promise<boolean> {
+    while (this.inFlight) await this.inFlight;
+    if (this.disposed || !this.editable || this.snapshot.conflict) return false;
+    if (!this.snapshot.dirty && kind !== 'manual') return true;
+    const call = this.send(kind);
+    this.inFlight = call;
+    try {
+      return await call;
+    } finally {
+      if (this.inFlight === call) this.inFlight = null;
+    }
+  }
+
+  private async send(kind: SaveKind): Promise<boolean> {
+    await this.writer.flush();
+    const sent = this.snapshot.values;
+    const send = this.options.send ?? ((input: NoteSaveInput) => noteCalls.save(this.options.visitId, input));
+    this.update({ saving: true, status: this.snapshot.status === 'offline' ? 'offline' : 'saving' });
+    try {
+      const note = await send({
+        noteType: this.options.noteType,
+        definitionVersion: this.options.definitionVersion,
+        values: sent,
+        baseVersion: this.snapshot.baseVersion,
+        deviceId: await this.deviceId,
+        autosave: kind !== 'manual',
+      });
+      const dirty = !sameValues(this.snapshot.values, sent);
+      this.retryCount = 0;
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.failedValues = null;
+      this.update({
+        saving: false,
+        baseVersion: note.version,
+        dirty,
+        status: 'saved',
+        failure: null,
+        fieldErrors: [],
+      });
+      const draft = await this.store
+        .markSaved(this.options.visitId, sent, note.version)
+        .catch(() => undefined);
+      if (draft && !draft.dirty) await this.store.remove(this.options.visitId).catch(() => undefined);
+      this.options.onSaved?.(note);
+      if (kind === 'manual') (this.options.toast ?? publishToast)(NOTE_TEXTS.saved);
+      return true;
+    } catch (error) {
+      const current = staleCurrent(error);
+      if (current) {
+        this.update({
+          saving: false,
+          status: 'conflict',
+          conflict: { mine: this.snapshot.values, server: current },
+        });
+        return false;
+      }
+      if (isConnectivityFailure(error)) {
+        this.update({ saving: false, status: 'offline' });
+        this.scheduleRetry();
+        return false;
+      }
+      const text = kind === 'manual' ? NOTE_TEXTS.saveFailed : NOTE_TEXTS.autoSaveFailed;
+      this.failedValues = JSON.stringify(sent);
+      this.update({
+        saving: false,
+        status: 'failed',
+        failure: { text, detail: isApiCallError(error) ? error.text : '' },
+        fieldErrors: isApiCallError(error) ? [...error.fieldErrors] : [],
+      });
+      (this.options.errorToast ?? publishErrorToast)(text);
+      return false;
+    }
+  }
+
+  /** Keep mine: save this device's text again, based on the server's version. */
+  async keepMine(): Promise<boolean> {
+    const conflict = this.snapshot.conflict;
+    if (!conflict) return false;
+    this.update({
+      conflict: null,
+      values: conflict.mine,
+      baseVersion: conflict.server.version,
+      dirty: true,
+      status: 'idle',
+    });
+    this.writer.write(conflict.mine);
+    return this.save('manual');
+  }
+
+  /** Take the server's: the device's text is dropped for the server's. */
+  async takeServer(): Promise<void> {
+    const conflict = this.snapshot.conflict;
+    if (!conflict) return;
+    this.update({
+      conflict: null,
+      values: conflict.server.values,
+      baseVersion: conflict.server.version,
+      dirty: false,
+      status: 'saved',
+      failure: null,
+      fieldErrors: [],
+    });
+    await this.writer.flush();
+    await this.store.remove(this.options.visitId).catch(() => undefined);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.interval) clearInterval(this.interval);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    globalThis.removeEventListener?.('online', this.onOnline);
+    this.subscription.unsubscribe();
+    void this.writer.close();
+  }
+}
+
+const EMPTY: AutosaveSnapshot = {
+  ready: false,
+  values: {},
+  baseVersion: 0,
+  dirty: false,
+  status: 'loading',
+  saving: false,
+  conflict: null,
+  failure: null,
+  fieldErrors: [],
+  unsentOnDevice: false,
+};
+const noSubscription = () => () => {};
+const emptySnapshot = () => EMPTY;
+
+/**
+ * The autosave of one visit's note, once its detail is loaded: the controller (its actions) and its snapshot
+ * (values, status, conflict). The interval follows the session's autoSaveInterval constant.
+ */
+export function useNoteAutosave(
+  visitId: number,
+  detail:
+    | { note: Note | null; canEdit: boolean; definition: { noteType: NoteTypeCode; version: number } }
+    | undefined,
+  intervalSeconds: number,
+  options: Pick<AutosaveOptions, 'store' | 'retryDelaysMs'> = {},
+): { controller: NoteAutosave | null; state: AutosaveSnapshot } {
+  const queryClient = useQueryClient();
+  const [controller, setController] = useState<NoteAutosave | null>(null);
+  const loaded = detail !== undefined;
+
+  useEffect(() => {
+    if (!detail) return undefined;
+    const next = new NoteAutosave({
+      visitId,
+      noteType: detail.note?.noteType ?? detail.definition.noteType,
+      definitionVersion: detail.note?.definitionVersion ?? detail.definition.version,
+      intervalSeconds,
+      ...options,
+      onSaved: (note) => {
+        queryClient.setQueryData(noteQueries.detail(visitId).queryKey, (old) =>
+          old ? { ...old, note } : old,
+        );
+        void queryClient.invalidateQueries({
+          queryKey: noteQueries.revisions(visitId).queryKey,
+          exact: true,
+        });
+      },
+    });
+    setController(next);
+    void next.load(detail.note, detail.canEdit);
+    return () => {
+      next.dispose();
+      setController(null);
+    };
+    // One controller per visit, made when its detail first arrives; later details are adopted below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visitId, loaded]);
+
+  useEffect(() => {
+    if (controller && detail) controller.adopt(detail.note, detail.canEdit);
+  }, [controller, detail]);
+
+  useEffect(() => {
+    controller?.setIntervalSeconds(intervalSeconds);
+  }, [controller, intervalSeconds]);
+
+  const state = useSyncExternalStore(
+    controller?.subscribe ?? noSubscription,
+    controller?.getSnapshot ?? emptySnapshot,
+    controller?.getSnapshot ?? emptySnapshot,
+  );
+  return { controller, state };
+}
