@@ -6,3 +6,4 @@ export * from './clinicians-schema';
 export * from './orientations-schema';
 export * from './feedback-schema';
 export * from './provider-notes-schema';
+export * from './notes-schema';

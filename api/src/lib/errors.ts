@@ -9,6 +9,11 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     /** Sent as Retry-After with 429 answers. */
     readonly retryAfterSeconds?: number,
+    /**
+     * More properties of the answer beside the error (e.g. the stale note's `current`); the route's response
+     * schema for the status must name them, or the serializer drops them.
+     */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

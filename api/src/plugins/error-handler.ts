@@ -49,7 +49,7 @@ export function serializeError(error: Error): {
   };
 }
 
-function send(reply: FastifyReply, body: ApiError): void {
+function send(reply: FastifyReply, body: ApiError & Record<string, unknown>): void {
   void reply.status(body.statusCode).type('application/json').send(body);
 }
 
@@ -59,6 +59,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, {
+        ...error.extra,
         statusCode: error.statusCode,
         code: error.code,
         error: error.message,
