@@ -34,6 +34,9 @@ export const PATIENT_READ_KINDS = {
   coverageReport: 'Coverage report names',
   physicianServiceRequests: 'Physician’s service requests',
   csvExport: 'CSV export',
+  noteDetail: 'Visit note',
+  noteList: 'Visit notes list',
+  notesPrint: 'Notes print',
 } as const;
 export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
 export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);

@@ -207,6 +207,8 @@ export const noteCommentSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export const noteCommentListSchema = z.object({ rows: z.array(noteCommentSchema), paging: pagingSchema });
+/** POST …/note/comments answers the comment and 'Comment added successfully!'. */
+export const noteCommentResultSchema = z.object({ comment: noteCommentSchema, message: z.string() });
 export const noteCommentsQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(NOTE_COMMENTS_PAGE_SIZE),
 });
