@@ -2,6 +2,7 @@ import type { NoteListRow } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { apiError, paging, renderPage, type RenderedPage } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import dayjs from 'dayjs';
 import { lateText } from './late-text';
 import NotesListPage, { notesListDates, printAllPath } from './NotesListPage';
@@ -218,5 +219,20 @@ describe('NotesListPage', () => {
     expect(screen.queryByText('Review queue')).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Patient' })).toBeTruthy();
     page.done();
+  });
+
+  it('has no serious or critical axe violations (list, review queue, empty)', async () => {
+    for (const [url, list] of [
+      ['/notes?patientId=9', () => listAnswer([row, inReview, dueSoon], 57)],
+      ['/notes?status=NotesInReview', () => listAnswer([inReview])],
+      ['/notes', () => listAnswer([])],
+    ] as const) {
+      const page = open(url, list);
+      await screen.findByText(/^Showing|^No results$/);
+      const results = await axe.run(page.container, { rules: { 'color-contrast': { enabled: false } } });
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+      page.done();
+    }
   });
 });

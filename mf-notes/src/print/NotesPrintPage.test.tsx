@@ -1,6 +1,7 @@
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { apiError, renderPage, type RenderedPage } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import dayjs from 'dayjs';
 import * as notesPdf from './notes-pdf';
 import NotesPrintPage from './NotesPrintPage';
@@ -124,6 +125,20 @@ describe('NotesPrintPage', () => {
       expect(screen.getByRole('status').textContent).toBe('There are no approved notes in this range.'),
     );
     expect(screen.queryByRole('link', { name: /^Download/ })).toBeNull();
+    page.done();
+  });
+
+  it('has no serious or critical axe violations, before and after a print', async () => {
+    const page = open('/notesPrint?patientId=9&startDate=2030-01-01&endDate=2030-06-30');
+    const check = async () => {
+      const results = await axe.run(page.container, { rules: { 'color-contrast': { enabled: false } } });
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    };
+    await check();
+    fireEvent.click(await screen.findByRole('button', { name: 'Print all notes' }));
+    await screen.findByRole('link', { name: /^Download/ });
+    await check();
     page.done();
   });
 
