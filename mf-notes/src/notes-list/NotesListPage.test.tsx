@@ -221,6 +221,16 @@ describe('NotesListPage', () => {
     page.done();
   });
 
+  it('clinicians get their own list: no pickers and no review queue', async () => {
+    const page = open('/notes', undefined, 4);
+    await screen.findByText('Doe, Jane');
+    for (const name of ['Clinician', 'Patient', 'Organization'])
+      expect(screen.queryByRole('combobox', { name })).toBeNull();
+    expect(screen.queryByText('Review queue')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    page.done();
+  });
+
   it('has no serious or critical axe violations (list, review queue, empty)', async () => {
     for (const [url, list] of [
       ['/notes?patientId=9', () => listAnswer([row, inReview, dueSoon], 57)],

@@ -10,6 +10,7 @@ import {
   isoDateSchema,
   NOTE_LIST_STATUSES,
   noteListStatusFilterSchema,
+  ROLE,
   visitStatusLabel,
   type NoteListRow,
 } from '@carelane/shared-domain';
@@ -167,6 +168,8 @@ export default function NotesListPage() {
   };
   const notes = useQuery(noteListQueries.list(asked));
   const organizationUser = !!session && isOrganizationRole(session.user.roleId);
+  // The review queue is the reviewers' (staff): clinicians see their own notes, organizations approved ones.
+  const reviewer = !!session && !organizationUser && session.user.roleId !== ROLE.CLINICIAN;
   const mayPickClinician = canOpen(session, 'providers');
   const mayPickPatient = canOpen(session, 'patients');
   const mayPickOrganization = canOpen(session, 'referralSources') && !organizationUser;
@@ -192,7 +195,7 @@ export default function NotesListPage() {
       }
     >
       <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-        {organizationUser ? null : (
+        {!reviewer ? null : (
           <Segmented
             aria-label="Notes view"
             value={filters.status === REVIEW_STATUS ? 'review' : 'all'}
