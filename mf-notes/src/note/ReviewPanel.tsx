@@ -11,7 +11,7 @@ import {
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Modal, Pagination, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { noteCalls, noteQueries } from './note-queries';
 
 export function NoteComments({ visitId, definition }: { visitId: number; definition: NoteDefinition }) {
@@ -79,6 +79,7 @@ export function CommentModal({
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const inputId = useId();
   const close = () => {
     setText('');
     setFailure(null);
@@ -116,8 +117,15 @@ export function CommentModal({
       destroyOnHidden
     >
       <Form layout="vertical" onFinish={() => void send()}>
-        <Form.Item label="Comment" required validateStatus={failure ? 'error' : undefined} help={failure}>
+        <Form.Item
+          label="Comment"
+          htmlFor={inputId}
+          required
+          validateStatus={failure ? 'error' : undefined}
+          help={failure}
+        >
           <Input.TextArea
+            id={inputId}
             value={text}
             onChange={(event) => setText(event.target.value)}
             rows={4}
@@ -144,6 +152,7 @@ export function RejectModal({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inputId = useId();
   const close = () => {
     setReason('');
     setError(null);
@@ -173,8 +182,15 @@ export function RejectModal({
     >
       <Typography.Paragraph>The note goes back to the clinician with your reason.</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label="Reason" required validateStatus={error ? 'error' : undefined} help={error}>
+        <Form.Item
+          label="Reason"
+          htmlFor={inputId}
+          required
+          validateStatus={error ? 'error' : undefined}
+          help={error}
+        >
           <Input.TextArea
+            id={inputId}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);

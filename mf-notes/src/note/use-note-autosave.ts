@@ -55,6 +55,8 @@ export type AutosaveOptions = {
   errorToast?: (text: string) => void;
 };
 
+/** A field left is saved this long after (ms). */
+const BLUR_SAVE_DELAY_MS = 250;
 const DEFAULT_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /** The server could not take the save now (offline, down, or the session expired): keep it and retry. */
@@ -92,6 +94,7 @@ export class NoteAutosave {
   private failedValues: string | null = null;
   private interval: ReturnType<typeof setInterval> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private blurTimer: ReturnType<typeof setTimeout> | null = null;
   private retryCount = 0;
   private disposed = false;
   private readonly subscription: Subscription;
@@ -212,18 +215,32 @@ export class NoteAutosave {
     this.writer.write(values);
   }
 
-  /** A field was left: send what changed. */
+  /**
+   * A field was left: send what changed, a moment later (moving on through several fields sends once, and a
+   * click on Save — which leaves the field first — is one manual save, not an autosave and a save).
+   */
   blur(): void {
-    if (this.snapshot.dirty && this.editable) void this.save('autosave');
+    if (!this.snapshot.dirty || !this.editable || this.blurTimer) return;
+    this.blurTimer = setTimeout(() => {
+      this.blurTimer = null;
+      void this.save('autosave');
+    }, BLUR_SAVE_DELAY_MS);
+  }
+
+  private cancelBlurSave(): void {
+    if (this.blurTimer) clearTimeout(this.blurTimer);
+    this.blurTimer = null;
   }
 
   /** The Save button (toast 'Notes saved.'). */
   saveNow(): Promise<boolean> {
+    this.cancelBlurSave();
     return this.save('manual');
   }
 
   /** Sends what is unsent (before submit); true when the server holds this device's text. */
   async settle(): Promise<boolean> {
+    this.cancelBlurSave();
     if (!this.snapshot.dirty && !this.inFlight) return true;
     return this.save('retry');
   }
@@ -369,6 +386,7 @@ export class NoteAutosave {
     this.disposed = true;
     if (this.interval) clearInterval(this.interval);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.cancelBlurSave();
     globalThis.removeEventListener?.('online', this.onOnline);
     this.subscription.unsubscribe();
     void this.writer.close();
