@@ -31,3 +31,4 @@ export * from './notes/option-lists';
 export * from './notes/scores';
 export * from './notes/note-values';
 export * from './notes/goal-builder';
+export * from './notes/definitions';
