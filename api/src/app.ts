@@ -47,6 +47,7 @@ import { archiveRoutes } from './modules/scheduling/archive/routes';
 import { mapsRoutes } from './modules/maps/routes';
 import { coverageRoutes } from './modules/scheduling/coverage/routes';
 import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/routes';
+import { notesRoutes } from './modules/notes/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
@@ -83,6 +84,7 @@ const SESSION_ROUTES = [
   mapsRoutes,
   coverageRoutes,
   cliniciansRoutes,
+  notesRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -22,6 +22,7 @@ import {
   credentialExpiryJobTime,
   startCredentialExpiryJob,
 } from './modules/clinicians/credential-expiry/job';
+import { notesOverdueJobInterval, startNotesOverdueJob } from './modules/notes/overdue/job';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -85,6 +86,9 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       credentialExpiryJobTime(),
       (error) => app.log.error({ err: error }, 'credential expiry job failed'),
     );
+    const stopNotesOverdueJob = startNotesOverdueJob(database.db, notesOverdueJobInterval(), (error) =>
+      app.log.error({ err: error }, 'notes overdue job failed'),
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | undefined;
@@ -100,6 +104,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
           limits.stop();
           await stopVisitStatusJob();
           await stopCredentialExpiryJob();
+          await stopNotesOverdueJob();
           await outbox.stop();
           await events.stop();
           await readCache.stop();

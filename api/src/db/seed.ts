@@ -16,6 +16,7 @@ import { seedSchedulingDemo } from './seed-scheduling';
 import { seedCredentialCatalogue } from './seed-credentials';
 import { seedAgreementTemplates, seedDemoAgreements } from './seed-agreements';
 import { seedDemoOrientations } from './seed-orientations';
+import { seedDemoNotes, seedNoteReference } from './seed-notes';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
 
@@ -190,6 +191,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await ensureConstants(db);
   await seedCredentialCatalogue(db);
   await seedAgreementTemplates(db);
+  await seedNoteReference(db);
 }
 
 /** The demo: organizations and one user per role. Only on an empty database. */
@@ -225,6 +227,7 @@ export async function seedDemoData(db: Db, argon2: Argon2Params): Promise<boolea
     });
     await seedDemoOrientations(tx);
     await seedDemoAgreements(tx);
+    await seedDemoNotes(tx);
   });
   return true;
 }

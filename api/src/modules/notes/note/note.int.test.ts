@@ -1,0 +1,452 @@
+// A visit's note through the API on both databases: the detail (EVV with distance, definition, what the caller
+// may do), the clinician's saves with the faults of issue 12 (out of range, not an option, a save after submit,
+// a stale base version with the current note, another clinician's visit, a definition version that does not
+// exist) each leaving nothing half-written, the review loop (save, submit, reject with an outbox notice, fix,
+// resubmit, approve), the episode without review, re-open, the rating counters, revisions (append-only) and
+// comments.
+import {
+  NOTE_TEXTS,
+  fieldsOf,
+  optionsOfField,
+  ratingFromDetails,
+  type NoteDefinition,
+  type NoteDetail,
+} from '@carelane/shared-domain';
+import { sampleNoteValues } from '../../../db/seed-notes';
+import { localIsoDate } from '../../../lib/local-date';
+import { DEMO_USERS, describeEachDatabase, type TestServer } from '../../../test/harness';
+import { count, providerIdOf } from '../../../test/identity-helpers';
+
+const NOTES_EPISODE = 'Start of care and skilled nursing after hip replacement';
+
+describeEachDatabase('visit notes: one note', (server) => {
+  let clinician = '';
+  let coordinator = '';
+  let admin = '';
+  let orgUser = '';
+  let ownId = 0;
+  /** The seeded Notes Due start-of-care visit of the demo clinician (EVV records, no note). */
+  let socVisit = 0;
+  let workflowEpisode = 0;
+  let plainEpisode = 0;
+  let otherProvider = 0;
+
+  beforeAll(async () => {
+    const s = server();
+    [clinician, coordinator, admin, orgUser] = await s.loginAs(
+      'clinician',
+      'coordinator',
+      'admin',
+      'orgUser',
+    );
+    ownId = await providerIdOf(s, DEMO_USERS.clinician);
+    const [soc] = await s.sql<{ id: number; episode_id: number }>(
+      `select v.id, v.episode_id from visits v join episodes e on e.id = v.episode_id
+        where e.title = $1 and v.status = 'NotesDue' and v.visit_type_id = 100 order by v.id limit 1`,
+      [NOTES_EPISODE],
+    );
+    socVisit = soc!.id;
+    workflowEpisode = soc!.episode_id;
+    const [plain] = await s.sql<{ episode_id: number }>(
+      `select v.episode_id from visits v join episodes e on e.id = v.episode_id
+        where v.provider_id = $1 and not e.enable_notes_workflow and v.patient_id is not null
+        order by v.id limit 1`,
+      [ownId],
+    );
+    plainEpisode = plain!.episode_id;
+    const [other] = await s.sql<{ id: number }>(
+      `select id from providers where id <> $1 and provider_type_id = 1 order by id limit 1`,
+      [ownId],
+    );
+    otherProvider = other!.id;
+  });
+
+  /** A new visit for the tests: a copy of the seeded start of care, in `status`, of `providerId`, on `episodeId`. */
+  async function makeVisit(
+    options: { status?: string; providerId?: number; episodeId?: number; visitTypeId?: number } = {},
+  ): Promise<number> {
+    const [row] = await server().sql<{ id: number }>(
+      `insert into visits (episode_id, referral_source_id, patient_id, episode_type, visit_type_id, provider_type_id,
+         date_of_service, start_at, end_at, duration, status, provider_id, time_in, time_out, zipcode, latitude,
+         longitude)
+       select $1, referral_source_id, patient_id, episode_type, $2, provider_type_id, date_of_service, start_at,
+         end_at, duration, $3, $4, time_in, time_out, zipcode, latitude, longitude
+       from visits where id = $5 returning id`,
+      [
+        options.episodeId ?? workflowEpisode,
+        options.visitTypeId ?? 100,
+        options.status ?? 'NotesDue',
+        options.providerId ?? ownId,
+        socVisit,
+      ],
+    );
+    return row!.id;
+  }
+
+  const detail = (visitId: number, token = clinician) =>
+    server().request<NoteDetail>('GET', `/api/notes/visits/${visitId}/note`, { token });
+
+  async function definitionOfVisit(visitId: number): Promise<NoteDefinition> {
+    const res = await detail(visitId);
+    expect(res.status).toBe(200);
+    return res.body.definition;
+  }
+
+  const save = (
+    visitId: number,
+    definition: NoteDefinition,
+    values: Record<string, unknown>,
+    baseVersion: number,
+    token = clinician,
+    extra: object = {},
+  ) =>
+    server().request('PUT', `/api/notes/visits/${visitId}/note`, {
+      token,
+      body: {
+        noteType: definition.noteType,
+        definitionVersion: definition.version,
+        values,
+        baseVersion,
+        deviceId: 'test-device',
+        autosave: false,
+        ...extra,
+      },
+    });
+
+  const act = (visitId: number, action: string, body: object, token: string) =>
+    server().request('POST', `/api/notes/visits/${visitId}/note/${action}`, { token, body });
+
+  /** What a refused call must not have changed: the note's version, its revisions, the visit's status. */
+  async function written(s: TestServer, visitId: number) {
+    const [row] = await s.sql<{ version: number | null; status: string; revisions: number }>(
+      `select n.version, v.status,
+              (select count(*)::int from note_revisions r where r.note_id = n.id) as revisions
+         from visits v left join notes n on n.visit_id = v.id where v.id = $1`,
+      [visitId],
+    );
+    return row!;
+  }
+
+  const complete = (definition: NoteDefinition) =>
+    sampleNoteValues(definition, { date: localIsoDate(new Date()), signedAt: new Date().toISOString() });
+
+  it('shows a new note: the visit with its EVV records and distance, the current definition, and may edit', async () => {
+    const s = server();
+    const res = await detail(socVisit);
+    expect(res.status).toBe(200);
+    expect(res.body.note).toBeNull();
+    expect(res.body.definition.noteType).toBe('SOC');
+    expect(res.body).toMatchObject({ canEdit: true, canReview: false, canReopen: false });
+    expect(res.body.visit).toMatchObject({
+      visitId: socVisit,
+      status: 'NotesDue',
+      enableNotesWorkflow: true,
+    });
+    expect(res.body.visit.evv.map((r) => r.kind)).toEqual(['checkIn', 'checkOut']);
+    for (const record of res.body.visit.evv) {
+      expect(record.distanceMiles).not.toBeNull();
+      expect(record.distanceMiles!).toBeLessThan(1);
+      expect(record.locationFresh).toBe(true);
+    }
+    const review = await detail(socVisit, coordinator);
+    expect(review.status).toBe(200);
+    expect(review.body).toMatchObject({ canEdit: false, canReview: false });
+    // An organization user reads only approved notes.
+    expect((await detail(socVisit, orgUser)).status).toBe(403);
+    await s.services.accessLog.flush();
+    const [entry] = await s.sql<{ patient_ids: number[]; outcome: string }>(
+      `select patient_ids, outcome from audit_log where action = 'READ' and entity = 'noteDetail'
+        and entity_id = $1 order by id limit 1`,
+      [String(socVisit)],
+    );
+    expect(entry!.outcome).toBe('ALLOWED');
+    expect(entry!.patient_ids.length).toBe(1);
+  });
+
+  it('saves the first version and the next, each with a revision; the scores are the server’s', async () => {
+    const s = server();
+    const visitId = await makeVisit();
+    const definition = await definitionOfVisit(visitId);
+    const values = complete(definition);
+    const score = fieldsOf(definition).find((f) => f.kind === 'score');
+    if (score) values[score.id] = { total: 999, level: 'made up' };
+    const first = await save(visitId, definition, values, 0);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      version: 1,
+      visitId,
+      noteType: definition.noteType,
+      submittedAt: null,
+    });
+    if (score) expect(first.body.values[score.id]).not.toEqual({ total: 999, level: 'made up' });
+    const second = await save(visitId, definition, first.body.values, 1, clinician, { autosave: true });
+    expect(second.status).toBe(200);
+    expect(second.body.version).toBe(2);
+    expect(await written(s, visitId)).toMatchObject({ version: 2, revisions: 2 });
+    const [revision] = await s.sql<{ device_id: string; autosave: boolean }>(
+      `select r.device_id, r.autosave from note_revisions r join notes n on n.id = r.note_id
+        where n.visit_id = $1 and r.version = 2`,
+      [visitId],
+    );
+    expect(revision).toMatchObject({ device_id: 'test-device', autosave: true });
+  });
+
+  describe('bad input and faults: a clear answer and nothing half-written', () => {
+    let visitId = 0;
+    let definition: NoteDefinition;
+    let saved: Record<string, unknown> = {};
+
+    beforeAll(async () => {
+      visitId = await makeVisit();
+      definition = await definitionOfVisit(visitId);
+      const res = await save(visitId, definition, complete(definition), 0);
+      expect(res.status).toBe(200);
+      saved = res.body.values;
+    });
+
+    it('refuses a number out of its range (400 naming values.<field>)', async () => {
+      const field = fieldsOf(definition).find((f) => f.kind === 'number' && f.max !== undefined);
+      expect(field).toBeDefined();
+      const max = (field as { max: number }).max;
+      const res = await save(visitId, definition, { ...saved, [field!.id]: max + 1 }, 1);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(`values.${field!.id}`);
+      expect(await written(server(), visitId)).toMatchObject({ version: 1, revisions: 1 });
+    });
+
+    it('refuses a choice not in its option list', async () => {
+      const field = fieldsOf(definition).find((f) => f.kind === 'choice' && !f.multiple);
+      expect(field).toBeDefined();
+      expect(optionsOfField(field as never).map((o) => o.value)).not.toContain('ZZ-not-an-option');
+      const res = await save(visitId, definition, { ...saved, [field!.id]: 'ZZ-not-an-option' }, 1);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(`values.${field!.id}`);
+      expect(await written(server(), visitId)).toMatchObject({ version: 1, revisions: 1 });
+    });
+
+    it('refuses a save based on an old version with 409 carrying the current note', async () => {
+      const res = await save(visitId, definition, saved, 0);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('STALE_NOTE');
+      expect(res.body.current).toMatchObject({ visitId, version: 1, values: saved });
+      expect(await written(server(), visitId)).toMatchObject({ version: 1, revisions: 1 });
+    });
+
+    it('refuses a definition version that does not exist (400 naming definitionVersion)', async () => {
+      const res = await save(visitId, { ...definition, version: 999 }, saved, 1);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'definitionVersion' })]);
+      expect(await written(server(), visitId)).toMatchObject({ version: 1, revisions: 1 });
+    });
+
+    it("refuses a note for a visit that is not the caller's: another clinician's, and staff (403)", async () => {
+      const others = await makeVisit({ providerId: otherProvider });
+      const res = await save(others, definition, saved, 0);
+      expect(res.status).toBe(403);
+      expect(await written(server(), others)).toMatchObject({ version: null, revisions: 0 });
+      expect((await detail(others)).status).toBe(403);
+      const staff = await save(visitId, definition, saved, 1, coordinator);
+      expect(staff.status).toBe(403);
+      expect((await save(visitId, definition, saved, 1, orgUser)).status).toBe(403);
+      expect(await written(server(), visitId)).toMatchObject({ version: 1, revisions: 1 });
+    });
+
+    it('refuses a save after submit (409) and a submit of an incomplete note (400 listing the missing fields)', async () => {
+      const s = server();
+      const incomplete = await makeVisit();
+      const few = sampleNoteValues(
+        definition,
+        { date: localIsoDate(new Date()), signedAt: new Date().toISOString() },
+        { only: 1 },
+      );
+      expect((await save(incomplete, definition, few, 0)).status).toBe(200);
+      const refused = await act(incomplete, 'submit', { version: 1 }, clinician);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.length).toBeGreaterThan(0);
+      expect(refused.body.errors.every((e: { field: string }) => e.field.startsWith('values.'))).toBe(true);
+      expect(await written(s, incomplete)).toMatchObject({ status: 'NotesDue', version: 1 });
+
+      const submitted = await act(visitId, 'submit', { version: 1 }, clinician);
+      expect(submitted.status).toBe(200);
+      expect(submitted.body).toMatchObject({ status: 'NotesInReview', message: NOTE_TEXTS.submitted });
+      const res = await save(visitId, definition, saved, 1);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('The note is Notes In Review and can no longer be changed.');
+      expect(await written(s, visitId)).toMatchObject({ status: 'NotesInReview', version: 1, revisions: 1 });
+    });
+  });
+
+  it('runs the review loop: submit, reject with a reason (outbox), fix, resubmit, approve', async () => {
+    const s = server();
+    const visitId = await makeVisit();
+    const definition = await definitionOfVisit(visitId);
+    const values = complete(definition);
+    const before = await s.sql<{ rating_details: Record<string, number> }>(
+      `select rating_details from providers where id = $1`,
+      [ownId],
+    );
+    const notesBefore = before[0]!.rating_details.totalNotesCount ?? 0;
+    const rejectedBefore = before[0]!.rating_details.totalNotesRejectedCount ?? 0;
+
+    expect((await save(visitId, definition, values, 0)).status).toBe(200);
+    // A reviewer cannot approve what is not submitted; a clinician cannot approve.
+    expect((await act(visitId, 'approve', { version: 1 }, coordinator)).status).toBe(409);
+    expect((await act(visitId, 'submit', { version: 1 }, clinician)).body.status).toBe('NotesInReview');
+    expect((await act(visitId, 'approve', { version: 1 }, clinician)).status).toBe(403);
+    expect((await act(visitId, 'approve', { version: 1 }, orgUser)).status).toBe(403);
+    // A stale note version is refused.
+    expect((await act(visitId, 'reject', { version: 0, reason: 'x' }, coordinator)).status).toBe(409);
+
+    const reason = `Please add the wound measurements (${visitId}).`;
+    const rejected = await act(visitId, 'reject', { version: 1, reason }, coordinator);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'NotesRejected', message: NOTE_TEXTS.rejected });
+    const sent = await s.sql<{ channel: string; to: string }>(
+      `select channel, "to" from outbox where body like $1 order by id`,
+      [`%${reason}%`],
+    );
+    expect(sent.map((m) => m.channel)).toContain('email');
+    const comments = await s.request('GET', `/api/notes/visits/${visitId}/note/comments`, {
+      token: clinician,
+    });
+    expect(comments.body.rows[0].text).toBe(reason);
+
+    const fixed = await save(visitId, definition, values, 1);
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.version).toBe(2);
+    expect((await act(visitId, 'submit', { version: 2 }, clinician)).body.status).toBe('NotesInReview');
+    const approved = await act(visitId, 'approve', { version: 2 }, coordinator);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'NotesApproved', message: NOTE_TEXTS.completed });
+    expect(await written(s, visitId)).toMatchObject({ status: 'NotesApproved', version: 2, revisions: 2 });
+    expect((await detail(visitId, orgUser)).status).toBe(200);
+
+    const [after] = await s.sql<{ rating_details: Record<string, number>; rating: number | null }>(
+      `select rating_details, rating from providers where id = $1`,
+      [ownId],
+    );
+    // Submitted twice, counted once; rejected once; the rating follows the rule.
+    expect(after!.rating_details.totalNotesCount).toBe(notesBefore + 1);
+    expect(after!.rating_details.totalNotesRejectedCount).toBe(rejectedBefore + 1);
+    expect(after!.rating).toBe(ratingFromDetails(after!.rating_details).rating);
+  });
+
+  it('completes the note at submit when the service request has no notes workflow', async () => {
+    const visitId = await makeVisit({ episodeId: plainEpisode });
+    const definition = await definitionOfVisit(visitId);
+    expect((await save(visitId, definition, complete(definition), 0)).status).toBe(200);
+    const res = await act(visitId, 'submit', { version: 1 }, clinician);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'NotesApproved', message: NOTE_TEXTS.completed });
+  });
+
+  it('re-opens an approved note for the clinician (reviewers only), counted for the rating', async () => {
+    const s = server();
+    const visitId = await makeVisit({ episodeId: plainEpisode });
+    const definition = await definitionOfVisit(visitId);
+    expect((await save(visitId, definition, complete(definition), 0)).status).toBe(200);
+    expect((await act(visitId, 'submit', { version: 1 }, clinician)).body.status).toBe('NotesApproved');
+    expect((await detail(visitId, coordinator)).body.canReopen).toBe(true);
+    expect((await act(visitId, 'reopen', { version: 1 }, clinician)).status).toBe(403);
+    const [before] = await s.sql<{ n: number | null }>(
+      `select (rating_details ->> 'totalNotesReopenCount')::int as n from providers where id = $1`,
+      [ownId],
+    );
+    const res = await act(visitId, 'reopen', { version: 1 }, admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'NotesDue', message: NOTE_TEXTS.reopened });
+    const [after] = await s.sql<{ n: number }>(
+      `select (rating_details ->> 'totalNotesReopenCount')::int as n from providers where id = $1`,
+      [ownId],
+    );
+    expect(after!.n).toBe((before!.n ?? 0) + 1);
+    // The clinician may edit again.
+    expect((await detail(visitId)).body.canEdit).toBe(true);
+    expect((await save(visitId, definition, complete(definition), 1)).status).toBe(200);
+  });
+
+  it('keeps every save as an append-only revision, readable by version', async () => {
+    const s = server();
+    const visitId = await makeVisit();
+    const definition = await definitionOfVisit(visitId);
+    const values = complete(definition);
+    const few = sampleNoteValues(
+      definition,
+      { date: localIsoDate(new Date()), signedAt: new Date().toISOString() },
+      { only: 2 },
+    );
+    expect((await save(visitId, definition, few, 0)).status).toBe(200);
+    expect((await save(visitId, definition, values, 1)).status).toBe(200);
+    const list = await s.request('GET', `/api/notes/visits/${visitId}/note/revisions`, { token: clinician });
+    expect(list.status).toBe(200);
+    expect(list.body.rows.map((r: { version: number }) => r.version)).toEqual([2, 1]);
+    const first = await s.request('GET', `/api/notes/visits/${visitId}/note/revisions/1`, {
+      token: coordinator,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.values).toEqual(few);
+    expect(first.body.savedByName).toBe('Casey Rivera');
+    expect(
+      (await s.request('GET', `/api/notes/visits/${visitId}/note/revisions/9`, { token: clinician })).status,
+    ).toBe(404);
+    await expect(
+      s.sql(
+        `update note_revisions set device_id = 'changed' where note_id = (select id from notes where visit_id = $1)`,
+        [visitId],
+      ),
+    ).rejects.toThrow();
+    await expect(
+      s.sql(`delete from note_revisions where note_id = (select id from notes where visit_id = $1)`, [
+        visitId,
+      ]),
+    ).rejects.toThrow();
+    expect(
+      await count(
+        s,
+        `select count(*) from note_revisions r join notes n on n.id = r.note_id where n.visit_id = $1`,
+        [visitId],
+      ),
+    ).toBe(2);
+  });
+
+  it('takes comments from reviewers only, paged by 5, read by the clinician', async () => {
+    const s = server();
+    const visitId = await makeVisit();
+    for (let i = 1; i <= 6; i++) {
+      const res = await s.request('POST', `/api/notes/visits/${visitId}/note/comments`, {
+        token: coordinator,
+        body: { fieldId: i === 1 ? 'someField' : null, text: `Comment ${i}` },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.message).toBe(NOTE_TEXTS.commentAdded);
+    }
+    const refused = await s.request('POST', `/api/notes/visits/${visitId}/note/comments`, {
+      token: clinician,
+      body: { text: 'mine' },
+    });
+    expect(refused.status).toBe(403);
+    const page = await s.request('GET', `/api/notes/visits/${visitId}/note/comments`, { token: clinician });
+    expect(page.status).toBe(200);
+    expect(page.body.rows).toHaveLength(5);
+    expect(page.body.rows[0].text).toBe('Comment 6');
+    expect(page.body.paging).toMatchObject({ totalCount: 6, pageSize: 5, pageCount: 2 });
+    const second = await s.request('GET', `/api/notes/visits/${visitId}/note/comments?pageNumber=2`, {
+      token: coordinator,
+    });
+    expect(second.body.rows).toEqual([expect.objectContaining({ text: 'Comment 1', fieldId: 'someField' })]);
+  });
+
+  it('the seeded in-review start of care is complete and can be approved', async () => {
+    const s = server();
+    const [row] = await s.sql<{ id: number; version: number }>(
+      `select v.id, n.version from visits v join episodes e on e.id = v.episode_id join notes n on n.visit_id = v.id
+        where e.title = $1 and v.status = 'NotesInReview' limit 1`,
+      [NOTES_EPISODE],
+    );
+    const res = await detail(row!.id, coordinator);
+    expect(res.body.canReview).toBe(true);
+    expect(res.body.note!.submittedAt).not.toBeNull();
+    const approved = await act(row!.id, 'approve', { version: row!.version }, coordinator);
+    expect(approved.status).toBe(200);
+  });
+});

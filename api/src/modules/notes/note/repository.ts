@@ -1,0 +1,291 @@
+// Reading a visit with what its note shows (the six EVV elements), and reading and writing its note, the
+// append-only revisions, the comments, and the clinician's rating counters.
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  episodes,
+  evvRecords,
+  facilities,
+  noteComments,
+  noteRevisions,
+  notes,
+  patients,
+  providerTypes,
+  providers,
+  referralSources,
+  users,
+  visitTypes,
+  visits,
+} from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+
+const place = (column: string) => sql.raw(`coalesce(pa.${column}, fa.${column})`) as SQL<string | null>;
+
+/** The visit as a note shows it: who, whom, what, where and when, plus what the rules need. */
+export const noteVisitColumns = {
+  visit: visits,
+  enableNotesWorkflow: sql<boolean>`(select e.enable_notes_workflow from ${episodes} e where e.id = ${visits.episodeId})`,
+  referralSourceName: sql<string>`(select r.name from ${referralSources} r where r.id = ${visits.referralSourceId})`,
+  visitType: sql<string>`(select t.type from ${visitTypes} t where t.id = ${visits.visitTypeId})`,
+  providerType: sql<string>`(select t.type from ${providerTypes} t where t.id = ${visits.providerTypeId})`,
+  providerName: sql<
+    string | null
+  >`(select p.given_name || ' ' || p.family_name from ${providers} p where p.id = ${visits.providerId})`,
+  providerUserId: sql<
+    number | null
+  >`(select p.user_id from ${providers} p where p.id = ${visits.providerId})`,
+  patientName: sql<
+    string | null
+  >`case when pa.id is null then fa.name else pa.last_name || ', ' || pa.first_name end`,
+  addressLine1: place('address_line1'),
+  city: place('city'),
+  state: place('state'),
+  zipcode: sql<string | null>`coalesce(pa.zipcode, fa.zipcode, ${visits.zipcode})`,
+  latitude: sql<number | null>`coalesce(pa.latitude, fa.latitude, ${visits.latitude})`,
+  longitude: sql<number | null>`coalesce(pa.longitude, fa.longitude, ${visits.longitude})`,
+};
+
+export function selectNoteVisits(ex: Executor) {
+  return ex
+    .select(noteVisitColumns)
+    .from(visits)
+    .leftJoin(sql`${patients} pa`, sql`pa.id = ${visits.patientId}`)
+    .leftJoin(sql`${facilities} fa`, sql`fa.id = ${visits.facilityId}`);
+}
+
+export type NoteVisitRow = Awaited<ReturnType<ReturnType<typeof selectNoteVisits>['execute']>>[number];
+
+export async function findNoteVisit(ex: Executor, visitId: number): Promise<NoteVisitRow | null> {
+  const [row] = await selectNoteVisits(ex).where(eq(visits.id, visitId));
+  return row ?? null;
+}
+
+/** The visit row, locked for a save or a move of its note. */
+export async function lockVisit(tx: Executor, visitId: number) {
+  const [row] = await tx.select().from(visits).where(eq(visits.id, visitId)).for('update');
+  return row ?? null;
+}
+
+export async function listEvvRecords(ex: Executor, visitId: number) {
+  return ex
+    .select({
+      kind: evvRecords.kind,
+      deviceAt: evvRecords.deviceAt,
+      recordedAt: evvRecords.recordedAt,
+      latitude: evvRecords.latitude,
+      longitude: evvRecords.longitude,
+    })
+    .from(evvRecords)
+    .where(eq(evvRecords.visitId, visitId))
+    .orderBy(asc(evvRecords.recordedAt), asc(evvRecords.id));
+}
+
+const noteColumns = {
+  id: notes.id,
+  visitId: notes.visitId,
+  noteType: notes.noteType,
+  definitionVersion: notes.definitionVersion,
+  values: notes.values,
+  version: notes.version,
+  savedAt: notes.savedAt,
+  savedBy: notes.savedBy,
+  savedByName: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${notes.savedBy})`,
+  submittedAt: notes.submittedAt,
+};
+export type NoteRow = {
+  id: number;
+  visitId: number;
+  noteType: string;
+  definitionVersion: number;
+  values: Record<string, unknown>;
+  version: number;
+  savedAt: Date;
+  savedBy: number;
+  savedByName: string;
+  submittedAt: Date | null;
+};
+
+export async function findNote(ex: Executor, visitId: number): Promise<NoteRow | null> {
+  const [row] = await ex.select(noteColumns).from(notes).where(eq(notes.visitId, visitId));
+  return row ?? null;
+}
+
+/** The notes of these visits (the print-all answer). */
+export async function findNotesOfVisits(ex: Executor, visitIds: number[]): Promise<NoteRow[]> {
+  if (!visitIds.length) return [];
+  return ex.select(noteColumns).from(notes).where(inArray(notes.visitId, visitIds));
+}
+
+/**
+ * The note at `baseVersion` + 1 (inserted when there was none): null when the note is no longer at
+ * `baseVersion` (the caller holds the visit's lock, so this only guards against a bug).
+ */
+export async function writeNote(
+  tx: Executor,
+  input: {
+    visitId: number;
+    noteType: string;
+    definitionVersion: number;
+    values: Record<string, unknown>;
+    baseVersion: number;
+    userId: number;
+  },
+): Promise<{ id: number; version: number } | null> {
+  if (input.baseVersion === 0) {
+    const [row] = await tx
+      .insert(notes)
+      .values({
+        visitId: input.visitId,
+        noteType: input.noteType,
+        definitionVersion: input.definitionVersion,
+        values: input.values,
+        version: 1,
+        savedBy: input.userId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: notes.id, version: notes.version });
+    return row ?? null;
+  }
+  const [row] = await tx
+    .update(notes)
+    .set({
+      noteType: input.noteType,
+      definitionVersion: input.definitionVersion,
+      values: input.values,
+      version: input.baseVersion + 1,
+      savedAt: sql`now()`,
+      savedBy: input.userId,
+    })
+    .where(and(eq(notes.visitId, input.visitId), eq(notes.version, input.baseVersion)))
+    .returning({ id: notes.id, version: notes.version });
+  return row ?? null;
+}
+
+export async function insertRevision(tx: Executor, revision: typeof noteRevisions.$inferInsert) {
+  await tx.insert(noteRevisions).values(revision);
+}
+
+export async function markSubmitted(tx: Executor, noteId: number) {
+  await tx
+    .update(notes)
+    .set({ submittedAt: sql`now()` })
+    .where(eq(notes.id, noteId));
+}
+
+export async function listRevisions(ex: Executor, noteId: number) {
+  return ex
+    .select({
+      version: noteRevisions.version,
+      savedAt: noteRevisions.savedAt,
+      savedByName: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${noteRevisions.savedBy})`,
+      deviceId: noteRevisions.deviceId,
+      autosave: noteRevisions.autosave,
+    })
+    .from(noteRevisions)
+    .where(eq(noteRevisions.noteId, noteId))
+    .orderBy(desc(noteRevisions.version));
+}
+
+export async function findRevision(ex: Executor, noteId: number, version: number) {
+  const [row] = await ex
+    .select({
+      version: noteRevisions.version,
+      savedAt: noteRevisions.savedAt,
+      savedByName: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${noteRevisions.savedBy})`,
+      deviceId: noteRevisions.deviceId,
+      autosave: noteRevisions.autosave,
+      values: noteRevisions.values,
+    })
+    .from(noteRevisions)
+    .where(and(eq(noteRevisions.noteId, noteId), eq(noteRevisions.version, version)));
+  return row ?? null;
+}
+
+const commentColumns = {
+  id: noteComments.id,
+  fieldId: noteComments.fieldId,
+  text: noteComments.text,
+  authorName: sql<string>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${noteComments.authorUserId})`,
+  createdAt: noteComments.createdAt,
+};
+
+export async function listComments(
+  ex: Executor,
+  visitId: number,
+  page: { pageNumber: number; pageSize: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select(commentColumns)
+      .from(noteComments)
+      .where(eq(noteComments.visitId, visitId))
+      .orderBy(desc(noteComments.createdAt), desc(noteComments.id))
+      .limit(page.pageSize)
+      .offset((page.pageNumber - 1) * page.pageSize),
+    ex.select({ n: count() }).from(noteComments).where(eq(noteComments.visitId, visitId)),
+  ]);
+  return { rows, totalCount: Number(total?.n ?? 0) };
+}
+
+export async function insertComment(tx: Executor, comment: typeof noteComments.$inferInsert) {
+  const [row] = await tx.insert(noteComments).values(comment).returning({ id: noteComments.id });
+  const [full] = await tx.select(commentColumns).from(noteComments).where(eq(noteComments.id, row!.id));
+  return full!;
+}
+
+/** The clinician's name and where to reach them (the reject notice). */
+export async function findClinicianContact(ex: Executor, providerId: number) {
+  const [row] = await ex
+    .select({
+      givenName: providers.givenName,
+      email: sql<
+        string | null
+      >`coalesce(${providers.email}, (select u.email_id from ${users} u where u.id = ${providers.userId}))`,
+      phoneNumber: sql<
+        string | null
+      >`coalesce(${providers.phoneNumber}, (select u.phone_number from ${users} u where u.id = ${providers.userId}))`,
+      enableEmail: providers.enableEmail,
+      enableSms: providers.enableSms,
+    })
+    .from(providers)
+    .where(eq(providers.id, providerId));
+  return row ?? null;
+}
+
+/**
+ * Adds one to a rating counter of the clinician (SPEC §3 rating details) and answers the details before and
+ * after with the rating before, the provider row locked (the caller writes the recomputed rating).
+ */
+export async function bumpRatingCounter(tx: Executor, providerId: number, counter: string) {
+  const [before] = await tx
+    .select({ ratingDetails: providers.ratingDetails, rating: providers.rating })
+    .from(providers)
+    .where(eq(providers.id, providerId))
+    .for('update');
+  const [after] = await tx
+    .update(providers)
+    .set({
+      ratingDetails: sql`${providers.ratingDetails} || jsonb_build_object(${counter}::text,
+        coalesce((${providers.ratingDetails} ->> ${counter}::text)::numeric, 0) + 1)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(providers.id, providerId))
+    .returning({ ratingDetails: providers.ratingDetails });
+  return {
+    before: before?.ratingDetails ?? {},
+    after: after?.ratingDetails ?? {},
+    ratingBefore: before?.rating ?? null,
+  };
+}
+
+export async function setProviderRating(tx: Executor, providerId: number, rating: number | null) {
+  await tx.update(providers).set({ rating }).where(eq(providers.id, providerId));
+}
+
+/** Whether the episode's notes are reviewed (false: the submit completes them). */
+export async function usesNotesWorkflow(ex: Executor, episodeId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ on: episodes.enableNotesWorkflow })
+    .from(episodes)
+    .where(eq(episodes.id, episodeId));
+  return Boolean(row?.on);
+}

@@ -1,0 +1,544 @@
+// A visit's note (issue 12, decision 027): what the note page shows (the visit with its EVV records and their
+// distance from the patient, the note, its definition, what the caller may do), the clinician's saves (each one
+// transaction: note version + 1, an append-only revision, an audit entry), and the moves of the state machine
+// (submit, approve, reject, re-open), each one transaction with its audit entry, event, rating counter and, for
+// a rejection, the clinician's notice through the outbox.
+import {
+  NOTE_TEXTS,
+  currentDefinitionOf,
+  defaultNoteTypeFor,
+  definitionOf,
+  distanceMiles,
+  ratingFromDetails,
+  transitionFor,
+  validateNoteValues,
+  visitStatusLabel,
+  withComputedScores,
+  type Note,
+  type NoteActionResult,
+  type NoteDefinition,
+  type NoteDetail,
+  type NoteSaveInput,
+  type NoteTypeCode,
+  type NoteVisit,
+  type VisitAction,
+  type VisitStatus,
+} from '@carelane/shared-domain';
+import type { Executor } from '../../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { pagingOf } from '../../../lib/paging';
+import { noteRead } from '../../../services/access-log';
+import type { AppServices } from '../../../services/app-services';
+import { recordAudit } from '../../../services/audit';
+import { requireActor, type Actor, type RequestContext } from '../../../services/context';
+import { publishEvent } from '../../../services/events';
+import { enqueueMessage } from '../../../services/outbox';
+import { loadTypedConstants } from '../../admin/constants/repository';
+import { VISIT_THING } from '../../scheduling/visits/repository';
+import { statusOf, updateVisit, type VisitRecord } from '../../scheduling/visits/transitions';
+import {
+  EDITABLE_NOTE_STATUSES,
+  NOTE_MESSAGES,
+  REOPENABLE_NOTE_STATUSES,
+  assertMayRead,
+  assertReviewer,
+  clinicianIdOf,
+  isClinician,
+  isReviewer,
+} from '../access';
+import * as repo from './repository';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const NOTE_THING = 'Note';
+
+/** The definition a note type has at a version, or null when there is no such version. */
+export function definitionAt(noteType: string, version: number): NoteDefinition | null {
+  return (definitionOf(noteType as NoteTypeCode, version) as NoteDefinition | undefined | null) ?? null;
+}
+
+function labelOf(visit: VisitRecord, status: VisitStatus = statusOf(visit)) {
+  return visitStatusLabel({
+    status,
+    episodeType: visit.episodeType,
+    shiftConfirmedByFacility: visit.shiftConfirmedByFacility,
+    lateCancellation: visit.lateCancellation,
+  });
+}
+
+export function toNote(row: repo.NoteRow): Note {
+  return {
+    id: row.id,
+    visitId: row.visitId,
+    noteType: row.noteType as NoteTypeCode,
+    definitionVersion: row.definitionVersion,
+    values: row.values,
+    version: row.version,
+    savedAt: row.savedAt.toISOString(),
+    savedByName: row.savedByName,
+    submittedAt: iso(row.submittedAt),
+  };
+}
+
+/** The visit part of a note (without its EVV records). */
+export function toNoteVisit(row: repo.NoteVisitRow): Omit<NoteVisit, 'evv'> {
+  const v = row.visit;
+  const status = statusOf(v);
+  const address = [row.addressLine1, row.city, [row.state, row.zipcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    visitId: v.id,
+    episodeId: v.episodeId,
+    status,
+    statusLabel: labelOf(v, status),
+    lateCancellation: v.lateCancellation,
+    version: v.version,
+    dateOfService: v.dateOfService,
+    scheduledStart: v.startAt.toISOString(),
+    scheduledEnd: v.endAt.toISOString(),
+    timeIn: iso(v.timeIn),
+    timeOut: iso(v.timeOut),
+    patientId: v.patientId,
+    patientName: row.patientName ?? '',
+    address: address || null,
+    providerId: v.providerId,
+    providerName: row.providerName ?? '',
+    providerType: row.providerType,
+    visitType: row.visitType,
+    referralSourceName: row.referralSourceName,
+    enableNotesWorkflow: Boolean(row.enableNotesWorkflow),
+  };
+}
+
+/** The note type a visit's new note starts with (its clinician's type and the visit type). */
+export function defaultTypeOf(row: { providerType: string; visitType: string }): NoteTypeCode {
+  return defaultNoteTypeFor(row.providerType, row.visitType) as NoteTypeCode;
+}
+
+async function loadReadable(services: AppServices, ctx: RequestContext, visitId: number) {
+  const actor = requireActor(ctx);
+  const [row, own] = await Promise.all([
+    repo.findNoteVisit(services.db, visitId),
+    clinicianIdOf(services.db, actor),
+  ]);
+  if (!row) throw notFound(VISIT_THING);
+  noteRead(ctx, {
+    kind: 'noteDetail',
+    entityId: visitId,
+    patientIds: row.visit.patientId ? [row.visit.patientId] : [],
+  });
+  const status = statusOf(row.visit);
+  assertMayRead(actor, own, { ...row.visit, status });
+  return { actor, row, own, status };
+}
+
+/** GET /api/notes/visits/:id/note */
+export async function noteDetail(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+): Promise<NoteDetail> {
+  const { actor, row, own, status } = await loadReadable(services, ctx, visitId);
+  const [note, evv, constants] = await Promise.all([
+    repo.findNote(services.db, visitId),
+    repo.listEvvRecords(services.db, visitId),
+    loadTypedConstants(services.db),
+  ]);
+  const definition = note
+    ? definitionAt(note.noteType, note.definitionVersion)
+    : (currentDefinitionOf(defaultTypeOf(row)) as NoteDefinition);
+  if (!definition) throw notFound(`Definition version ${note?.definitionVersion}`);
+  const home =
+    row.latitude === null || row.longitude === null
+      ? null
+      : { latitude: Number(row.latitude), longitude: Number(row.longitude) };
+  const freshMs = constants.locationExpiryInMins * 60_000;
+  const reviewer = isReviewer(actor);
+  return {
+    visit: {
+      ...toNoteVisit(row),
+      evv: evv.map((record) => ({
+        kind: record.kind as 'checkIn' | 'checkOut',
+        at: record.deviceAt.toISOString(),
+        recordedAt: record.recordedAt.toISOString(),
+        latitude: record.latitude,
+        longitude: record.longitude,
+        distanceMiles: home
+          ? Math.round(
+              distanceMiles(home.latitude, home.longitude, record.latitude, record.longitude) * 100,
+            ) / 100
+          : null,
+        locationFresh: record.recordedAt.getTime() - record.deviceAt.getTime() <= freshMs,
+      })),
+    },
+    note: note ? toNote(note) : null,
+    definition,
+    canEdit:
+      isClinician(actor) &&
+      own !== null &&
+      row.visit.providerId === own &&
+      EDITABLE_NOTE_STATUSES.includes(status),
+    canReview: reviewer && status === 'NotesInReview',
+    canReopen: reviewer && REOPENABLE_NOTE_STATUSES.includes(status),
+  };
+}
+
+/** The values with every score recomputed; values too malformed to score are left for the checks to name. */
+function scored(definition: NoteDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return withComputedScores(definition, values) as Record<string, unknown>;
+  } catch {
+    return values;
+  }
+}
+
+/** A 400 naming each value the definition refuses, as `values.<field>`. */
+function valuesError(errors: readonly { field: string; message: string }[]): AppError {
+  const named = errors.map((e) => ({
+    field: e.field.startsWith('values.') ? e.field : `values.${e.field}`,
+    message: e.message,
+  }));
+  return new AppError(400, 'VALIDATION', named.map((e) => `${e.field}: ${e.message}`).join(', '), named);
+}
+
+/** The 409 of a save based on an older version: carries the note as it is on the server. */
+function staleNote(current: repo.NoteRow | null): AppError {
+  if (!current) return conflict(NOTE_MESSAGES.staleNoteVersion, 'STALE_VERSION');
+  return new AppError(409, 'STALE_NOTE', NOTE_MESSAGES.staleNote, undefined, undefined, {
+    current: toNote(current),
+  });
+}
+
+/** The names of the top-level values that differ (for a compact audit entry). */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+}
+
+/** The signed-in clinician's visit, locked, when it is theirs (403 otherwise, also for staff). */
+async function lockOwnVisit(tx: Executor, actor: Actor, visitId: number) {
+  const own = await clinicianIdOf(tx, actor);
+  const visit = await repo.lockVisit(tx, visitId);
+  if (!visit) throw notFound(VISIT_THING);
+  if (own === null || visit.providerId !== own) throw forbidden(NOTE_MESSAGES.notYourVisit);
+  return visit;
+}
+
+/** PUT /api/notes/visits/:id/note — one save (autosave or manual) of the assigned clinician. */
+export async function saveNote(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  input: NoteSaveInput,
+): Promise<Note> {
+  const actor = requireActor(ctx);
+  const saved = await services.db.transaction(async (tx) => {
+    const visit = await lockOwnVisit(tx, actor, visitId);
+    const status = statusOf(visit);
+    if (!EDITABLE_NOTE_STATUSES.includes(status))
+      throw conflict(NOTE_MESSAGES.readOnly(labelOf(visit, status)), 'NOTE_READ_ONLY');
+    const current = await repo.findNote(tx, visitId);
+    const definition = definitionAt(input.noteType, input.definitionVersion);
+    if (!definition)
+      throw badRequest(
+        'definitionVersion',
+        `there is no version ${input.definitionVersion} of the ${input.noteType} note`,
+      );
+    if (current && current.noteType !== input.noteType)
+      throw badRequest('noteType', `must be ${current.noteType}, the type of the saved note`);
+    if (current && current.definitionVersion !== input.definitionVersion)
+      throw badRequest(
+        'definitionVersion',
+        `must be ${current.definitionVersion}, the version the note was written with`,
+      );
+    // The scores are the server's: recomputed from their inputs whatever the device sent.
+    const values = scored(definition, input.values);
+    const errors = validateNoteValues(definition, values, 'save');
+    if (errors.length) throw valuesError(errors);
+    if ((current?.version ?? 0) !== input.baseVersion) throw staleNote(current);
+    const written = await repo.writeNote(tx, {
+      visitId,
+      noteType: input.noteType,
+      definitionVersion: input.definitionVersion,
+      values,
+      baseVersion: input.baseVersion,
+      userId: actor.userId,
+    });
+    if (!written) throw staleNote(await repo.findNote(tx, visitId));
+    await repo.insertRevision(tx, {
+      noteId: written.id,
+      version: written.version,
+      values,
+      savedBy: actor.userId,
+      deviceId: input.deviceId,
+      autosave: input.autosave,
+    });
+    // Compact: the revision holds the text; the audit entry says which fields changed, from which device.
+    await recordAudit(tx, ctx, {
+      entity: 'note',
+      entityId: written.id,
+      action: current ? 'UPDATE' : 'CREATE',
+      diff: {
+        version: { before: current?.version ?? null, after: written.version },
+        changedFields: { before: null, after: changedFields(current?.values ?? {}, values) },
+        deviceId: { before: null, after: input.deviceId },
+        autosave: { before: null, after: input.autosave },
+      },
+    });
+    return (await repo.findNote(tx, visitId))!;
+  });
+  return toNote(saved);
+}
+
+type Move = {
+  action: VisitAction;
+  /** Who may: the visit's clinician, or reviewers. */
+  by: 'clinician' | 'reviewer';
+  /** The words of a refusal: 'submitted', 'approved' … */
+  verb: string;
+  message: (visit: VisitRecord) => string;
+  /** The rating counter it adds one to. */
+  counter?: (note: repo.NoteRow) => string | null;
+};
+
+const SUBMIT: Move = {
+  action: 'submitNotes',
+  by: 'clinician',
+  verb: 'submitted',
+  message: () => NOTE_TEXTS.submitted,
+  counter: (note) => (note.submittedAt ? null : 'totalNotesCount'),
+};
+const APPROVE: Move = {
+  action: 'approveNotes',
+  by: 'reviewer',
+  verb: 'approved',
+  message: () => NOTE_TEXTS.completed,
+};
+const REJECT: Move = {
+  action: 'rejectNotes',
+  by: 'reviewer',
+  verb: 'rejected',
+  message: () => NOTE_TEXTS.rejected,
+  counter: () => 'totalNotesRejectedCount',
+};
+const REOPEN: Move = {
+  action: 'reopenNotes',
+  by: 'reviewer',
+  verb: 're-opened',
+  message: () => NOTE_TEXTS.reopened,
+  counter: () => 'totalNotesReopenCount',
+};
+
+/** Adds one to a rating counter and writes the rating recomputed from the details (decision 026), audited. */
+async function countForRating(tx: Executor, ctx: RequestContext, providerId: number, counter: string) {
+  const details = await repo.bumpRatingCounter(tx, providerId, counter);
+  const { rating } = ratingFromDetails(details.after);
+  await repo.setProviderRating(tx, providerId, rating);
+  await recordAudit(tx, ctx, {
+    entity: 'provider',
+    entityId: providerId,
+    action: 'UPDATE',
+    before: { ratingDetails: details.before, rating: details.ratingBefore },
+    after: { ratingDetails: details.after, rating },
+  });
+}
+
+/** One move of the note along the state machine, in one transaction. */
+async function moveNote(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  noteVersion: number,
+  move: Move,
+  extra: (tx: Executor, visit: VisitRecord, note: repo.NoteRow) => Promise<void> = async () => {},
+): Promise<NoteActionResult> {
+  const actor = requireActor(ctx);
+  if (move.by === 'reviewer') assertReviewer(actor);
+  return services.db.transaction(async (tx) => {
+    let visit: VisitRecord;
+    if (move.by === 'clinician') visit = await lockOwnVisit(tx, actor, visitId);
+    else {
+      const found = await repo.lockVisit(tx, visitId);
+      if (!found) throw notFound(VISIT_THING);
+      visit = found;
+    }
+    const from = statusOf(visit);
+    let to = transitionFor(from, move.action);
+    if (!to) throw conflict(NOTE_MESSAGES.cannot(move.verb, labelOf(visit, from)), 'INVALID_TRANSITION');
+    const note = await repo.findNote(tx, visitId);
+    if (!note) throw conflict(NOTE_MESSAGES.notSaved, 'NOTE_NOT_SAVED');
+    if (note.version !== noteVersion) throw staleNote(note);
+    let message = move.message(visit);
+    if (move.action === 'submitNotes') {
+      const definition = definitionAt(note.noteType, note.definitionVersion);
+      if (!definition) throw badRequest('definitionVersion', 'the note’s definition no longer exists');
+      const errors = validateNoteValues(definition, note.values, 'submit');
+      if (errors.length) throw valuesError(errors);
+      await repo.markSubmitted(tx, note.id);
+      // The episode decides whether notes are reviewed (decision 027).
+      const reviewed = await repo.usesNotesWorkflow(tx, visit.episodeId);
+      if (!reviewed) {
+        // No review: the submit completes the note (submitNotes then approveNotes).
+        to = transitionFor(to, 'approveNotes')!;
+        message = NOTE_TEXTS.completed;
+      }
+    }
+    await extra(tx, visit, note);
+    const after = await updateVisit(tx, visit, { status: to });
+    await recordAudit(tx, ctx, {
+      entity: 'visit',
+      entityId: visitId,
+      action: 'UPDATE',
+      before: visit,
+      after,
+    });
+    const counter = move.counter?.(note);
+    if (counter && visit.providerId !== null) await countForRating(tx, ctx, visit.providerId, counter);
+    await publishEvent(
+      tx,
+      { entity: 'visit', id: visitId, action: 'updated' },
+      { referralSourceId: visit.referralSourceId },
+    );
+    return {
+      status: to,
+      statusLabel: labelOf(after, to),
+      visitVersion: after.version,
+      message,
+    };
+  });
+}
+
+export const submitNote = (services: AppServices, ctx: RequestContext, visitId: number, version: number) =>
+  moveNote(services, ctx, visitId, version, SUBMIT);
+export const approveNote = (services: AppServices, ctx: RequestContext, visitId: number, version: number) =>
+  moveNote(services, ctx, visitId, version, APPROVE);
+export const reopenNote = (services: AppServices, ctx: RequestContext, visitId: number, version: number) =>
+  moveNote(services, ctx, visitId, version, REOPEN);
+
+/** Reject: the reason becomes a comment on the note and goes to the clinician by email and SMS (outbox). */
+export const rejectNote = (
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  input: { version: number; reason: string },
+) =>
+  moveNote(services, ctx, visitId, input.version, REJECT, async (tx, visit, note) => {
+    const actor = requireActor(ctx);
+    const comment = await repo.insertComment(tx, {
+      visitId,
+      fieldId: null,
+      text: input.reason,
+      authorUserId: actor.userId,
+    });
+    await recordAudit(tx, ctx, {
+      entity: 'noteComment',
+      entityId: comment.id,
+      action: 'CREATE',
+      before: null,
+      after: { visitId, fieldId: null, text: input.reason },
+    });
+    if (visit.providerId === null) return;
+    const to = await repo.findClinicianContact(tx, visit.providerId);
+    if (!to) return;
+    const link = `${services.config.publicUrl}/note?visitId=${visitId}`;
+    const what = `Your notes of the visit on ${visit.dateOfService} were sent back for changes`;
+    if (to.email && to.enableEmail)
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: to.email,
+        subject: 'Visit notes sent back for changes',
+        body: `Hello ${to.givenName},\n\n${what}.\n\nReason: ${input.reason}\n\nPlease correct and resubmit them: ${link}`,
+        dedupeKey: `noteRejected:${note.id}:${note.version}:email`,
+      });
+    if (to.phoneNumber && to.enableSms)
+      await enqueueMessage(tx, {
+        channel: 'sms',
+        to: to.phoneNumber,
+        body: `${what}: ${input.reason.slice(0, 200)} ${link}`,
+        dedupeKey: `noteRejected:${note.id}:${note.version}:sms`,
+      });
+  });
+
+/** Comments are read by reviewers and the visit's clinician. */
+async function assertCommentReader(services: AppServices, ctx: RequestContext, visitId: number) {
+  const { actor } = await loadReadable(services, ctx, visitId);
+  if (!isReviewer(actor) && !isClinician(actor)) throw forbidden();
+}
+
+export async function listComments(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  page: { pageNumber: number; pageSize: number },
+) {
+  await assertCommentReader(services, ctx, visitId);
+  const { rows, totalCount } = await repo.listComments(services.db, visitId, page);
+  return {
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    paging: pagingOf(page, totalCount),
+  };
+}
+
+export async function addComment(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  input: { fieldId: string | null; text: string },
+) {
+  const actor = requireActor(ctx);
+  assertReviewer(actor);
+  const comment = await services.db.transaction(async (tx) => {
+    const visit = await repo.lockVisit(tx, visitId);
+    if (!visit) throw notFound(VISIT_THING);
+    const row = await repo.insertComment(tx, {
+      visitId,
+      fieldId: input.fieldId,
+      text: input.text,
+      authorUserId: actor.userId,
+    });
+    await recordAudit(tx, ctx, {
+      entity: 'noteComment',
+      entityId: row.id,
+      action: 'CREATE',
+      before: null,
+      after: { visitId, fieldId: input.fieldId, text: input.text },
+    });
+    await publishEvent(
+      tx,
+      { entity: 'visit', id: visitId, action: 'updated' },
+      { referralSourceId: visit.referralSourceId },
+    );
+    return row;
+  });
+  return {
+    comment: { ...comment, createdAt: comment.createdAt.toISOString() },
+    message: NOTE_TEXTS.commentAdded,
+  };
+}
+
+/** Revisions are read by reviewers and the visit's clinician (not by organizations). */
+async function revisionNote(services: AppServices, ctx: RequestContext, visitId: number) {
+  const { actor } = await loadReadable(services, ctx, visitId);
+  if (!isReviewer(actor) && !isClinician(actor)) throw forbidden();
+  const note = await repo.findNote(services.db, visitId);
+  if (!note) throw notFound(NOTE_THING);
+  return note;
+}
+
+export async function listRevisions(services: AppServices, ctx: RequestContext, visitId: number) {
+  const note = await revisionNote(services, ctx, visitId);
+  const rows = await repo.listRevisions(services.db, note.id);
+  return { rows: rows.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() })) };
+}
+
+export async function getRevision(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  version: number,
+) {
+  const note = await revisionNote(services, ctx, visitId);
+  const row = await repo.findRevision(services.db, note.id, version);
+  if (!row) throw notFound(`Revision ${version}`);
+  return { ...row, savedAt: row.savedAt.toISOString() };
+}
