@@ -5,6 +5,7 @@ import { jsonResponse } from '@carelane/shared-session/testing';
 import { apiError, paging, renderPage, type RenderedPage, type Route } from '@carelane/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { draftStore } from './draft-store';
 import NoteMobilePage from './NoteMobilePage';
 import NotePage from './NotePage';
@@ -271,6 +272,34 @@ describe('/note', () => {
     );
     await waitFor(() => expect(status.textContent).toBe(''));
     await waitFor(async () => expect(await draftStore().get(VISIT_ID)).toBeUndefined());
+  });
+
+  it('keeps the draft while the session has expired (401) and sends it after signing in again', async () => {
+    let signedIn = false;
+    const view = open(
+      () => detail(),
+      (call) =>
+        call.method === 'PUT' && !signedIn
+          ? jsonResponse(
+              { statusCode: 401, code: 'SESSION_EXPIRED', error: 'Your session has expired.' },
+              401,
+            )
+          : undefined,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Pain'), '4');
+    await user.tab();
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status.textContent).toBe(NOTE_TEXTS.savedOnDevice));
+    expect(await draftStore().get(VISIT_ID)).toMatchObject({ values: { pain: '24' }, dirty: true });
+    // Signed in again: a user on the bus.
+    const session = getSession()!;
+    signedIn = true;
+    act(() => setSession(null));
+    act(() => setSession({ ...session, token: 'token-again' }));
+    await waitFor(() => expect(puts(view).at(-1)!.headers.get('authorization')).toBe('Bearer token-again'));
+    expect(puts(view).at(-1)!.body).toMatchObject({ values: { pain: '24' }, baseVersion: 3 });
+    await waitFor(() => expect(status.textContent).toBe(''));
   });
 
   it('sends a dirty draft left on the device at once when the page opens again', async () => {
@@ -603,6 +632,42 @@ describe('/note', () => {
     expect(old.value).toBe('Old text');
     expect(old.readOnly).toBe(true);
   });
+
+  it('has no serious or critical axe violations (clinician, reviewer, conflict)', async () => {
+    const check = async () => {
+      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+    };
+    open(() => detail());
+    await screen.findByLabelText('Narrative');
+    await check();
+    page!.done();
+    open(
+      () =>
+        detail(
+          { canEdit: false, canReview: true },
+          { status: 'NotesInReview', statusLabel: 'Notes In Review' },
+        ),
+      undefined,
+      { roleId: 5 },
+    );
+    await screen.findByText('No comments yet.');
+    await check();
+    page!.done();
+    await draftStore().put({
+      visitId: VISIT_ID,
+      noteType: 'SNV',
+      definitionVersion: 1,
+      values: { narrative: 'Mine' },
+      baseVersion: 1,
+      updatedAt: Date.now(),
+      dirty: true,
+    });
+    open(() => detail(), undefined, { mobile: true });
+    await screen.findByRole('heading', { name: 'This note was changed elsewhere' });
+    await check();
+  }, 180_000);
 
   it('shows the error with a retry when the note cannot be loaded', async () => {
     open(

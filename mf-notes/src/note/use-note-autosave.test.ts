@@ -1,0 +1,171 @@
+import 'fake-indexeddb/auto';
+import { NOTE_TEXTS, type Note, type NoteSaveInput } from '@carelane/shared-domain';
+import { ApiCallError } from '@carelane/shared-session';
+import { DraftStore } from './draft-store';
+import { isConnectivityFailure, NoteAutosave } from './use-note-autosave';
+
+let n = 0;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await wait(10);
+  }
+};
+const httpError = (status: number, body: unknown = {}) =>
+  new ApiCallError({
+    kind: 'http',
+    status,
+    code: `HTTP_${status}`,
+    body,
+    text: 'refused',
+    message: 'refused',
+  });
+const networkError = () =>
+  new ApiCallError({
+    kind: 'network',
+    status: 0,
+    code: 'NETWORK',
+    body: undefined,
+    text: 'offline',
+    message: 'offline',
+  });
+const ack = (input: NoteSaveInput): Note => ({
+  id: 1,
+  visitId: 3,
+  noteType: input.noteType,
+  definitionVersion: input.definitionVersion,
+  values: input.values,
+  version: input.baseVersion + 1,
+  savedAt: '2026-11-20T15:00:00.000Z',
+  savedByName: 'Casey Rivera',
+  submittedAt: null,
+});
+
+function make(send: (input: NoteSaveInput) => Promise<Note>, intervalSeconds = 30) {
+  const store = new DraftStore(`autosave-test-${++n}`);
+  const toasts: string[] = [];
+  const errorToasts: string[] = [];
+  const autosave = new NoteAutosave({
+    visitId: 3,
+    noteType: 'SNV',
+    definitionVersion: 1,
+    store,
+    send,
+    intervalSeconds,
+    retryDelaysMs: [40, 80],
+    debounceMs: 10,
+    toast: (text) => toasts.push(text),
+    errorToast: (text) => errorToasts.push(text),
+  });
+  return { autosave, store, toasts, errorToasts };
+}
+
+let current: NoteAutosave | undefined;
+afterEach(() => current?.dispose());
+
+describe('NoteAutosave', () => {
+  it('tells connectivity failures (keep and retry) from refusals', () => {
+    expect(isConnectivityFailure(networkError())).toBe(true);
+    expect(isConnectivityFailure(httpError(503))).toBe(true);
+    expect(isConnectivityFailure(httpError(401))).toBe(true);
+    expect(isConnectivityFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isConnectivityFailure(httpError(400))).toBe(false);
+    expect(isConnectivityFailure(httpError(409))).toBe(false);
+  });
+
+  it('sends on the interval only while dirty, with the acknowledged version as the next base', async () => {
+    const sent: NoteSaveInput[] = [];
+    const { autosave } = make(async (input) => {
+      sent.push(input);
+      return ack(input);
+    }, 0.1);
+    current = autosave;
+    await autosave.load(null, true);
+    await wait(250);
+    expect(sent).toHaveLength(0);
+    autosave.change({ a: '1' });
+    await until(() => sent.length === 1);
+    expect(sent[0]).toMatchObject({ values: { a: '1' }, baseVersion: 0, autosave: true });
+    autosave.change({ a: '12' });
+    await until(() => sent.length === 2);
+    expect(sent[1]).toMatchObject({ values: { a: '12' }, baseVersion: 1 });
+    await wait(250);
+    expect(sent).toHaveLength(2);
+    expect(autosave.getSnapshot()).toMatchObject({ dirty: false, baseVersion: 2, status: 'saved' });
+  });
+
+  it('retries a save the server could not take on a backoff, keeping the draft dirty meanwhile', async () => {
+    let failures = 2;
+    const sent: NoteSaveInput[] = [];
+    const { autosave, store } = make(async (input) => {
+      sent.push(input);
+      if (failures-- > 0) throw httpError(503);
+      return ack(input);
+    });
+    current = autosave;
+    await autosave.load(null, true);
+    autosave.change({ a: 'x' });
+    autosave.blur();
+    await until(() => autosave.getSnapshot().status === 'offline');
+    expect(await store.get(3)).toMatchObject({ dirty: true, values: { a: 'x' } });
+    await until(() => sent.length === 3);
+    await until(() => autosave.getSnapshot().status === 'saved');
+    expect(await store.get(3)).toBeUndefined();
+  });
+
+  it("a refused autosave shows the auto-save text once and does not repeat the same text; a manual one shows 'Note not saved.'", async () => {
+    const sent: NoteSaveInput[] = [];
+    const { autosave, errorToasts } = make(async (input) => {
+      sent.push(input);
+      throw httpError(400, {
+        statusCode: 400,
+        code: 'VALIDATION',
+        error: 'Bad',
+        errors: [{ field: 'values.a', message: 'too long' }],
+      });
+    }, 0.05);
+    current = autosave;
+    await autosave.load(null, true);
+    autosave.change({ a: 'x' });
+    await until(() => errorToasts.length === 1);
+    await wait(200);
+    expect(sent).toHaveLength(1);
+    expect(errorToasts).toEqual([NOTE_TEXTS.autoSaveFailed]);
+    expect(autosave.getSnapshot().fieldErrors).toEqual([{ field: 'values.a', message: 'too long' }]);
+    await autosave.saveNow();
+    expect(errorToasts).toEqual([NOTE_TEXTS.autoSaveFailed, NOTE_TEXTS.saveFailed]);
+  });
+
+  it('does not save a note it may not edit, and keeps an unsent draft of it on the device', async () => {
+    const send = jest.fn();
+    const { autosave, store } = make(send);
+    current = autosave;
+    await store.put({
+      visitId: 3,
+      noteType: 'SNV',
+      definitionVersion: 1,
+      values: { a: 'unsent' },
+      baseVersion: 1,
+      updatedAt: 1,
+      dirty: true,
+    });
+    await autosave.load(
+      ack({
+        noteType: 'SNV',
+        definitionVersion: 1,
+        values: { a: 'server' },
+        baseVersion: 1,
+        deviceId: 'd',
+        autosave: true,
+      }),
+      false,
+    );
+    autosave.change({ a: 'typed' });
+    await autosave.saveNow();
+    expect(send).not.toHaveBeenCalled();
+    expect(autosave.getSnapshot()).toMatchObject({ values: { a: 'server' }, unsentOnDevice: true });
+    expect(await store.get(3)).toMatchObject({ values: { a: 'unsent' }, dirty: true });
+  });
+});
