@@ -587,6 +587,48 @@ describe('/note', () => {
     });
   });
 
+  it("re-opens for staff with 'Notes re-opened.', and says so when the server refuses", async () => {
+    let refuse = false;
+    const view = open(
+      () =>
+        detail(
+          { canEdit: false, canReopen: true },
+          { status: 'NotesApproved', statusLabel: 'Notes Approved' },
+        ),
+      (call) => {
+        if (call.url.pathname !== `${NOTE_PATH}/reopen`) return undefined;
+        return refuse
+          ? apiError(409, 'The visit is billed.')
+          : jsonResponse({
+              status: 'NotesDue',
+              statusLabel: 'Notes Due',
+              visitVersion: 7,
+              message: NOTE_TEXTS.reopened,
+            });
+      },
+      { roleId: 5 },
+    );
+    const user = userEvent.setup();
+    const reopen = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Re-open' }));
+      const confirm = await waitFor(() =>
+        within(document.querySelector('.ant-popconfirm:not(.ant-popover-hidden)') as HTMLElement).getByRole(
+          'button',
+          { name: 'Re-open' },
+        ),
+      );
+      await user.click(confirm);
+    };
+    await reopen();
+    await waitFor(() => expect(view.toasts).toEqual([NOTE_TEXTS.reopened]));
+    expect(view.calls.find((c) => c.url.pathname === `${NOTE_PATH}/reopen`)!.body).toEqual({ version: 3 });
+    refuse = true;
+    await reopen();
+    await waitFor(() =>
+      expect(view.errorToasts).toEqual([`${NOTE_TEXTS.reopenFailed} The visit is billed.`]),
+    );
+  });
+
   it('uses the mobile layout on /noteMobile with the actions fixed at the bottom', async () => {
     open(() => detail(), undefined, { mobile: true });
     await screen.findByLabelText('Narrative');

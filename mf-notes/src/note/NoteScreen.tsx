@@ -6,6 +6,7 @@ import {
   formatDateTime,
   type NoteDetail,
   type NoteDefinition,
+  type NoteValues,
 } from '@carelane/shared-domain';
 import {
   isApiCallError,
@@ -17,7 +18,7 @@ import {
 import { EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Grid, Popconfirm, Row, Skeleton, Typography } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import NoteForm from '../form/NoteForm';
 import { ConflictView } from './ConflictView';
@@ -190,7 +191,13 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
     }
   };
 
-  const errors = [...state.fieldErrors, ...(failure?.errors ?? [])];
+  // Stable props for the form, so a keystroke re-renders only what changed in it.
+  const errors = useMemo(
+    () => [...state.fieldErrors, ...(failure?.errors ?? [])],
+    [state.fieldErrors, failure],
+  );
+  const onChange = useCallback((values: NoteValues) => controller?.change(values), [controller]);
+  const onFieldBlur = useCallback(() => controller?.blur(), [controller]);
   const editable = detail.canEdit && state.ready && !state.conflict;
   const anyBusy = busy !== null;
   const buttonSize = mobile ? 'large' : 'middle';
@@ -279,8 +286,8 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
             <NoteForm
               definition={definition}
               values={state.values}
-              onChange={(values) => controller.change(values)}
-              onFieldBlur={() => controller.blur()}
+              onChange={onChange}
+              onFieldBlur={onFieldBlur}
               readOnly={!editable}
               layout={layout}
               fieldExtras={fieldExtras}

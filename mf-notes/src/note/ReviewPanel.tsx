@@ -10,7 +10,7 @@ import {
 } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, List, Modal, Pagination, Typography } from 'antd';
+import { Alert, Card, Form, Input, List, Modal, Pagination, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { noteCalls, noteQueries } from './note-queries';
 

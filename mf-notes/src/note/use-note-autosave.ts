@@ -16,7 +16,7 @@ import { getBus, isApiCallError, publishErrorToast, publishToast } from '@carela
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Subscription } from 'rxjs';
-import { DraftStore, DraftWriter, draftStore, sameValues } from './draft-store';
+import { DraftWriter, draftStore, sameValues, type DraftStore } from './draft-store';
 import { noteCalls, noteQueries } from './note-queries';
 
 export type AutosaveStatus = 'loading' | 'idle' | 'saving' | 'saved' | 'offline' | 'failed' | 'conflict';
@@ -449,7 +449,6 @@ export function useNoteAutosave(
       setController(null);
     };
     // One controller per visit, made when its detail first arrives; later details are adopted below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visitId, loaded]);
 
   useEffect(() => {
