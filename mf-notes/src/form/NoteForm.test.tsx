@@ -1,4 +1,6 @@
 import {
+  currentDefinitionOf,
+  NOTE_DEFINITIONS,
   noteDefinitionSchema,
   withComputedScores,
   type NoteDefinition,
@@ -375,5 +377,24 @@ describe('NoteForm', () => {
     } finally {
       delete (globalThis as { __noteFormFieldRendered?: unknown }).__noteFormFieldRendered;
     }
+  });
+
+  it('draws every note definition, read-only, with a heading per section', () => {
+    for (const definition of NOTE_DEFINITIONS) {
+      const page = show(<NoteForm definition={definition} values={{}} onChange={() => {}} readOnly />);
+      const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+      expect(headings).toEqual(definition.sections.map((section) => section.title));
+      page.done();
+    }
+  });
+
+  it('draws the start-of-care note editable with no serious or critical axe violations', async () => {
+    const definition = currentDefinitionOf('SOC');
+    const page = show(<Controlled definition={definition} initial={withComputedScores(definition, {})} />);
+    await act(async () => {});
+    const results = await axe.run(page.container, { rules: { 'color-contrast': { enabled: false } } });
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    page.done();
   });
 });

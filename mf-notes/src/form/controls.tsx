@@ -213,6 +213,8 @@ export const SimpleControl = memo(function SimpleControl({
           <div onBlur={onBlur}>
             <Checkbox.Group
               {...groupAria}
+              // role=group takes no aria-required; the label's mark says it.
+              aria-required={undefined}
               className={mobile ? 'note-form-stack' : undefined}
               options={items}
               value={Array.isArray(value) ? (value as string[]) : []}
