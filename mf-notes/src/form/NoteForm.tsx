@@ -354,10 +354,16 @@ export default function NoteForm({
   const shared = { idPrefix, values, readOnly, mobile, errorMap, fieldExtras, outerOf, setField, blurField };
   const Wrap = readOnly ? 'dl' : 'div';
 
-  const [openSections, setOpenSections] = useState<string[]>(() => definition.sections.map((s) => s.id));
+  // Every section starts open; the clinician closes the ones done with.
+  const [closedSections, setClosedSections] = useState<string[]>([]);
   if (mobile) {
+    const openSections = definition.sections.map((s) => s.id).filter((id) => !closedSections.includes(id));
+    const setOpenSections = (open: string[]) =>
+      setClosedSections(definition.sections.map((s) => s.id).filter((id) => !open.includes(id)));
     const toggle = (id: string) =>
-      setOpenSections((open) => (open.includes(id) ? open.filter((key) => key !== id) : [...open, id]));
+      setClosedSections((closed) =>
+        closed.includes(id) ? closed.filter((key) => key !== id) : [...closed, id],
+      );
     // antd's header is a role=button opened by Enter; Space opens it too, as a button's should.
     const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
       const target = event.target as HTMLElement;
