@@ -35,6 +35,8 @@ import {
   noteRevisions,
   noteTypes,
   notes,
+  patients,
+  providerVacations,
   providers,
   users,
   visitProviderTypes,
@@ -231,11 +233,27 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
   const [episode] = await tx.select().from(episodes).where(eq(episodes.id, model.episodeId));
   const [terms] = await tx.select().from(visitProviderTypes).where(eq(visitProviderTypes.visitId, model.id));
   if (!episode || !terms) return;
+  // A patient of its own (the same neighbourhood), so each demo patient has one service request.
+  const [modelPatient] = await tx.select().from(patients).where(eq(patients.id, model.patientId));
+  if (!modelPatient) return;
+  const { id: _patientId, createdAt: _pc, updatedAt: _pu, version: _pv, ...patientFields } = modelPatient;
+  const [patient] = await tx
+    .insert(patients)
+    .values({
+      ...patientFields,
+      firstName: 'Eleanor',
+      middleInitial: 'M',
+      lastName: 'Whitmore',
+      gender: 'F',
+      birthday: '1944-03-18',
+    })
+    .returning({ id: patients.id });
   const { id: _episodeId, createdAt: _c, updatedAt: _u, version: _v, ...episodeFields } = episode;
   const [notesEpisode] = await tx
     .insert(episodes)
     .values({
       ...episodeFields,
+      patientId: patient!.id,
       title: 'Start of care and skilled nursing after hip replacement',
       description: 'OASIS start of care, then skilled nursing: wound, pain, medication and fall-risk review.',
       status: 'Active',
@@ -248,17 +266,42 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
     .returning({ id: episodes.id });
   const signedAt = new Date(now).toISOString();
 
+  // The clinician's bookings and vacations: a demo visit goes into a free hour of a working day.
+  const booked = (
+    await tx
+      .select({ start: visits.startAt, end: visits.endAt })
+      .from(visits)
+      .where(eq(visits.providerId, clinician.id))
+  ).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
+  const vacations = await tx
+    .select({ start: providerVacations.startDate, end: providerVacations.endDate })
+    .from(providerVacations)
+    .where(eq(providerVacations.providerId, clinician.id));
+  function slotNear(day: number): { date: string; start: Date; end: Date } {
+    // Past work moves further back, today's visit forward, until a day off vacation with a free hour.
+    for (let step = 0; step < 30; step++) {
+      const date = isoDay(day === 0 ? day + step : day - step, now);
+      if (vacations.some((v) => v.start <= date && date <= v.end)) continue;
+      for (const hour of day === 0 ? [18, 17, 16, 15, 14, 13] : [9, 10, 11, 12, 13, 14, 15, 16, 17, 7]) {
+        const start = morning(date, hour);
+        const end = new Date(start.getTime() + 60 * 60_000);
+        if (booked.some((b) => b.start < end.getTime() && start.getTime() < b.end)) continue;
+        booked.push({ start: start.getTime(), end: end.getTime() });
+        return { date, start, end };
+      }
+    }
+    throw new Error('Demo seed: the demo clinician has no free hour for the notes demo');
+  }
+
   for (const plan of NOTE_PLANS) {
-    const date = isoDay(plan.day, now);
-    const start = morning(date, plan.day === 0 ? 15 : 9);
-    const end = new Date(start.getTime() + 60 * 60_000);
+    const { date, start, end } = slotNear(plan.day);
     const worked = plan.status !== 'Staffed';
     const [visit] = await tx
       .insert(visits)
       .values({
         episodeId: notesEpisode!.id,
         referralSourceId: model.referralSourceId,
-        patientId: model.patientId,
+        patientId: patient!.id,
         episodeType: 'Visit',
         visitTypeId: plan.visitTypeId,
         providerTypeId: 1,

@@ -172,7 +172,7 @@ describe('seeding the demo', () => {
       const [{ n }] = (await server.sql<{ n: number }>('select count(*)::int as n from episodes')) as [
         { n: number },
       ];
-      expect(n).toBe(25);
+      expect(n).toBe(26);
     } finally {
       await server.close();
     }

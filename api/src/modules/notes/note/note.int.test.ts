@@ -6,7 +6,10 @@
 // comments.
 import {
   NOTE_TEXTS,
+  definitionOf,
   fieldsOf,
+  validateNoteValues,
+  type NoteTypeCode,
   optionsOfField,
   ratingFromDetails,
   type NoteDefinition,
@@ -436,7 +439,36 @@ describeEachDatabase('visit notes: one note', (server) => {
     expect(second.body.rows).toEqual([expect.objectContaining({ text: 'Comment 1', fieldId: 'someField' })]);
   });
 
-  it('the seeded in-review start of care is complete and can be approved', async () => {
+  it('seeds complete notes for review and approval (one in start-of-care version 1) and a note-less SOC visit', async () => {
+    const s = server();
+    const seeded = await s.sql<{
+      status: string;
+      note_type: string;
+      definition_version: number;
+      values: object;
+    }>(
+      `select v.status, n.note_type, n.definition_version, n.values from visits v
+         join episodes e on e.id = v.episode_id join notes n on n.visit_id = v.id
+        where e.title = $1 and v.status in ('NotesInReview', 'NotesApproved', 'NotesRejected')
+          and v.created_by is not null`,
+      [NOTES_EPISODE],
+    );
+    // (The visits the tests above made have no creator.)
+    expect(seeded.length).toBe(5);
+    for (const note of seeded) {
+      const definition = definitionOf(note.note_type as NoteTypeCode, note.definition_version)!;
+      expect(validateNoteValues(definition, note.values as Record<string, unknown>, 'submit')).toEqual([]);
+    }
+    expect(seeded.some((n) => n.note_type === 'SOC' && n.definition_version === 1)).toBe(true);
+    const [staffed] = await s.sql<{ n: number }>(
+      `select count(*)::int as n from visits v join episodes e on e.id = v.episode_id
+        where e.title = $1 and v.status = 'Staffed' and v.visit_type_id = 100 and v.provider_id = $2`,
+      [NOTES_EPISODE, ownId],
+    );
+    expect(staffed!.n).toBe(1);
+  });
+
+  it('the seeded in-review start of care can be approved', async () => {
     const s = server();
     const [row] = await s.sql<{ id: number; version: number }>(
       `select v.id, n.version from visits v join episodes e on e.id = v.episode_id join notes n on n.visit_id = v.id
