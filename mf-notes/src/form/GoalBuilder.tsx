@@ -42,7 +42,13 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
   const goals = goalsOf(value);
   const templates = useQuery(formQueries.templates());
   const library: readonly PhraseRow[] = useMemo(
-    () => (templates.data?.rows.length ? templates.data.rows : templates.isError ? SEED_PHRASES : []),
+    // The seed when the library cannot be loaded or is empty; nothing while it loads.
+    () =>
+      templates.data?.rows.length
+        ? templates.data.rows
+        : templates.isError || templates.data
+          ? SEED_PHRASES
+          : [],
     [templates.data, templates.isError],
   );
   const [category, setCategory] = useState<string | null>(null);
