@@ -132,13 +132,19 @@ const detail = (changes: Partial<NoteDetail> = {}, visit: Partial<NoteDetail['vi
 });
 
 const NOTE_PATH = `/api/notes/visits/${VISIT_ID}/note`;
-const comments = { rows: [], paging: paging(0, 1, 5) };
+let comments: { rows: unknown[]; paging: ReturnType<typeof paging> } = { rows: [], paging: paging(0, 1, 5) };
+/** renderPage's users are 100 + roleId. */
+const CLINICIAN_ID = 104;
+const REVIEWER_ID = 105;
 
 let page: RenderedPage | undefined;
 afterEach(async () => {
   page?.done();
   page = undefined;
+  comments = { rows: [], paging: paging(0, 1, 5) };
   await draftStore().remove(VISIT_ID);
+  await draftStore().removeSnapshot(CLINICIAN_ID, VISIT_ID);
+  await draftStore().removeSnapshot(REVIEWER_ID, VISIT_ID);
 });
 
 /** The page with GET answered by `current()` and other calls by `route`; PUT acknowledged by default. */
@@ -529,11 +535,26 @@ describe('/note', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(await screen.findByText('No comments yet.')).toBeTruthy();
 
+    // The comment shows under its field once added.
+    comments = {
+      rows: [
+        {
+          id: 1,
+          fieldId: 'pain',
+          text: 'Reassess',
+          authorName: 'QA',
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+      paging: paging(1, 1, 5),
+    };
     await user.click(screen.getByRole('button', { name: 'Comment on Pain' }));
     const dialog = await screen.findByRole('dialog', { name: 'Comment on Pain' });
     await user.type(within(dialog).getByLabelText('Comment'), 'Reassess');
     await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
     await waitFor(() => expect(view.toasts).toContain(NOTE_TEXTS.commentAdded));
+    expect((await screen.findByRole('list', { name: 'Comments on Pain' })).textContent).toContain('Reassess');
+    expect(screen.getByRole('button', { name: 'Comment on Pain' })).toBeTruthy();
     expect(view.calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/comments'))!.body).toEqual(
       {
         fieldId: 'pain',
@@ -707,9 +728,173 @@ describe('/note', () => {
       dirty: true,
     });
     open(() => detail(), undefined, { mobile: true });
-    await screen.findByRole('heading', { name: 'This note was changed elsewhere' });
+    await screen.findByRole('heading', { name: 'This note was changed elsewhere' }, { timeout: 5000 });
     await check();
   }, 180_000);
+
+  it('opens from the device after a reload while the notes API is down, keeps writing, and sends it all when it answers', async () => {
+    let down = false;
+    const route: Route = (call) =>
+      down && call.url.pathname.startsWith('/api/notes/') ? (networkDown() as never) : undefined;
+    const first = open(() => detail(), route);
+    const user = userEvent.setup();
+    const narrative = await screen.findByLabelText('Narrative');
+    // The page as loaded is kept on the device for this user.
+    await waitFor(async () =>
+      expect((await draftStore().getSnapshot(CLINICIAN_ID, VISIT_ID))?.detail.note?.version).toBe(3),
+    );
+    await user.clear(narrative);
+    await user.type(narrative, 'Before');
+    down = true;
+    await user.type(narrative, ' the outage');
+    await user.tab();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(NOTE_TEXTS.savedOnDevice));
+    await waitFor(async () =>
+      expect(await draftStore().get(VISIT_ID)).toMatchObject({
+        values: { narrative: 'Before the outage' },
+        dirty: true,
+      }),
+    );
+    first.done();
+
+    // Reloaded while the server is still down: the page comes back from the device with everything typed.
+    const view = open(() => detail(), route);
+    const again = (await screen.findByLabelText('Narrative')) as HTMLInputElement;
+    expect(again.value).toBe('Before the outage');
+    expect(again.readOnly).toBe(false);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(NOTE_TEXTS.savedOnDevice));
+    expect(screen.getByText('Skilled nursing visit')).toBeTruthy();
+    await user.type(again, ', and after the reload');
+    await waitFor(async () =>
+      expect((await draftStore().get(VISIT_ID))?.values).toMatchObject({
+        narrative: 'Before the outage, and after the reload',
+      }),
+    );
+    expect(view.errorToasts).toEqual([]);
+
+    // The server answers again: no event needed, the page asks again on its own within a few seconds.
+    const getsBefore = view.calls.filter((c) => c.method === 'GET' && c.url.pathname === NOTE_PATH).length;
+    down = false;
+    await waitFor(
+      () =>
+        expect(puts(view).at(-1)?.body).toMatchObject({
+          values: { narrative: 'Before the outage, and after the reload', pain: '2' },
+          baseVersion: 3,
+        }),
+      { timeout: 6000 },
+    );
+    expect(
+      view.calls.filter((c) => c.method === 'GET' && c.url.pathname === NOTE_PATH).length,
+    ).toBeGreaterThan(getsBefore);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    await waitFor(async () => expect(await draftStore().get(VISIT_ID)).toBeUndefined());
+    expect(((await screen.findByLabelText('Narrative')) as HTMLInputElement).value).toBe(
+      'Before the outage, and after the reload',
+    );
+  }, 120_000);
+
+  it('shows a device draft based on an older version as a conflict once the server answers', async () => {
+    await draftStore().putSnapshot(CLINICIAN_ID, detail({ note: note({ version: 2 }) }));
+    await draftStore().put({
+      visitId: VISIT_ID,
+      noteType: 'SNV',
+      definitionVersion: 1,
+      values: { narrative: 'Offline on the phone', pain: '2' },
+      baseVersion: 2,
+      updatedAt: Date.now(),
+      dirty: true,
+      userId: CLINICIAN_ID,
+    });
+    let down = true;
+    // The server refuses a save based on version 2 (it holds version 3), as the API does.
+    const view = open(
+      () => detail(),
+      (call) => {
+        if (down && call.method === 'GET') return networkDown() as never;
+        if (call.method === 'PUT' && (call.body as { baseVersion: number }).baseVersion !== 3)
+          return jsonResponse(
+            { statusCode: 409, code: 'STALE', error: 'The note was changed.', current: note() },
+            409,
+          );
+        return undefined;
+      },
+    );
+    expect(
+      ((await screen.findByLabelText('Narrative', {}, { timeout: 5000 })) as HTMLInputElement).value,
+    ).toBe('Offline on the phone');
+    down = false;
+    act(() => {
+      globalThis.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'This note was changed elsewhere' })).toBeTruthy();
+    expect(puts(view).filter((c) => (c.body as { baseVersion: number }).baseVersion === 3)).toEqual([]);
+  });
+
+  it("never opens another user's copy from the device", async () => {
+    await draftStore().putSnapshot(CLINICIAN_ID, detail());
+    await draftStore().put({
+      visitId: VISIT_ID,
+      noteType: 'SNV',
+      definitionVersion: 1,
+      values: { narrative: 'The clinician only' },
+      baseVersion: 3,
+      updatedAt: Date.now(),
+      dirty: true,
+      userId: CLINICIAN_ID,
+    });
+    const view = open(
+      () => detail(),
+      (call) => (call.method === 'GET' ? (networkDown() as never) : undefined),
+      { roleId: 5 },
+    );
+    expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText('Narrative')).toBeNull();
+    expect(screen.queryByText(NOTE_TEXTS.savedOnDevice)).toBeNull();
+    expect(puts(view)).toEqual([]);
+  });
+
+  it('keeps the copy on the device only while this user may edit the note', async () => {
+    await draftStore().putSnapshot(CLINICIAN_ID, detail());
+    open(() => detail({ canEdit: false }, { status: 'NotesInReview', statusLabel: 'Notes In Review' }));
+    await screen.findByLabelText('Narrative');
+    await waitFor(async () => expect(await draftStore().getSnapshot(CLINICIAN_ID, VISIT_ID)).toBeUndefined());
+  });
+
+  it('shows the comments under their fields and the reason of a rejection', async () => {
+    comments = {
+      rows: [
+        {
+          id: 3,
+          fieldId: 'pain',
+          text: 'Recheck the pain score',
+          authorName: 'Quinn Adams',
+          createdAt: '2026-11-21T10:05:00.000Z',
+        },
+        {
+          id: 2,
+          fieldId: null,
+          text: 'Vitals missing',
+          authorName: 'Quinn Adams',
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+        {
+          id: 1,
+          fieldId: null,
+          text: 'An older remark',
+          authorName: 'Quinn Adams',
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      paging: paging(3, 1, 5),
+    };
+    open(() => detail({}, { status: 'NotesRejected', statusLabel: 'Notes Rejected' }));
+    const list = await screen.findByRole('list', { name: 'Comments on Pain' });
+    expect(list.textContent).toContain('Recheck the pain score');
+    expect(list.textContent).toContain('Quinn Adams');
+    expect(screen.queryByRole('list', { name: 'Comments on Narrative' })).toBeNull();
+    expect(await screen.findByText('Reason: Vitals missing')).toBeTruthy();
+    expect(screen.queryByText('Reason: An older remark')).toBeNull();
+  });
 
   it('shows the error with a retry when the note cannot be loaded', async () => {
     open(

@@ -9,6 +9,7 @@ import {
   type NoteValues,
 } from '@carelane/shared-domain';
 import {
+  getBus,
   isApiCallError,
   publishErrorToast,
   publishToast,
@@ -18,25 +19,31 @@ import {
 import { EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Grid, Popconfirm, Row, Skeleton, Typography } from 'antd';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import NoteForm from '../form/NoteForm';
 import { ConflictView } from './ConflictView';
+import { draftStore, type NoteDetailSnapshot } from './draft-store';
 import { noteCalls, noteQueries, type NoteAction } from './note-queries';
-import { CommentModal, NoteComments, RejectModal } from './ReviewPanel';
+import { CommentModal, FieldComments, NoteComments, RejectModal } from './ReviewPanel';
 import { RevisionsDrawer } from './RevisionsDrawer';
-import { useNoteAutosave, type AutosaveSnapshot } from './use-note-autosave';
+import { isConnectivityFailure, useNoteAutosave, type AutosaveSnapshot } from './use-note-autosave';
 import { EvvCard, VisitCard } from './VisitCards';
 
 const paramsSchema = z.object({ visitId: z.coerce.number().int().positive().optional() });
 
 type Layout = 'desktop' | 'mobile';
+/** 'device': the page as last loaded, kept on this device, shown while the notes API cannot be reached. */
+type Source = 'server' | 'device';
+
+/** While the note cannot be loaded, it is asked for again this often (and at once when back online). */
+const DETAIL_RETRY_MS = 3_000;
 
 const ACTION_TEXTS: Record<NoteAction | 'reject', { done: string; failed: string }> = {
   submit: { done: NOTE_TEXTS.submitted, failed: NOTE_TEXTS.submitFailed },
   approve: { done: NOTE_TEXTS.completed, failed: NOTE_TEXTS.completeFailed },
   reopen: { done: NOTE_TEXTS.reopened, failed: NOTE_TEXTS.reopenFailed },
-  reject: { done: NOTE_TEXTS.rejected, failed: 'Sorry, Notes could not be rejected.' },
+  reject: { done: NOTE_TEXTS.rejected, failed: NOTE_TEXTS.rejectFailed },
 };
 
 type ActionFailure = { text: string; errors: { field: string; message: string }[] };
@@ -98,14 +105,27 @@ function ActionBar({ mobile, children }: { mobile: boolean; children: ReactNode 
   );
 }
 
-function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDetail; layout: Layout }) {
+function NoteBody({
+  visitId,
+  detail,
+  layout,
+  source,
+}: {
+  visitId: number;
+  detail: NoteDetail;
+  layout: Layout;
+  source: Source;
+}) {
   const session = useSession();
   const queryClient = useQueryClient();
   const mobile = layout === 'mobile';
+  const onDevice = source === 'device';
+  const sourced = useMemo(() => ({ ...detail, source }), [detail, source]);
   const { controller, state } = useNoteAutosave(
     visitId,
-    detail,
+    sourced,
     session?.constants.autoSaveIntervalSeconds ?? 30,
+    session ? { userId: session.user.id } : {},
   );
   const [busy, setBusy] = useState<NoteAction | 'reject' | 'save' | null>(null);
   const [failure, setFailure] = useState<ActionFailure | null>(null);
@@ -115,22 +135,45 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
   const { definition, visit } = detail;
   const labelOf = useMemo(() => fieldLabelOf(definition), [definition]);
 
+  // Comments are read by the reviewer and the clinician once there is a note (not from the device's copy).
+  const showComments = !onDevice && detail.note !== null && (detail.canReview || visit.status !== 'NotesDue');
+  const allComments = useQuery({ ...noteQueries.allComments(visitId), enabled: showComments });
+  const commentRows = allComments.data;
+  const rejectReason = useMemo(
+    () => (visit.status === 'NotesRejected' ? commentRows?.find((c) => c.fieldId === null) : undefined),
+    [commentRows, visit.status],
+  );
+
   const fieldExtras = useMemo(() => {
-    if (!detail.canReview) return undefined;
-    return Object.fromEntries(
-      fieldsOf(definition).map((field) => [
-        field.id,
-        <Button
-          key={field.id}
-          size="small"
-          onClick={() => setCommentOn({ id: field.id, label: field.label })}
-          aria-label={`Comment on ${field.label}`}
-        >
-          Comment
-        </Button>,
-      ]),
-    );
-  }, [definition, detail.canReview]);
+    const byField = new Map<string, NonNullable<typeof commentRows>>();
+    for (const comment of commentRows ?? []) {
+      if (comment.fieldId === null) continue;
+      const list = byField.get(comment.fieldId) ?? [];
+      list.push(comment);
+      byField.set(comment.fieldId, list);
+    }
+    if (!detail.canReview && byField.size === 0) return undefined;
+    const extras: Record<string, ReactNode> = {};
+    for (const field of fieldsOf(definition)) {
+      const comments = byField.get(field.id);
+      if (!detail.canReview && !comments) continue;
+      extras[field.id] = (
+        <Flex key={field.id} vertical gap={4} align="flex-start">
+          {comments ? <FieldComments label={field.label} comments={comments} /> : null}
+          {detail.canReview ? (
+            <Button
+              size="small"
+              onClick={() => setCommentOn({ id: field.id, label: field.label })}
+              aria-label={`Comment on ${field.label}`}
+            >
+              Comment
+            </Button>
+          ) : null}
+        </Flex>
+      );
+    }
+    return extras;
+  }, [definition, detail.canReview, commentRows]);
 
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['visit'] });
 
@@ -200,8 +243,9 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
   const onFieldBlur = useCallback(() => controller?.blur(), [controller]);
   const editable = detail.canEdit && state.ready && !state.conflict;
   const anyBusy = busy !== null;
+  // Submitting, reviewing and re-opening need the server; from the device's copy only saving is offered.
+  const serverBusy = anyBusy || onDevice;
   const buttonSize = mobile ? 'large' : 'middle';
-  const showComments = detail.note !== null && (detail.canReview || visit.status !== 'NotesDue');
 
   return (
     <PageFrame
@@ -256,6 +300,16 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
               type="warning"
               showIcon
               title="This note was sent back to you. Read the reviewer's reason and comments, fix the note and submit it again."
+              description={
+                rejectReason ? (
+                  <div>
+                    <div style={{ whiteSpace: 'pre-wrap' }}>{`Reason: ${rejectReason.text}`}</div>
+                    <Typography.Text type="secondary">
+                      {`${rejectReason.authorName}, ${formatDateTime(rejectReason.createdAt)}`}
+                    </Typography.Text>
+                  </div>
+                ) : undefined
+              }
             />
           ) : null}
           <Row gutter={[16, 16]}>
@@ -312,12 +366,12 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
                 okText="Submit"
                 cancelText="Cancel"
                 onConfirm={() => act('submit')}
-                disabled={anyBusy || !editable}
+                disabled={serverBusy || !editable}
               >
                 <Button
                   type="primary"
                   size={buttonSize}
-                  disabled={anyBusy || !editable}
+                  disabled={serverBusy || !editable}
                   aria-busy={busy === 'submit'}
                 >
                   Submit
@@ -332,16 +386,16 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
                 okText="Approve"
                 cancelText="Cancel"
                 onConfirm={() => act('approve')}
-                disabled={anyBusy}
+                disabled={serverBusy}
               >
-                <Button type="primary" size={buttonSize} disabled={anyBusy} aria-busy={busy === 'approve'}>
+                <Button type="primary" size={buttonSize} disabled={serverBusy} aria-busy={busy === 'approve'}>
                   Approve
                 </Button>
               </Popconfirm>
               <Button
                 danger
                 size={buttonSize}
-                disabled={anyBusy}
+                disabled={serverBusy}
                 aria-busy={busy === 'reject'}
                 onClick={() => setRejecting(true)}
               >
@@ -349,7 +403,7 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
               </Button>
               <Button
                 size={buttonSize}
-                disabled={anyBusy}
+                disabled={serverBusy}
                 onClick={() => setCommentOn({ id: null, label: 'the note' })}
               >
                 Comment on the note
@@ -363,9 +417,9 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
               okText="Re-open"
               cancelText="Cancel"
               onConfirm={() => act('reopen')}
-              disabled={anyBusy}
+              disabled={serverBusy}
             >
-              <Button size={buttonSize} disabled={anyBusy} aria-busy={busy === 'reopen'}>
+              <Button size={buttonSize} disabled={serverBusy} aria-busy={busy === 'reopen'}>
                 Re-open
               </Button>
             </Popconfirm>
@@ -385,11 +439,115 @@ function NoteBody({ visitId, detail, layout }: { visitId: number; detail: NoteDe
   );
 }
 
+/**
+ * The note page this user last loaded for this visit, kept on the device (issue 12 "Never lose a note"): written
+ * whenever the note loads while this user may edit it, deleted once they may not (submitted, approved, another
+ * clinician's), read when the note cannot be loaded. Keyed by user, so no one sees another user's copy.
+ */
+function useDeviceSnapshot(userId: number | undefined, visitId: number, detail: NoteDetail | undefined) {
+  const [kept, setKept] = useState<{ userId: number; snapshot: NoteDetailSnapshot | null } | null>(null);
+
+  useEffect(() => {
+    if (userId === undefined) return undefined;
+    let live = true;
+    draftStore()
+      .getSnapshot(userId, visitId)
+      .catch(() => undefined)
+      .then((snapshot) => {
+        // What the note's own load decided since is newer than what was read.
+        if (live) setKept((now) => (now?.userId === userId ? now : { userId, snapshot: snapshot ?? null }));
+      });
+    return () => {
+      live = false;
+    };
+  }, [userId, visitId]);
+
+  useEffect(() => {
+    if (userId === undefined || !detail || detail.visit.visitId !== visitId) return;
+    const store = draftStore();
+    if (detail.canEdit) {
+      void store.putSnapshot(userId, detail).catch(() => undefined);
+      setKept({ userId, snapshot: { key: '', userId, visitId, detail, storedAt: Date.now() } });
+    } else {
+      void store.removeSnapshot(userId, visitId).catch(() => undefined);
+      setKept({ userId, snapshot: null });
+    }
+  }, [userId, visitId, detail]);
+
+  if (userId === undefined) return { loaded: true, detail: undefined };
+  if (kept?.userId !== userId) return { loaded: false, detail: undefined };
+  return { loaded: true, detail: kept.snapshot?.detail };
+}
+
+/** The signed-in user's id; kept while the session is briefly gone (signing in again), changed for another user. */
+function useSignedInUserId(): number | undefined {
+  const [userId, setUserId] = useState(() => getBus().session$.getValue()?.user.id);
+  useEffect(() => {
+    const subscription = getBus().session$.subscribe((next) => {
+      if (next) setUserId(next.user.id);
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+  return userId;
+}
+
 function NoteForVisit({ visitId, layout }: { visitId: number; layout: Layout }) {
-  const query = useQuery(noteQueries.detail(visitId));
-  const shown = loadState(query, 'the note', { keepStale: true });
-  if (shown.fallback) return <PageFrame title="Visit note">{shown.fallback}</PageFrame>;
-  return <NoteBody visitId={visitId} detail={shown.data} layout={layout} />;
+  const userId = useSignedInUserId();
+  // Shown from the device while the server cannot be reached (set below, from the query's last answer).
+  const [fromDeviceShown, setFromDeviceShown] = useState(false);
+  const query = useQuery({
+    ...noteQueries.detail(visitId),
+    // Offline the request fails (it is not paused), so the page can open from the device.
+    networkMode: 'always',
+    // While the page is shown from the device, ask again every few seconds.
+    refetchInterval: fromDeviceShown ? DETAIL_RETRY_MS : false,
+    refetchIntervalInBackground: true,
+  });
+  // The server could not be reached: stays so while it is asked again (a refetch without data is 'pending'
+  // again), until it answers or refuses.
+  const [unreachable, setUnreachable] = useState(false);
+  const nowUnreachable = query.data
+    ? false
+    : query.isError
+      ? isConnectivityFailure(query.error)
+      : unreachable;
+  if (nowUnreachable !== unreachable) setUnreachable(nowUnreachable);
+  const kept = useDeviceSnapshot(userId, visitId, query.data);
+  const fromDevice = unreachable && !query.data ? kept.detail : undefined;
+  if (Boolean(fromDevice) !== fromDeviceShown) setFromDeviceShown(Boolean(fromDevice));
+  const { refetch } = query;
+
+  // Back online or signed in again: ask at once.
+  useEffect(() => {
+    if (!fromDeviceShown) return undefined;
+    const again = () => void refetch();
+    globalThis.addEventListener?.('online', again);
+    let first = true;
+    const subscription = getBus().session$.subscribe((next) => {
+      if (first) {
+        first = false;
+        return;
+      }
+      if (next) again();
+    });
+    return () => {
+      globalThis.removeEventListener?.('online', again);
+      subscription.unsubscribe();
+    };
+  }, [fromDeviceShown, refetch]);
+
+  if (query.data) return <NoteBody visitId={visitId} detail={query.data} layout={layout} source="server" />;
+  if (fromDevice) return <NoteBody visitId={visitId} detail={fromDevice} layout={layout} source="device" />;
+  // Not loaded (yet): a skeleton while it loads or the device's copy is read, else the error with a retry.
+  return (
+    <PageFrame title="Visit note">
+      {unreachable && !kept.loaded ? (
+        <Skeleton active />
+      ) : (
+        (loadState(query, 'the note').fallback ?? <Skeleton active />)
+      )}
+    </PageFrame>
+  );
 }
 
 /** The note page; `layout` 'mobile' always uses the phone layout, otherwise it follows the screen width. */

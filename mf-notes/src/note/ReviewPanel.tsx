@@ -65,6 +65,37 @@ export function NoteComments({ visitId, definition }: { visitId: number; definit
   );
 }
 
+/** The comments on one field, under it: author, time and text, newest first. */
+export function FieldComments({
+  label,
+  comments,
+}: {
+  label: string;
+  comments: readonly { id: number; text: string; authorName: string; createdAt: string }[];
+}) {
+  return (
+    <ul
+      aria-label={`Comments on ${label}`}
+      style={{
+        listStyle: 'none',
+        margin: 0,
+        padding: '4px 8px',
+        borderLeft: '3px solid #faad14',
+        background: '#fffbe6',
+      }}
+    >
+      {comments.map((comment) => (
+        <li key={comment.id} style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary">
+            {`${comment.authorName}, ${formatDateTime(comment.createdAt)}: `}
+          </Typography.Text>
+          <span style={{ whiteSpace: 'pre-wrap' }}>{comment.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The reviewer's comment on one field (or the whole note when field is null). */
 export function CommentModal({
   visitId,

@@ -1,4 +1,6 @@
 import 'fake-indexeddb/auto';
+import type { NoteDetail } from '@carelane/shared-domain';
+import { openDB } from 'idb';
 import { DraftStore, DraftWriter, type NoteDraft } from './draft-store';
 
 let n = 0;
@@ -36,6 +38,50 @@ describe('DraftStore', () => {
     expect(await store.markSaved(7, { pain: 4 }, 4)).toMatchObject({ baseVersion: 4, dirty: false });
     expect(await store.get(7)).toMatchObject({ values: { pain: 4 }, baseVersion: 4, dirty: false });
     expect(await store.markSaved(99, {}, 1)).toBeUndefined();
+  });
+
+  it('deletes a clean draft in the same step as marking it saved, never a later keystroke', async () => {
+    const store = fresh();
+    await store.put(draft({ values: { pain: 4 } }));
+    await store.markSaved(7, { pain: 3 }, 3, { removeClean: true });
+    expect(await store.get(7)).toMatchObject({ values: { pain: 4 }, dirty: true, baseVersion: 3 });
+    await store.markSaved(7, { pain: 4 }, 4, { removeClean: true });
+    expect(await store.get(7)).toBeUndefined();
+    await store.put(draft({ values: { pain: 5 } }));
+    await store.removeIfSame(7, { pain: 4 });
+    expect(await store.get(7)).toBeTruthy();
+    await store.removeIfSame(7, { pain: 5 });
+    expect(await store.get(7)).toBeUndefined();
+  });
+
+  it("keeps the note page by user and visit, and never answers one user's copy to another", async () => {
+    const store = fresh();
+    const detail = { visit: { visitId: 7 }, note: null, canEdit: true } as unknown as NoteDetail;
+    await store.putSnapshot(104, detail);
+    expect((await store.getSnapshot(104, 7))?.detail).toEqual(detail);
+    expect(await store.getSnapshot(105, 7)).toBeUndefined();
+    expect(await store.getSnapshot(104, 8)).toBeUndefined();
+    await store.removeSnapshot(104, 7);
+    expect(await store.getSnapshot(104, 7)).toBeUndefined();
+  });
+
+  it('upgrades a database of version 1 and keeps its drafts and device id', async () => {
+    const name = `drafts-test-${++n}`;
+    const old = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('drafts', { keyPath: 'visitId' });
+        db.createObjectStore('meta');
+      },
+    });
+    await old.put('drafts', draft());
+    await old.put('meta', 'old-device', 'deviceId');
+    old.close();
+    const store = new DraftStore(name);
+    expect(await store.get(7)).toEqual(draft());
+    expect(await store.deviceId()).toBe('old-device');
+    await store.putSnapshot(1, { visit: { visitId: 7 } } as unknown as NoteDetail);
+    expect(await store.getSnapshot(1, 7)).toBeTruthy();
+    store.close();
   });
 
   it('makes one device id and keeps it', async () => {

@@ -2,7 +2,7 @@
 // state of the form is written to IndexedDB (debounced ≤ 300 ms, flushed when the page is hidden or left) and
 // stays marked dirty until the server has acknowledged exactly that state. The device id recorded on each saved
 // revision lives in the same database.
-import type { NoteTypeCode, NoteValues } from '@carelane/shared-domain';
+import type { NoteDetail, NoteTypeCode, NoteValues } from '@carelane/shared-domain';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export type NoteDraft = {
@@ -16,11 +16,29 @@ export type NoteDraft = {
   updatedAt: number;
   /** True until the server has acknowledged exactly these values. */
   dirty: boolean;
+  /** The signed-in user who wrote it (absent on drafts written before it was recorded). */
+  userId?: number;
 };
+
+/**
+ * The note page as the server last answered it to one user (visit, note, definition, what they may do), kept so
+ * the page opens from the device while the notes API cannot be reached. Keyed by user and visit; kept only while
+ * the note is editable by that user.
+ */
+export type NoteDetailSnapshot = {
+  key: string;
+  userId: number;
+  visitId: number;
+  detail: NoteDetail;
+  storedAt: number;
+};
+
+const snapshotKey = (userId: number, visitId: number) => `${userId}:${visitId}`;
 
 interface DraftDb extends DBSchema {
   drafts: { key: number; value: NoteDraft };
   meta: { key: string; value: string };
+  snapshots: { key: string; value: NoteDetailSnapshot };
 }
 
 export const DRAFT_DB_NAME = 'carelane-note-drafts';
@@ -44,10 +62,14 @@ export class DraftStore {
   constructor(private readonly name: string = DRAFT_DB_NAME) {}
 
   private open(): Promise<IDBPDatabase<DraftDb>> {
-    this.db ??= openDB<DraftDb>(this.name, 1, {
-      upgrade(db) {
-        db.createObjectStore('drafts', { keyPath: 'visitId' });
-        db.createObjectStore('meta');
+    // Version 2 adds the detail snapshots; the drafts and the device id of version 1 are kept.
+    this.db ??= openDB<DraftDb>(this.name, 2, {
+      upgrade(db, oldVersion) {
+        if (oldVersion < 1) {
+          db.createObjectStore('drafts', { keyPath: 'visitId' });
+          db.createObjectStore('meta');
+        }
+        if (oldVersion < 2) db.createObjectStore('snapshots', { keyPath: 'key' });
       },
     });
     return this.db;
@@ -67,19 +89,59 @@ export class DraftStore {
 
   /**
    * The server acknowledged `sentValues` as note `version`: the draft takes that version as its base, and is
-   * clean only when it still holds exactly what was sent (a later keystroke keeps it dirty).
+   * clean only when it still holds exactly what was sent (a later keystroke keeps it dirty). With `removeClean`
+   * a clean draft is deleted in the same transaction, so a write of a later keystroke is never deleted with it.
    */
-  async markSaved(visitId: number, sentValues: NoteValues, version: number): Promise<NoteDraft | undefined> {
+  async markSaved(
+    visitId: number,
+    sentValues: NoteValues,
+    version: number,
+    { removeClean = false }: { removeClean?: boolean } = {},
+  ): Promise<NoteDraft | undefined> {
     const db = await this.open();
     const tx = db.transaction('drafts', 'readwrite');
     const draft = await tx.store.get(visitId);
     let next: NoteDraft | undefined;
     if (draft) {
       next = { ...draft, baseVersion: version, dirty: !sameValues(draft.values, sentValues) };
-      await tx.store.put(next);
+      if (removeClean && !next.dirty) await tx.store.delete(visitId);
+      else await tx.store.put(next);
     }
     await tx.done;
     return next;
+  }
+
+  /** Deletes the draft only while it holds exactly `values` (never a later keystroke's write). */
+  async removeIfSame(visitId: number, values: NoteValues): Promise<void> {
+    const db = await this.open();
+    const tx = db.transaction('drafts', 'readwrite');
+    const draft = await tx.store.get(visitId);
+    if (draft && sameValues(draft.values, values)) await tx.store.delete(visitId);
+    await tx.done;
+  }
+
+  /** The note page this user last loaded for this visit, if kept. */
+  async getSnapshot(userId: number, visitId: number): Promise<NoteDetailSnapshot | undefined> {
+    const snapshot = await (await this.open()).get('snapshots', snapshotKey(userId, visitId));
+    // The key says whose it is; the record is checked too.
+    return snapshot && snapshot.userId === userId && snapshot.visitId === visitId ? snapshot : undefined;
+  }
+
+  async putSnapshot(userId: number, detail: NoteDetail): Promise<void> {
+    const visitId = detail.visit.visitId;
+    await (
+      await this.open()
+    ).put('snapshots', {
+      key: snapshotKey(userId, visitId),
+      userId,
+      visitId,
+      detail,
+      storedAt: Date.now(),
+    });
+  }
+
+  async removeSnapshot(userId: number, visitId: number): Promise<void> {
+    await (await this.open()).delete('snapshots', snapshotKey(userId, visitId));
   }
 
   /** This device's id (made once, kept in the same database). */

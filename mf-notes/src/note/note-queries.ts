@@ -11,8 +11,14 @@ import {
   noteSchema,
   type NoteSaveInput,
 } from '@carelane/shared-domain';
+import type { z } from 'zod';
 import { apiClient } from '@carelane/shared-session';
 import { queryOptions } from '@tanstack/react-query';
+
+type NoteComment = z.infer<typeof noteCommentSchema>;
+/** The comments API's largest page; at most this many pages are read for the fields' comments. */
+const ALL_COMMENTS_PAGE_SIZE = 100;
+const ALL_COMMENTS_MAX_PAGES = 10;
 
 export const notePath = (visitId: number) => `/api/notes/visits/${visitId}/note`;
 
@@ -31,6 +37,23 @@ export const noteQueries = {
           signal,
         }),
       placeholderData: (previous) => previous,
+    }),
+  /** Every comment of the note (newest first), for the comments under their fields and the reject reason. */
+  allComments: (visitId: number) =>
+    queryOptions({
+      queryKey: ['visit', 'note', visitId, 'comments', 'all'],
+      queryFn: async ({ signal }) => {
+        const rows: NoteComment[] = [];
+        for (let pageNumber = 1; pageNumber <= ALL_COMMENTS_MAX_PAGES; pageNumber += 1) {
+          const page = await apiClient.get(`${notePath(visitId)}/comments`, noteCommentListSchema, {
+            searchParams: { pageNumber, pageSize: ALL_COMMENTS_PAGE_SIZE },
+            signal,
+          });
+          rows.push(...page.rows);
+          if (pageNumber >= page.paging.pageCount || page.rows.length < ALL_COMMENTS_PAGE_SIZE) break;
+        }
+        return rows;
+      },
     }),
   revisions: (visitId: number) =>
     queryOptions({

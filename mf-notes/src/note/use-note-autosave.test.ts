@@ -138,6 +138,70 @@ describe('NoteAutosave', () => {
     expect(errorToasts).toEqual([NOTE_TEXTS.autoSaveFailed, NOTE_TEXTS.saveFailed]);
   });
 
+  it('keeps the draft dirty when the clinician typed on while a save was in flight', async () => {
+    let release: (() => void) | undefined;
+    const sent: NoteSaveInput[] = [];
+    const { autosave, store } = make(async (input) => {
+      sent.push(input);
+      if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return ack(input);
+    });
+    current = autosave;
+    await autosave.load(null, true);
+    autosave.change({ text: 'a' });
+    const saving = autosave.saveNow();
+    await until(() => release !== undefined);
+    autosave.change({ text: 'ab' });
+    release!();
+    await saving;
+    expect(autosave.getSnapshot()).toMatchObject({ dirty: true, baseVersion: 1 });
+    await wait(30);
+    expect(await store.get(3)).toMatchObject({ values: { text: 'ab' }, dirty: true, baseVersion: 1 });
+    await autosave.settle();
+    expect(sent.at(-1)).toMatchObject({ values: { text: 'ab' }, baseVersion: 1 });
+    await until(() => !autosave.getSnapshot().dirty);
+    await wait(30);
+    expect(await store.get(3)).toBeUndefined();
+  });
+
+  it('starts from the device while the server is unreachable and sends what was typed once it answers', async () => {
+    const sent: NoteSaveInput[] = [];
+    const { autosave, store } = make(async (input) => {
+      sent.push(input);
+      return ack(input);
+    });
+    current = autosave;
+    await store.put({
+      visitId: 3,
+      noteType: 'SNV',
+      definitionVersion: 1,
+      values: { text: 'kept' },
+      baseVersion: 4,
+      updatedAt: 1,
+      dirty: true,
+    });
+    const kept = ack({
+      noteType: 'SNV',
+      definitionVersion: 1,
+      values: {},
+      baseVersion: 2,
+      deviceId: 'd',
+      autosave: true,
+    });
+    await autosave.loadFromDevice(kept, true);
+    expect(autosave.getSnapshot()).toMatchObject({
+      ready: true,
+      values: { text: 'kept' },
+      baseVersion: 4,
+      dirty: true,
+      status: 'offline',
+    });
+    autosave.change({ text: 'kept and more' });
+    await autosave.reconcile({ ...kept, version: 4, values: { text: 'kept' } }, true);
+    expect(sent.at(-1)).toMatchObject({ values: { text: 'kept and more' }, baseVersion: 4 });
+    expect(autosave.getSnapshot()).toMatchObject({ dirty: false, baseVersion: 5, status: 'saved' });
+  });
+
   it('does not save a note it may not edit, and keeps an unsent draft of it on the device', async () => {
     const send = jest.fn();
     const { autosave, store } = make(send);

@@ -44,6 +44,8 @@ export type AutosaveOptions = {
   visitId: number;
   noteType: NoteTypeCode;
   definitionVersion: number;
+  /** The signed-in user: recorded on the draft; another user's draft is never shown or sent. */
+  userId?: number;
   store?: DraftStore;
   send?: (input: NoteSaveInput) => Promise<Note>;
   intervalSeconds?: number;
@@ -57,7 +59,8 @@ export type AutosaveOptions = {
 
 /** A field left is saved this long after (ms). */
 const BLUR_SAVE_DELAY_MS = 250;
-const DEFAULT_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
+/** Short enough that a save goes out within 5 s of the server coming back. */
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 3_000, 4_000];
 
 /** The server could not take the save now (offline, down, or the session expired): keep it and retry. */
 export function isConnectivityFailure(error: unknown): boolean {
@@ -70,6 +73,10 @@ function staleCurrent(error: unknown): Note | null {
   const parsed = staleNoteErrorSchema.safeParse(error.body);
   return parsed.success ? parsed.data.current : null;
 }
+
+/** The last writes of disposed controllers, by visit: a new controller reads the draft only after them. */
+const closing = new Map<number, Promise<void>>();
+const afterClosing = (visitId: number) => closing.get(visitId) ?? Promise.resolve();
 
 /** One visit's note being written: its values, the draft on the device, and the saves to the server. */
 export class NoteAutosave {
@@ -97,6 +104,9 @@ export class NoteAutosave {
   private blurTimer: ReturnType<typeof setTimeout> | null = null;
   private retryCount = 0;
   private disposed = false;
+  /** Started from the device's copy of the page (the server could not be reached); reconciled when it answers. */
+  private fromDevice = false;
+  private loading: Promise<void> = Promise.resolve();
   private readonly subscription: Subscription;
   private readonly onOnline = () => {
     if (this.snapshot.status === 'offline') void this.retryNow();
@@ -114,6 +124,7 @@ export class NoteAutosave {
         baseVersion: this.snapshot.baseVersion,
         updatedAt: Date.now(),
         dirty: true,
+        ...(options.userId === undefined ? {} : { userId: options.userId }),
       }),
       options.debounceMs ?? 300,
     );
@@ -148,10 +159,23 @@ export class NoteAutosave {
    * Starts from the server's note and the device's draft: a dirty draft based on the server's version wins (and
    * is sent at once); one based on an older version is a conflict; otherwise the server's note is shown.
    */
-  async load(serverNote: Note | null, editable: boolean): Promise<void> {
+  load(serverNote: Note | null, editable: boolean): Promise<void> {
+    this.loading = this.loadFromServer(serverNote, editable);
+    return this.loading;
+  }
+
+  /** This device's draft of the visit, when it was written by the signed-in user (or before users were recorded). */
+  private async ownDraft() {
+    const draft = await this.store.get(this.options.visitId).catch(() => undefined);
+    if (!draft) return undefined;
+    return draft.userId === undefined || draft.userId === this.options.userId ? draft : undefined;
+  }
+
+  private async loadFromServer(serverNote: Note | null, editable: boolean): Promise<void> {
     this.editable = editable;
     const serverVersion = serverNote?.version ?? 0;
-    const draft = await this.store.get(this.options.visitId).catch(() => undefined);
+    await afterClosing(this.options.visitId);
+    const draft = await this.ownDraft();
     if (this.disposed) return;
     if (draft?.dirty && !editable) {
       this.update({
@@ -165,7 +189,7 @@ export class NoteAutosave {
     }
     if (draft?.dirty && serverNote && draft.baseVersion !== serverVersion) {
       if (sameValues(draft.values, serverNote.values)) {
-        await this.store.remove(this.options.visitId).catch(() => undefined);
+        await this.store.removeIfSame(this.options.visitId, draft.values).catch(() => undefined);
       } else {
         this.update({
           ready: true,
@@ -188,7 +212,8 @@ export class NoteAutosave {
       await this.save('retry');
       return;
     }
-    if (draft && !draft.dirty) await this.store.remove(this.options.visitId).catch(() => undefined);
+    if (draft && !draft.dirty)
+      await this.store.removeIfSame(this.options.visitId, draft.values).catch(() => undefined);
     this.update({
       ready: true,
       values: serverNote?.values ?? {},
@@ -198,10 +223,87 @@ export class NoteAutosave {
   }
 
   /**
+   * The server cannot be reached (issue 12 "Never lose a note"): starts from the page kept on the device — the
+   * draft's values and base version when there is one, else the note as last loaded — and says it is kept on
+   * the device. Saves are still tried (and retried); `reconcile` runs once the note loads from the server.
+   */
+  loadFromDevice(keptNote: Note | null, editable: boolean): Promise<void> {
+    this.fromDevice = true;
+    this.loading = (async () => {
+      this.editable = editable;
+      await afterClosing(this.options.visitId);
+      const draft = await this.ownDraft();
+      if (this.disposed) return;
+      this.update({
+        ready: true,
+        values: draft?.values ?? keptNote?.values ?? {},
+        baseVersion: draft ? draft.baseVersion : (keptNote?.version ?? 0),
+        dirty: draft?.dirty ?? false,
+        status: 'offline',
+      });
+    })();
+    return this.loading;
+  }
+
+  /** Started from the device and not yet reconciled with the server. */
+  get startedFromDevice(): boolean {
+    return this.fromDevice;
+  }
+
+  /**
+   * The note loaded from the server after the page started from the device: the same rules as `load`, applied
+   * to what the page holds now (every keystroke since included): unsent text based on the server's version is
+   * sent at once, text based on an older version is a conflict, nothing unsent takes the server's note.
+   */
+  async reconcile(serverNote: Note | null, editable: boolean): Promise<void> {
+    if (!this.fromDevice) return;
+    this.fromDevice = false;
+    await this.loading;
+    await this.writer.flush();
+    while (this.inFlight) await this.inFlight;
+    if (this.disposed) return;
+    this.editable = editable;
+    const s = this.snapshot;
+    if (s.conflict) return;
+    const serverVersion = serverNote?.version ?? 0;
+    const status = s.status === 'offline' ? 'idle' : s.status;
+    if (!editable) {
+      const unsent = s.dirty && (!serverNote || !sameValues(s.values, serverNote.values));
+      this.update({
+        values: serverNote?.values ?? {},
+        baseVersion: serverVersion,
+        dirty: false,
+        status: 'idle',
+        unsentOnDevice: unsent,
+      });
+      return;
+    }
+    if (!s.dirty) {
+      // Nothing unsent: the server's note, unless this page already holds a newer acknowledged one.
+      if (serverNote && serverVersion >= s.baseVersion)
+        this.update({ values: serverNote.values, baseVersion: serverVersion, status });
+      else this.update({ status });
+      return;
+    }
+    if (serverNote && serverVersion > s.baseVersion) {
+      if (sameValues(s.values, serverNote.values)) {
+        this.update({ baseVersion: serverVersion, dirty: false, status });
+        await this.store.removeIfSame(this.options.visitId, s.values).catch(() => undefined);
+      } else {
+        this.update({ status: 'conflict', conflict: { mine: s.values, server: serverNote } });
+      }
+      return;
+    }
+    this.update({ status });
+    await this.save('retry');
+  }
+
+  /**
    * The server's note changed under the page (a refetch after submit, re-open, another device): taken when this
    * device has nothing unsent; otherwise the next save meets it as a conflict.
    */
   adopt(serverNote: Note | null, editable: boolean): void {
+    if (this.fromDevice) return;
     this.editable = editable;
     const s = this.snapshot;
     if (!s.ready || s.dirty || s.conflict || !serverNote || serverNote.version <= s.baseVersion) return;
@@ -315,10 +417,10 @@ export class NoteAutosave {
         failure: null,
         fieldErrors: [],
       });
-      const draft = await this.store
-        .markSaved(this.options.visitId, sent, note.version)
+      // One transaction: a clean draft is deleted, one holding a later keystroke keeps it on the new base.
+      await this.store
+        .markSaved(this.options.visitId, sent, note.version, { removeClean: true })
         .catch(() => undefined);
-      if (draft && !draft.dirty) await this.store.remove(this.options.visitId).catch(() => undefined);
       this.options.onSaved?.(note);
       if (kind === 'manual') (this.options.toast ?? publishToast)(NOTE_TEXTS.saved);
       return true;
@@ -389,7 +491,12 @@ export class NoteAutosave {
     this.cancelBlurSave();
     globalThis.removeEventListener?.('online', this.onOnline);
     this.subscription.unsubscribe();
-    void this.writer.close();
+    const { visitId } = this.options;
+    const closed = this.writer.close();
+    closing.set(visitId, closed);
+    void closed.then(() => {
+      if (closing.get(visitId) === closed) closing.delete(visitId);
+    });
   }
 }
 
@@ -415,10 +522,16 @@ const emptySnapshot = () => EMPTY;
 export function useNoteAutosave(
   visitId: number,
   detail:
-    | { note: Note | null; canEdit: boolean; definition: { noteType: NoteTypeCode; version: number } }
+    | {
+        note: Note | null;
+        canEdit: boolean;
+        definition: { noteType: NoteTypeCode; version: number };
+        /** 'device': the page kept on the device while the server cannot be reached. */
+        source?: 'server' | 'device';
+      }
     | undefined,
   intervalSeconds: number,
-  options: Pick<AutosaveOptions, 'store' | 'retryDelaysMs'> = {},
+  options: Pick<AutosaveOptions, 'store' | 'retryDelaysMs' | 'userId'> = {},
 ): { controller: NoteAutosave | null; state: AutosaveSnapshot } {
   const queryClient = useQueryClient();
   const [controller, setController] = useState<NoteAutosave | null>(null);
@@ -443,7 +556,8 @@ export function useNoteAutosave(
       },
     });
     setController(next);
-    void next.load(detail.note, detail.canEdit);
+    if (detail.source === 'device') void next.loadFromDevice(detail.note, detail.canEdit);
+    else void next.load(detail.note, detail.canEdit);
     return () => {
       next.dispose();
       setController(null);
@@ -452,7 +566,10 @@ export function useNoteAutosave(
   }, [visitId, loaded]);
 
   useEffect(() => {
-    if (controller && detail) controller.adopt(detail.note, detail.canEdit);
+    if (!controller || !detail) return;
+    if (controller.startedFromDevice) {
+      if (detail.source !== 'device') void controller.reconcile(detail.note, detail.canEdit);
+    } else controller.adopt(detail.note, detail.canEdit);
   }, [controller, detail]);
 
   useEffect(() => {

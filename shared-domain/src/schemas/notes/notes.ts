@@ -26,6 +26,8 @@ export const NOTE_TEXTS = {
   submitFailed: 'Sorry, Notes could not be submitted.',
   reopenFailed: 'Sorry, Notes could not be re-opened.',
   completeFailed: 'Sorry, Notes could not be completed.',
+  /** Ours: the reject failure, worded like SPEC §8's. */
+  rejectFailed: 'Sorry, Notes could not be rejected.',
   commentAdded: 'Comment added successfully!',
   /** Ours (issue 12): the draft is kept on the device while the server cannot take it. */
   savedOnDevice: 'Saved on this device — will send when online',
@@ -71,6 +73,7 @@ export type NotesListQuery = z.infer<typeof notesListQuerySchema>;
 export const noteListRowSchema = z.object({
   visitId: z.number().int(),
   noteId: z.number().int().nullable(),
+  /** The note's type; before the first save (noteId null) the type the visit's new note gets. */
   noteType: z.enum(NOTE_TYPE_CODES).nullable(),
   noteTypeName: z.string().nullable(),
   status: z.enum(VISIT_STATUSES),
