@@ -34,7 +34,7 @@ export function mapsUrl(address: VisitAddress): string | null {
 
 const time = (iso: string) => dayjs(iso).format('h:mm A');
 
-const NOTES_TO_WRITE: readonly string[] = ['NotesDue', 'NotesOverdue', 'NotesRejected'];
+const NOTES_TO_WRITE: readonly string[] = ['AfterStaffed', 'NotesDue', 'NotesOverdue', 'NotesRejected'];
 const NOTES_WRITTEN: readonly string[] = [
   'NotesInReview',
   'NotesApproved',
@@ -43,7 +43,10 @@ const NOTES_WRITTEN: readonly string[] = [
   'FinalConfirmed',
 ];
 
-/** The visit's note (the notes area's `/note`): to write or fix while due or rejected, to read once submitted. */
+/**
+ * The visit's note (the notes area's `/note`): to write from the check-in on, or fix while due or rejected; to read
+ * once submitted.
+ */
 function notesLinkText(status: string): string | null {
   if (NOTES_TO_WRITE.includes(status)) return 'Write notes';
   if (NOTES_WRITTEN.includes(status)) return 'View notes';

@@ -196,6 +196,14 @@ describe('/note', () => {
     expect(screen.queryByRole('button', { name: 'Comment on Narrative' })).toBeNull();
   });
 
+  it('during the visit (checked in) lets the clinician write and save, and asks for the check-out before submitting', async () => {
+    open(() => detail({}, { status: 'AfterStaffed', statusLabel: 'After Staffed' }));
+    expect(((await screen.findByLabelText('Narrative')) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.getByText('Check out of the visit to submit the note.')).toBeTruthy();
+  });
+
   it('autosaves silently on leaving a field, with the base version and the device id; the new version is the next base', async () => {
     const view = open(() => detail());
     const user = userEvent.setup();

@@ -360,23 +360,28 @@ function NoteBody({
               >
                 Save
               </Button>
-              <Popconfirm
-                title="Submit this note?"
-                description="After submitting, the note can no longer be changed."
-                okText="Submit"
-                cancelText="Cancel"
-                onConfirm={() => act('submit')}
-                disabled={serverBusy || !editable}
-              >
-                <Button
-                  type="primary"
-                  size={buttonSize}
+              {visit.status === 'AfterStaffed' ? (
+                // Written during the visit; the state machine takes the notes for review after the check-out.
+                <Typography.Text type="secondary">Check out of the visit to submit the note.</Typography.Text>
+              ) : (
+                <Popconfirm
+                  title="Submit this note?"
+                  description="After submitting, the note can no longer be changed."
+                  okText="Submit"
+                  cancelText="Cancel"
+                  onConfirm={() => act('submit')}
                   disabled={serverBusy || !editable}
-                  aria-busy={busy === 'submit'}
                 >
-                  Submit
-                </Button>
-              </Popconfirm>
+                  <Button
+                    type="primary"
+                    size={buttonSize}
+                    disabled={serverBusy || !editable}
+                    aria-busy={busy === 'submit'}
+                  >
+                    Submit
+                  </Button>
+                </Popconfirm>
+              )}
             </>
           ) : null}
           {detail.canReview ? (

@@ -10,8 +10,17 @@ import type { Executor } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import type { Actor } from '../../services/context';
 
-/** The statuses in which the assigned clinician may still change the note. */
-export const EDITABLE_NOTE_STATUSES: readonly VisitStatus[] = ['NotesDue', 'NotesOverdue', 'NotesRejected'];
+/**
+ * The statuses in which the assigned clinician may change the note: during the visit (checked in, AfterStaffed:
+ * clinicians write while they are with the patient; submitting waits for the check-out), and while the notes are
+ * due, overdue or sent back.
+ */
+export const EDITABLE_NOTE_STATUSES: readonly VisitStatus[] = [
+  'AfterStaffed',
+  'NotesDue',
+  'NotesOverdue',
+  'NotesRejected',
+];
 /** Approved and later: what an organization reads and prints. */
 export const APPROVED_NOTE_STATUSES: readonly VisitStatus[] = [
   'NotesApproved',

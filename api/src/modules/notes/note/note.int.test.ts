@@ -194,6 +194,18 @@ describeEachDatabase('visit notes: one note', (server) => {
     expect(revision).toMatchObject({ device_id: 'test-device', autosave: true });
   });
 
+  it('lets the clinician write during the visit (checked in) and submit only after the check-out', async () => {
+    const s = server();
+    const visitId = await makeVisit({ status: 'AfterStaffed' });
+    const opened = await detail(visitId);
+    expect(opened.body.canEdit).toBe(true);
+    const definition = opened.body.definition;
+    expect((await save(visitId, definition, complete(definition), 0)).status).toBe(200);
+    const early = await act(visitId, 'submit', { version: 1 }, clinician);
+    expect(early.status).toBe(409);
+    expect(await written(s, visitId)).toMatchObject({ status: 'AfterStaffed', version: 1, revisions: 1 });
+  });
+
   describe('bad input and faults: a clear answer and nothing half-written', () => {
     let visitId = 0;
     let definition: NoteDefinition;
