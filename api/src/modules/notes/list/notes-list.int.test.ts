@@ -67,6 +67,13 @@ describeEachDatabase('visit notes: lists, print, job and reference data', (serve
       [ownId, NOTE_LIST_STATUSES.join(','), start, today],
     );
     expect(res.body.paging.totalCount).toBe(expected);
+    // A visit with no note yet shows the type its note will have: the seeded start of care to write.
+    const toWrite = res.body.rows.find((r) => r.status === 'NotesDue' && r.noteType === 'SOC');
+    expect(toWrite).toMatchObject({
+      noteId: null,
+      noteTypeName: expect.any(String),
+      episodeId: notesEpisode,
+    });
     const soc = res.body.rows.find((r) => r.status === 'NotesInReview' && r.noteType === 'SOC');
     expect(soc).toMatchObject({ noteTypeName: expect.any(String), submittedAt: expect.any(String) });
   });

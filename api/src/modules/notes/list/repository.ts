@@ -2,7 +2,15 @@
 // row (never the revisions), filtered by status, scope and date of service.
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { NOTES_DUE_HOURS } from '@carelane/shared-domain';
-import { notes, patients, providers, referralSources, visits } from '../../../db/schema';
+import {
+  notes,
+  patients,
+  providerTypes,
+  providers,
+  referralSources,
+  visitTypes,
+  visits,
+} from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import { selectNoteVisits } from '../note/repository';
 
@@ -59,6 +67,8 @@ const listColumns = {
   referralSourceName: sql<string>`(select r.name from ${referralSources} r where r.id = ${visits.referralSourceId})`,
   episodeId: visits.episodeId,
   episodeType: visits.episodeType,
+  visitType: sql<string>`(select t.type from ${visitTypes} t where t.id = ${visits.visitTypeId})`,
+  providerType: sql<string>`(select t.type from ${providerTypes} t where t.id = ${visits.providerTypeId})`,
   lateCancellation: visits.lateCancellation,
   shiftConfirmedByFacility: visits.shiftConfirmedByFacility,
   dueAt: sql<string>`${dueAt}`.mapWith((v: string | Date) => new Date(v)),

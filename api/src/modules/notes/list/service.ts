@@ -29,7 +29,7 @@ import {
   isReviewer,
 } from '../access';
 import { findNotesOfVisits } from '../note/repository';
-import { definitionAt, toNote, toNoteVisit } from '../note/service';
+import { defaultTypeOf, definitionAt, toNote, toNoteVisit } from '../note/service';
 import * as repo from './repository';
 
 const DAY_MS = 86_400_000;
@@ -91,11 +91,13 @@ export async function listNotes(
   return {
     rows: rows.map((row) => {
       const status = row.status as VisitStatus;
+      // Before the first save: the type the visit's note will have (its clinician's type and the visit type).
+      const noteType = (row.noteType ?? defaultTypeOf(row)) as NoteTypeCode;
       return {
         visitId: row.visitId,
         noteId: row.noteId,
-        noteType: row.noteType as NoteTypeCode | null,
-        noteTypeName: typeName(row.noteType),
+        noteType,
+        noteTypeName: typeName(noteType),
         status,
         statusLabel: visitStatusLabel({ ...row, status }),
         dateOfService: row.dateOfService,
