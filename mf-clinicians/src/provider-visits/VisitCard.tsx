@@ -126,7 +126,8 @@ export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: 
             cancelText="Not now"
             onConfirm={() => evv.mutate(action)}
           >
-            <Button type="primary" size="large" block loading={evv.isPending}>
+            {/* Not antd's `loading`: toggled within milliseconds its icon can stay behind ('loading Check out'). */}
+            <Button type="primary" size="large" block disabled={evv.isPending} aria-busy={evv.isPending}>
               {ACTIONS[action].label}
             </Button>
           </Popconfirm>
