@@ -46,6 +46,7 @@ sections.push(await (await import('./credential-expiry.mjs')).run());
 sections.push(await (await import('./clinicians.mjs')).run());
 sections.push(await (await import('./clinicians-frontend.mjs')).run());
 sections.push(await (await import('./notes.mjs')).run());
+sections.push(await (await import('./notes-frontend.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);

@@ -38,11 +38,22 @@ const FOOTER_BATCH = 50;
 
 export const NONE = '—';
 
-/** Lets the browser paint and take input: scheduler.yield where there is one, else a macrotask. */
+/**
+ * Lets the browser paint and take input, and lets the page's other tasks run: a plain macrotask (a MessageChannel
+ * message, or setTimeout where there is none). Not scheduler.yield: its continuations outrank every other task, so
+ * a build of 200 notes starved the page's timers and React's own render tasks (the progress bar stood still and a
+ * 50 ms interval fired 10 times in 3 s, bench/notes-frontend.mjs).
+ */
 export function yieldToEventLoop(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 function abortError(): Error {
