@@ -511,6 +511,12 @@ export const visits = pgTable(
     index('visits_patient_provider_idx')
       .on(t.patientId, t.providerId)
       .where(sql`provider_id is not null`),
+    // The notes list's late ones first (decision 027): the visits whose notes can be late, by the time their
+    // notes fall due counts from (due = this + NOTES_DUE_HOURS; timestamptz + interval is not immutable, so the
+    // hours are added in the query, not here).
+    index('visits_notes_due_idx')
+      .on(sql`coalesce(${t.timeOut}, ${t.endAt})`, t.id)
+      .where(sql`status in ('NotesDue', 'NotesOverdue')`),
   ],
 );
 

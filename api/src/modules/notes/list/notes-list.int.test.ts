@@ -167,6 +167,56 @@ describeEachDatabase('visit notes: lists, print, job and reference data', (serve
     expect([...lates].sort((a, b) => b - a)).toEqual(lates);
   });
 
+  it('orders the late ones first (most late first), then the rest by date, across page boundaries', async () => {
+    const s = server();
+    const [model] = await s.sql<{ id: number }>(
+      `select id from visits where episode_id = $1 order by id limit 1`,
+      [notesEpisode],
+    );
+    // Alone in 2001: three late (due 48 hours after time_out), four not (due later, or submitted).
+    const made = await s.sql<{ id: number }>(
+      `insert into visits (episode_id, referral_source_id, patient_id, episode_type, visit_type_id, provider_type_id,
+         date_of_service, start_at, end_at, status, provider_id, time_in, time_out)
+       select v.episode_id, v.referral_source_id, v.patient_id, v.episode_type, v.visit_type_id, v.provider_type_id,
+         x.dos::date, v.start_at, v.end_at, x.status, v.provider_id, v.time_in, now() + x.due_in::interval
+       from visits v, (values
+         ('A', '2001-03-01', 'NotesOverdue', '-500 hours'),
+         ('B', '2001-03-05', 'NotesDue', '-100 hours'),
+         ('C', '2001-03-03', 'NotesOverdue', '-60 hours'),
+         ('D', '2001-03-10', 'NotesDue', '10 hours'),
+         ('E', '2001-03-08', 'NotesApproved', '-900 hours'),
+         ('F', '2001-03-02', 'NotesInReview', '-30 hours'),
+         ('G', '2001-03-08', 'NotesApproved', '-5 hours')) as x(tag, dos, status, due_in)
+       where v.id = $1
+       order by x.tag
+       returning id`,
+      [model!.id],
+    );
+    expect(made).toHaveLength(7);
+    // Inserted in tag order: A … G get increasing ids.
+    const ids = made.map((r) => r.id).sort((a, b) => a - b);
+    const id = Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((tag, i) => [tag, ids[i]!]));
+    const expected = ['A', 'B', 'C', 'D', 'G', 'E', 'F'].map((tag) => id[tag]);
+    const range = '&startDate=2001-01-01&endDate=2001-12-31';
+    for (const pageSize of [2, 3, 4]) {
+      const seen: NoteList['rows'] = [];
+      for (let pageNumber = 1; pageNumber <= Math.ceil(7 / pageSize); pageNumber++) {
+        const res = await list(`?pageSize=${pageSize}&pageNumber=${pageNumber}${range}`, coordinator);
+        expect(res.status).toBe(200);
+        expect(res.body.paging.totalCount).toBe(7);
+        seen.push(...res.body.rows);
+      }
+      expect(seen.map((r) => r.visitId)).toEqual(expected);
+      expect(seen.slice(0, 3).every((r) => r.minutesLate !== null && r.minutesLate > 0)).toBe(true);
+      expect(seen.slice(3).every((r) => r.minutesLate === null)).toBe(true);
+    }
+    // A page past the end is empty; only the late statuses: just the late ones and the one not yet due.
+    const past = await list(`?pageSize=5&pageNumber=3${range}`, coordinator);
+    expect(past.body.rows).toEqual([]);
+    const due = await list(`?status=NotesDue&pageSize=10${range}`, coordinator);
+    expect(due.body.rows.map((r) => r.visitId)).toEqual([id.B, id.D]);
+  });
+
   it("prints an episode's approved notes with their definitions, oldest first, and records the read", async () => {
     const s = server();
     const res = await s.request(

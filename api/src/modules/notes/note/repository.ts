@@ -116,8 +116,8 @@ export async function findNotesOfVisits(ex: Executor, visitIds: number[]): Promi
 }
 
 /**
- * The note at `baseVersion` + 1 (inserted when there was none): null when the note is no longer at
- * `baseVersion` (the caller holds the visit's lock, so this only guards against a bug).
+ * The note at `baseVersion` + 1 (inserted when there was none), as written (no second read): null when the
+ * note is no longer at `baseVersion` (the caller holds the visit's lock, so this only guards against a bug).
  */
 export async function writeNote(
   tx: Executor,
@@ -129,7 +129,7 @@ export async function writeNote(
     baseVersion: number;
     userId: number;
   },
-): Promise<{ id: number; version: number } | null> {
+): Promise<NoteRow | null> {
   if (input.baseVersion === 0) {
     const [row] = await tx
       .insert(notes)
@@ -142,7 +142,7 @@ export async function writeNote(
         savedBy: input.userId,
       })
       .onConflictDoNothing()
-      .returning({ id: notes.id, version: notes.version });
+      .returning(noteColumns);
     return row ?? null;
   }
   const [row] = await tx
@@ -156,7 +156,7 @@ export async function writeNote(
       savedBy: input.userId,
     })
     .where(and(eq(notes.visitId, input.visitId), eq(notes.version, input.baseVersion)))
-    .returning({ id: notes.id, version: notes.version });
+    .returning(noteColumns);
   return row ?? null;
 }
 

@@ -285,7 +285,7 @@ export async function saveNote(
         autosave: { before: null, after: input.autosave },
       },
     });
-    return (await repo.findNote(tx, visitId))!;
+    return written;
   });
   return toNote(saved);
 }

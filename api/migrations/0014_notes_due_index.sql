@@ -1,0 +1,1 @@
+CREATE INDEX "visits_notes_due_idx" ON "visits" USING btree (coalesce("time_out", "end_at"),"id") WHERE status in ('NotesDue', 'NotesOverdue');
