@@ -526,11 +526,14 @@ describe('/note', () => {
         }
         if (call.method === 'POST' && call.url.pathname === `${NOTE_PATH}/comments`)
           return jsonResponse({
-            id: 1,
-            fieldId: 'pain',
-            text: 'Reassess',
-            authorName: 'QA',
-            createdAt: '2026-11-21T10:00:00.000Z',
+            comment: {
+              id: 1,
+              fieldId: 'pain',
+              text: 'Reassess',
+              authorName: 'QA',
+              createdAt: '2026-11-21T10:00:00.000Z',
+            },
+            message: NOTE_TEXTS.commentAdded,
           });
         return undefined;
       },

@@ -4,6 +4,7 @@ import {
   NOTE_COMMENTS_PAGE_SIZE,
   noteActionResultSchema,
   noteCommentListSchema,
+  noteCommentResultSchema,
   noteCommentSchema,
   noteDetailSchema,
   noteRevisionDetailSchema,
@@ -79,5 +80,5 @@ export const noteCalls = {
   reject: (visitId: number, version: number, reason: string) =>
     apiClient.post(`${notePath(visitId)}/reject`, { version, reason }, noteActionResultSchema),
   comment: (visitId: number, fieldId: string | null, text: string) =>
-    apiClient.post(`${notePath(visitId)}/comments`, { fieldId, text }, noteCommentSchema),
+    apiClient.post(`${notePath(visitId)}/comments`, { fieldId, text }, noteCommentResultSchema),
 };
