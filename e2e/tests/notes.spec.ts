@@ -62,6 +62,7 @@ async function choose(scope: Locator | Page, page: Page, label: string, option: 
       .first()
       .click({ timeout: 5000 });
     await page.keyboard.press('Escape');
+    await expect(selectFrameOf(box)).toContainText(option, { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -195,8 +196,13 @@ test.describe('visit notes', () => {
       await choose(page, page, 'Person', goal.person);
       for (const name of ['Action', 'Phrase']) {
         const box = page.getByRole('combobox', { name, exact: true });
-        await selectFrameOf(box).click();
-        await page.locator('.ant-select-item-option:visible').first().click();
+        await expect(async () => {
+          await selectFrameOf(box).click();
+          const first = page.locator('.ant-select-item-option:visible').first();
+          const label = (await first.innerText({ timeout: 5000 })).trim();
+          await first.click({ timeout: 5000 });
+          await expect(selectFrameOf(box)).toContainText(label, { timeout: 2000 });
+        }).toPass({ timeout: 30_000 });
       }
       for (const fill of await page.locator('.note-form-goals input[aria-required="true"]').all()) {
         if ((await fill.getAttribute('role')) !== 'combobox') await fill.fill('3');
