@@ -42,7 +42,10 @@ export function AreaRoot({ area, table, pages, singletons, build }: AreaRootProp
             // Pages may be lazy (loaded on first visit): a spinner stands in while their code arrives.
             <Suspense
               fallback={
-                <Spin size="large" aria-label="Loading the page" style={{ display: 'block', margin: 48 }} />
+                // The name sits on a status region: an aria-label on antd's plain div is prohibited (axe).
+                <div role="status" aria-label="Loading the page" style={{ margin: 48 }}>
+                  <Spin size="large" style={{ display: 'block' }} />
+                </div>
               }
             >
               <Page route={route} />
