@@ -63,16 +63,28 @@ export async function seedNoteReference(db: Executor): Promise<void> {
       })),
     )
     .onConflictDoNothing();
-  await db
-    .insert(noteDefinitions)
-    .values(
-      allDefinitions().map((definition) => ({
-        noteType: definition.noteType,
-        version: definition.version,
-        definition: definition as unknown as Record<string, unknown>,
-      })),
-    )
-    .onConflictDoNothing();
+  // Only the missing ones: an INSERT … ON CONFLICT DO NOTHING would still draw an id for every row at each start.
+  const stored = new Set(
+    (
+      await db
+        .select({ noteType: noteDefinitions.noteType, version: noteDefinitions.version })
+        .from(noteDefinitions)
+    ).map((row) => `${row.noteType}/${row.version}`),
+  );
+  const missing = allDefinitions().filter(
+    (definition) => !stored.has(`${definition.noteType}/${definition.version}`),
+  );
+  if (missing.length)
+    await db
+      .insert(noteDefinitions)
+      .values(
+        missing.map((definition) => ({
+          noteType: definition.noteType,
+          version: definition.version,
+          definition: definition as unknown as Record<string, unknown>,
+        })),
+      )
+      .onConflictDoNothing();
   await db
     .insert(icdCodes)
     .values(HOME_HEALTH_ICD10_CODES.map(([code, description]) => ({ code, description })))
