@@ -9,6 +9,7 @@ import { NOTES_DUE_HOURS, ratingFromDetails, transitionFor } from '@carelane/sha
 import type { Db } from '../../../db/client';
 import { publishEvent } from '../../../services/events';
 import { noteSchedulingWrite } from '../../scheduling/brief-cache';
+import { jobIntervalFromEnv, startPeriodicJob } from '../../../lib/periodic-job';
 
 export const NOTES_OVERDUE_LOCK = 'carelane.notes_overdue';
 const SYSTEM_EMAIL = 'system (notes overdue job)';
@@ -92,14 +93,7 @@ export async function runNotesOverdueJob(db: Db, now: Date = new Date()): Promis
  * a test asks for it, so tests drive it by calling {@link runNotesOverdueJob} with their own `now`.
  */
 export function notesOverdueJobInterval(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.NOTES_OVERDUE_JOB_MS;
-  if (raw !== undefined && raw !== '') {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`NOTES_OVERDUE_JOB_MS must be a whole number, got "${raw}"`);
-    return value;
-  }
-  return env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 0 : 300_000;
+  return jobIntervalFromEnv('NOTES_OVERDUE_JOB_MS', 300_000, env);
 }
 
 /** Starts the periodic job; the answer stops it and waits for a run under way. */
@@ -108,18 +102,5 @@ export function startNotesOverdueJob(
   intervalMs: number,
   onError: (error: unknown) => void,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= runNotesOverdueJob(db)
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(() => runNotesOverdueJob(db), intervalMs, onError);
 }

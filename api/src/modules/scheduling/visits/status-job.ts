@@ -12,6 +12,7 @@ import { recordAudit } from '../../../services/audit';
 import { publishEvent } from '../../../services/events';
 import type { RequestContext } from '../../../services/context';
 import { noteSchedulingWrite } from '../brief-cache';
+import { jobIntervalFromEnv, startPeriodicJob } from '../../../lib/periodic-job';
 
 const SYSTEM: RequestContext = { actor: null, ip: null };
 const SYSTEM_EMAIL = 'system (scheduled job)';
@@ -131,14 +132,7 @@ export async function vacuumOnPglite(db: Db): Promise<boolean> {
  * test asks for it, so tests drive it by calling {@link runVisitStatusJob} with their own `now`.
  */
 export function visitStatusJobInterval(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.VISIT_STATUS_JOB_MS;
-  if (raw !== undefined && raw !== '') {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 0)
-      throw new Error(`VISIT_STATUS_JOB_MS must be a whole number, got "${raw}"`);
-    return value;
-  }
-  return env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 0 : 60_000;
+  return jobIntervalFromEnv('VISIT_STATUS_JOB_MS', 60_000, env);
 }
 
 /** Starts the periodic job; the answer stops it and waits for a run under way. */
@@ -147,19 +141,5 @@ export function startVisitStatusJob(
   intervalMs: number,
   onError: (error: unknown) => void,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= runVisitStatusJob(db)
-      .then(() => vacuumOnPglite(db))
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(() => runVisitStatusJob(db).then(() => vacuumOnPglite(db)), intervalMs, onError);
 }
