@@ -5,7 +5,7 @@ import {
   noteActionResultSchema,
   noteCommentListSchema,
   noteCommentResultSchema,
-  noteCommentSchema,
+  type noteCommentSchema,
   noteDetailSchema,
   noteRevisionDetailSchema,
   noteRevisionListSchema,
