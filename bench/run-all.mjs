@@ -47,6 +47,7 @@ sections.push(await (await import('./clinicians.mjs')).run());
 sections.push(await (await import('./clinicians-frontend.mjs')).run());
 sections.push(await (await import('./notes.mjs')).run());
 sections.push(await (await import('./notes-frontend.mjs')).run());
+sections.push(await (await import('./address-autocomplete.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
