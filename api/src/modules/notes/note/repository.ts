@@ -16,7 +16,7 @@ import {
   visitTypes,
   visits,
 } from '../../../db/schema';
-import type { Executor } from '../../../db/client';
+import { queryRows, type Executor } from '../../../db/client';
 
 const place = (column: string) => sql.raw(`coalesce(pa.${column}, fa.${column})`) as SQL<string | null>;
 
@@ -59,7 +59,7 @@ export async function findNoteVisit(ex: Executor, visitId: number): Promise<Note
   return row ?? null;
 }
 
-/** The visit row, locked for a save or a move of its note. */
+/** The visit row, locked for a comment on its note. */
 export async function lockVisit(tx: Executor, visitId: number) {
   const [row] = await tx.select().from(visits).where(eq(visits.id, visitId)).for('update');
   return row ?? null;
@@ -109,6 +109,25 @@ export async function findNote(ex: Executor, visitId: number): Promise<NoteRow |
   return row ?? null;
 }
 
+/**
+ * A save or a move of a note, in one statement: the visit row locked, its note (null before the first save) and
+ * the provider record of the user `userId` (null when they are not a clinician).
+ */
+export async function lockVisitWithNote(tx: Executor, visitId: number, userId: number) {
+  const [row] = await tx
+    .select({
+      visit: visits,
+      note: noteColumns,
+      userProviderId: sql<number | null>`(select p.id from ${providers} p where p.user_id = ${userId})`,
+    })
+    .from(visits)
+    .leftJoin(notes, eq(notes.visitId, visits.id))
+    .where(eq(visits.id, visitId))
+    .for('update', { of: visits });
+  if (!row) return null;
+  return { visit: row.visit, note: row.note as NoteRow | null, userProviderId: row.userProviderId };
+}
+
 /** The notes of these visits (the print-all answer). */
 export async function findNotesOfVisits(ex: Executor, visitIds: number[]): Promise<NoteRow[]> {
   if (!visitIds.length) return [];
@@ -116,10 +135,11 @@ export async function findNotesOfVisits(ex: Executor, visitIds: number[]): Promi
 }
 
 /**
- * The note at `baseVersion` + 1 (inserted when there was none), as written (no second read): null when the
- * note is no longer at `baseVersion` (the caller holds the visit's lock, so this only guards against a bug).
+ * The note at `baseVersion` + 1 (inserted when there was none) and its revision, in one statement, answering the
+ * note as written: null when the note is no longer at `baseVersion` (the caller holds the visit's lock, so this
+ * only guards against a bug). The values travel once: the revision copies them from the written row.
  */
-export async function writeNote(
+export async function writeNoteAndRevision(
   tx: Executor,
   input: {
     visitId: number;
@@ -128,41 +148,58 @@ export async function writeNote(
     values: Record<string, unknown>;
     baseVersion: number;
     userId: number;
+    deviceId: string;
+    autosave: boolean;
   },
 ): Promise<NoteRow | null> {
-  if (input.baseVersion === 0) {
-    const [row] = await tx
-      .insert(notes)
-      .values({
-        visitId: input.visitId,
-        noteType: input.noteType,
-        definitionVersion: input.definitionVersion,
-        values: input.values,
-        version: 1,
-        savedBy: input.userId,
-      })
-      .onConflictDoNothing()
-      .returning(noteColumns);
-    return row ?? null;
-  }
-  const [row] = await tx
-    .update(notes)
-    .set({
-      noteType: input.noteType,
-      definitionVersion: input.definitionVersion,
-      values: input.values,
-      version: input.baseVersion + 1,
-      savedAt: sql`now()`,
-      savedBy: input.userId,
-    })
-    .where(and(eq(notes.visitId, input.visitId), eq(notes.version, input.baseVersion)))
-    .returning(noteColumns);
-  return row ?? null;
+  const values = JSON.stringify(input.values);
+  const write =
+    input.baseVersion === 0
+      ? sql`insert into ${notes} (visit_id, note_type, definition_version, values, version, saved_by)
+            values (${input.visitId}, ${input.noteType}, ${input.definitionVersion}, ${values}::jsonb, 1, ${input.userId})
+            on conflict do nothing`
+      : sql`update ${notes}
+            set note_type = ${input.noteType}, definition_version = ${input.definitionVersion},
+                values = ${values}::jsonb, version = version + 1, saved_at = now(), saved_by = ${input.userId}
+            where visit_id = ${input.visitId} and version = ${input.baseVersion}`;
+  const [row] = await queryRows<WrittenNoteRow>(
+    tx,
+    sql`with written as (${write} returning *),
+      revision as (
+        insert into ${noteRevisions} (note_id, version, values, saved_by, device_id, autosave)
+        select id, version, values, saved_by, ${input.deviceId}, ${input.autosave} from written
+      )
+      select w.id, w.visit_id, w.note_type, w.definition_version, w.values, w.version, w.saved_at, w.saved_by,
+             u.first_name || ' ' || u.last_name as saved_by_name, w.submitted_at
+      from written w join ${users} u on u.id = w.saved_by`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    visitId: row.visit_id,
+    noteType: row.note_type,
+    definitionVersion: row.definition_version,
+    values: row.values,
+    version: row.version,
+    savedAt: new Date(row.saved_at),
+    savedBy: row.saved_by,
+    savedByName: row.saved_by_name,
+    submittedAt: row.submitted_at === null ? null : new Date(row.submitted_at),
+  };
 }
 
-export async function insertRevision(tx: Executor, revision: typeof noteRevisions.$inferInsert) {
-  await tx.insert(noteRevisions).values(revision);
-}
+type WrittenNoteRow = {
+  id: number;
+  visit_id: number;
+  note_type: string;
+  definition_version: number;
+  values: Record<string, unknown>;
+  version: number;
+  saved_at: Date | string;
+  saved_by: number;
+  saved_by_name: string;
+  submitted_at: Date | string | null;
+};
 
 export async function markSubmitted(tx: Executor, noteId: number) {
   await tx

@@ -216,12 +216,18 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 }
 
 /** The signed-in clinician's visit, locked, when it is theirs (403 otherwise, also for staff). */
-async function lockOwnVisit(tx: Executor, actor: Actor, visitId: number) {
-  const own = await clinicianIdOf(tx, actor);
-  const visit = await repo.lockVisit(tx, visitId);
-  if (!visit) throw notFound(VISIT_THING);
-  if (own === null || visit.providerId !== own) throw forbidden(NOTE_MESSAGES.notYourVisit);
-  return visit;
+/**
+ * The visit locked for a save or a move of its note, with the note: by its own clinician only, or by a reviewer
+ * (whose privilege the caller has checked).
+ */
+async function lockNoteVisit(tx: Executor, actor: Actor, visitId: number, by: Move['by']) {
+  const found = await repo.lockVisitWithNote(tx, visitId, actor.userId);
+  if (!found) throw notFound(VISIT_THING);
+  if (by === 'clinician') {
+    const own = isClinician(actor) ? found.userProviderId : null;
+    if (own === null || found.visit.providerId !== own) throw forbidden(NOTE_MESSAGES.notYourVisit);
+  }
+  return found;
 }
 
 /** PUT /api/notes/visits/:id/note — one save (autosave or manual) of the assigned clinician. */
@@ -233,11 +239,10 @@ export async function saveNote(
 ): Promise<Note> {
   const actor = requireActor(ctx);
   const saved = await services.db.transaction(async (tx) => {
-    const visit = await lockOwnVisit(tx, actor, visitId);
+    const { visit, note: current } = await lockNoteVisit(tx, actor, visitId, 'clinician');
     const status = statusOf(visit);
     if (!EDITABLE_NOTE_STATUSES.includes(status))
       throw conflict(NOTE_MESSAGES.readOnly(labelOf(visit, status)), 'NOTE_READ_ONLY');
-    const current = await repo.findNote(tx, visitId);
     const definition = definitionAt(input.noteType, input.definitionVersion);
     if (!definition)
       throw badRequest(
@@ -256,23 +261,17 @@ export async function saveNote(
     const errors = validateNoteValues(definition, values, 'save');
     if (errors.length) throw valuesError(errors);
     if ((current?.version ?? 0) !== input.baseVersion) throw staleNote(current);
-    const written = await repo.writeNote(tx, {
+    const written = await repo.writeNoteAndRevision(tx, {
       visitId,
       noteType: input.noteType,
       definitionVersion: input.definitionVersion,
       values,
       baseVersion: input.baseVersion,
       userId: actor.userId,
-    });
-    if (!written) throw staleNote(await repo.findNote(tx, visitId));
-    await repo.insertRevision(tx, {
-      noteId: written.id,
-      version: written.version,
-      values,
-      savedBy: actor.userId,
       deviceId: input.deviceId,
       autosave: input.autosave,
     });
+    if (!written) throw staleNote(await repo.findNote(tx, visitId));
     // Compact: the revision holds the text; the audit entry says which fields changed, from which device.
     await recordAudit(tx, ctx, {
       entity: 'note',
@@ -355,17 +354,10 @@ async function moveNote(
   const actor = requireActor(ctx);
   if (move.by === 'reviewer') assertReviewer(actor);
   return services.db.transaction(async (tx) => {
-    let visit: VisitRecord;
-    if (move.by === 'clinician') visit = await lockOwnVisit(tx, actor, visitId);
-    else {
-      const found = await repo.lockVisit(tx, visitId);
-      if (!found) throw notFound(VISIT_THING);
-      visit = found;
-    }
+    const { visit, note } = await lockNoteVisit(tx, actor, visitId, move.by);
     const from = statusOf(visit);
     let to = transitionFor(from, move.action);
     if (!to) throw conflict(NOTE_MESSAGES.cannot(move.verb, labelOf(visit, from)), 'INVALID_TRANSITION');
-    const note = await repo.findNote(tx, visitId);
     if (!note) throw conflict(NOTE_MESSAGES.notSaved, 'NOTE_NOT_SAVED');
     if (note.version !== noteVersion) throw staleNote(note);
     let message = move.message(visit);
