@@ -30,24 +30,30 @@ const CATEGORIES = [
   ['Node core (http, net, streams, timers)', (f) => f.url.startsWith('node:')],
 ];
 
-/**
- * Answers { totalMs, busyMs, rows: [[category, ms, percent]] } for the samples of the profile file taken
- * between `fromBeforeEndMs` and `toBeforeEndMs` before the profile ended (the process exited), so the
- * start-up and the shutdown are left out.
- */
-export function summarizeProfile(file, { fromBeforeEndMs = Infinity, toBeforeEndMs = 0 } = {}) {
+/** Calls `visit(frame, deltaUs)` for each sample taken between `fromBeforeEndMs` and `toBeforeEndMs` before the end. */
+function eachSample(file, { fromBeforeEndMs = Infinity, toBeforeEndMs = 0 }, visit) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const totals = new Map();
-  let totalUs = 0;
-  let idleUs = 0;
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
     at += delta;
     const beforeEndMs = (profile.endTime - at) / 1000;
     if (beforeEndMs > fromBeforeEndMs || beforeEndMs < toBeforeEndMs) return;
-    const frame = nodes.get(id).callFrame;
+    visit(nodes.get(id).callFrame, delta);
+  });
+}
+
+/**
+ * Answers { totalMs, busyMs, rows: [[category, ms, percent]] } for the samples of the profile file taken
+ * between `fromBeforeEndMs` and `toBeforeEndMs` before the profile ended (the process exited), so the
+ * start-up and the shutdown are left out.
+ */
+export function summarizeProfile(file, window = {}) {
+  const totals = new Map();
+  let totalUs = 0;
+  let idleUs = 0;
+  eachSample(file, window, (frame, delta) => {
     const category = CATEGORIES.find(([, test]) => test(frame))?.[0] ?? 'other (native, V8, module loading)';
     totals.set(category, (totals.get(category) ?? 0) + delta);
     totalUs += delta;
@@ -57,4 +63,18 @@ export function summarizeProfile(file, { fromBeforeEndMs = Infinity, toBeforeEnd
     .sort((a, b) => b[1] - a[1])
     .map(([category, us]) => [category, us / 1000, (100 * us) / totalUs]);
   return { totalMs: totalUs / 1000, busyMs: (totalUs - idleUs) / 1000, rows };
+}
+
+/** Self time in ms by function (name and file:line) over the same window, the largest first. */
+export function hottestFunctions(file, window = {}) {
+  const totals = new Map();
+  eachSample(file, window, (frame, delta) => {
+    if (frame.functionName === '(idle)') return;
+    const where = frame.url
+      ? `${frame.url.replace(/^.*node_modules\//, '')}:${frame.lineNumber + 1}`
+      : 'native';
+    const name = `${frame.functionName || '(anonymous)'} ${where}`;
+    totals.set(name, (totals.get(name) ?? 0) + delta / 1000);
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
 }
