@@ -1,4 +1,3 @@
-import { loadGazetteer } from './gazetteer';
 import { GazetteerProvider, parseAddressQuery } from './providers';
 
 describe('parseAddressQuery', () => {
