@@ -16,20 +16,17 @@
 //   node bench/clinicians.mjs --scale 0.01                     a quick smoke run (2 s of load per figure)
 //   node bench/clinicians.mjs --data-cache /tmp/carelane-scheduling-data
 //     keeps the generated data set (as scheduling.mjs --data-cache; the same cache serves both)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import { get, keepCached, restoreCached } from './scheduling.mjs';
 import {
-  API_DIR,
   buildIfStale,
   cannon,
   createDatabase,
   figure,
   isMain,
+  loadApiBundle,
   latencySummary,
   login,
   markdownTable,
@@ -69,77 +66,18 @@ const RUNS = 3;
 
 /** The API's list and matching code with its database client, bundled from its sources. */
 async function loadApi() {
-  const entry = path.join(API_DIR, 'dist', 'bench-clinicians-entry.ts');
-  const outfile = path.join(API_DIR, 'dist', 'bench-clinicians.cjs');
-  fs.mkdirSync(path.dirname(entry), { recursive: true });
-  fs.writeFileSync(
-    entry,
+  return loadApiBundle(
+    'clinicians',
     `
 export { openDatabase } from '../src/db/client';
 export { listProviders } from '../src/modules/clinicians/providers/service';
 export { findCandidates } from '../src/modules/scheduling/matching/candidates';
 export { findVisit } from '../src/modules/scheduling/matching/repository';
 export { fitScoreQuerySchema, providerListQuerySchema } from '@carelane/shared-domain';
-
-/**
- * Runs fn with an executor whose select statements are not run but recorded ({ sql, params } of drizzle's
- * toSQL()) and answered with no rows: the statements the API would send, with their parameters.
- */
-export async function captureStatements(db: any, fn: (ex: any) => Promise<unknown>) {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const wrap = (builder: any): any =>
-    new Proxy(builder, {
-      get(target, key) {
-        if (key === 'then')
-          return (resolve: (v: unknown) => void, reject: (e: unknown) => void) => {
-            try {
-              captured.push(target.toSQL());
-              resolve([]);
-            } catch (error) {
-              reject(error);
-            }
-          };
-        const value = target[key];
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          const out = value.apply(target, args);
-          return out && typeof out === 'object' && typeof out.toSQL === 'function' ? wrap(out) : out;
-        };
-      },
-    });
-  const ex = new Proxy(db, {
-    get(target, key) {
-      const value = target[key];
-      if (key === 'select' || key === 'selectDistinct') return (...args: unknown[]) => wrap(value.apply(target, args));
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  await fn(ex);
-  return captured;
-}
 `,
   );
-  const { build } = await import('esbuild');
-  try {
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
-      logLevel: 'error',
-    });
-  } finally {
-    fs.rmSync(entry);
-  }
-  const bundle = await import(pathToFileURL(outfile).href);
-  return bundle.default ?? bundle;
 }
 
-/** Parameters as the drivers take them (Dates as ISO text: both PostgreSQL and PGlite infer the type). */
 /**
  * As scheduling.mjs's measure (c=1, then autocannon after 1 s of warm-up, `paths` in turn), but a loaded run
  * with errors or timeouts is reported, not thrown: with the read cache off PGlite does not keep up.

@@ -7,17 +7,14 @@
 //
 //   node bench/credential-expiry.mjs              full size, PGlite and PostgreSQL (when it answers)
 //   node bench/credential-expiry.mjs --scale 0.1  a smaller data set
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { generateSchedulingData } from './scheduling-data.mjs';
 import {
-  API_DIR,
   buildIfStale,
   createDatabase,
   figure,
   isMain,
+  loadApiBundle,
   markdownTable,
   ms,
   openDirect,
@@ -35,11 +32,8 @@ const TITLE = '(i) Credential expiry job: 50,000 clinicians × 12 credentials';
 
 /** The job and its statements from the API's sources, with the API's database client. */
 async function loadJob() {
-  const entry = path.join(API_DIR, 'dist', 'bench-credential-expiry-entry.ts');
-  const outfile = path.join(API_DIR, 'dist', 'bench-credential-expiry.cjs');
-  fs.mkdirSync(path.dirname(entry), { recursive: true });
-  fs.writeFileSync(
-    entry,
+  return loadApiBundle(
+    'credential-expiry',
     [
       `import { sql } from 'drizzle-orm';`,
       `export { openDatabase } from '../src/db/client';`,
@@ -48,24 +42,6 @@ async function loadJob() {
       `export const exec = async (db: any, text: string) => ((await db.execute(sql.raw(text))) as any).rows;`,
     ].join('\n'),
   );
-  const { build } = await import('esbuild');
-  try {
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
-      logLevel: 'error',
-    });
-  } finally {
-    fs.rmSync(entry);
-  }
-  const bundle = await import(pathToFileURL(outfile).href);
-  return bundle.default ?? bundle;
 }
 
 /** What the job will find today on the generated data (read before the first run). */

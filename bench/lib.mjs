@@ -328,3 +328,35 @@ export async function writeResultsSection({ script, heading, section, startedAt,
   fs.writeFileSync(file, await prettier.format(updated, { ...options, parser: 'markdown' }));
   console.log(`Section written to ${path.relative(process.cwd(), file)}`);
 }
+
+/**
+ * API sources bundled for a bench by esbuild (for Node, packages external): `exportLines` are the entry's export
+ * statements, with paths relative to api/dist (e.g. `export { openDatabase } from '../src/db/client';`);
+ * captureStatements (capture-statements.mjs) is always exported. One bundle per process: runs may go side by side.
+ */
+export async function loadApiBundle(label, exportLines) {
+  const entry = path.join(API_DIR, 'dist', `bench-${label}-entry-${process.pid}.ts`);
+  const outfile = path.join(API_DIR, 'dist', `bench-${label}-${process.pid}.cjs`);
+  fs.mkdirSync(path.dirname(entry), { recursive: true });
+  const capture = path.join(BENCH_DIR, 'capture-statements.mjs');
+  fs.writeFileSync(entry, `${exportLines}\nexport { captureStatements } from ${JSON.stringify(capture)};\n`);
+  const { build } = await import('esbuild');
+  try {
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      packages: 'external',
+      alias: { '@carelane/shared-domain': path.join(REPO_DIR, 'shared-domain', 'src', 'index.ts') },
+      logLevel: 'error',
+    });
+  } finally {
+    fs.rmSync(entry);
+  }
+  const bundle = await import(pathToFileURL(outfile).href);
+  fs.rmSync(outfile); // loaded, it is no longer needed
+  return bundle.default ?? bundle;
+}

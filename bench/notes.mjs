@@ -19,18 +19,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { hottestFunctions, summarizeProfile } from './cpu-profile.mjs';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import { get, keepCached, restoreCached } from './scheduling.mjs';
 import {
   ADMIN,
-  API_DIR,
   buildIfStale,
   cannon,
   createDatabase,
   figure,
   isMain,
+  loadApiBundle,
   latencySummary,
   login,
   markdownTable,
@@ -82,11 +81,8 @@ const WRITER_EMAIL = (i) => `bench.notes.writer${i}@example.com`;
 
 /** The API's note helpers and list repository with its database client, bundled from its sources. */
 export async function loadApi() {
-  const entry = path.join(API_DIR, 'dist', `bench-notes-entry-${process.pid}.ts`);
-  const outfile = path.join(API_DIR, 'dist', `bench-notes-${process.pid}.cjs`);
-  fs.mkdirSync(path.dirname(entry), { recursive: true });
-  fs.writeFileSync(
-    entry,
+  return loadApiBundle(
+    'notes',
     `
 export { openDatabase } from '../src/db/client';
 export { sampleNoteValues } from '../src/db/seed-notes';
@@ -100,61 +96,8 @@ export {
   validateNoteValues,
   withComputedScores,
 } from '@carelane/shared-domain';
-
-/** Runs fn with an executor whose selects are recorded ({ sql, params } of toSQL()) and answered with no rows. */
-export async function captureStatements(db: any, fn: (ex: any) => Promise<unknown>) {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const wrap = (builder: any): any =>
-    new Proxy(builder, {
-      get(target, key) {
-        if (key === 'then')
-          return (resolve: (v: unknown) => void, reject: (e: unknown) => void) => {
-            try {
-              captured.push(target.toSQL());
-              resolve([]);
-            } catch (error) {
-              reject(error);
-            }
-          };
-        const value = target[key];
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          const out = value.apply(target, args);
-          return out && typeof out === 'object' && typeof out.toSQL === 'function' ? wrap(out) : out;
-        };
-      },
-    });
-  const ex = new Proxy(db, {
-    get(target, key) {
-      const value = target[key];
-      if (key === 'select' || key === 'selectDistinct') return (...args: unknown[]) => wrap(value.apply(target, args));
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  await fn(ex);
-  return captured;
-}
 `,
   );
-  const { build } = await import('esbuild');
-  try {
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
-      logLevel: 'error',
-    });
-  } finally {
-    fs.rmSync(entry);
-  }
-  const bundle = await import(pathToFileURL(outfile).href);
-  fs.rmSync(outfile); // one per process (runs may go side by side); loaded, it is no longer needed
-  return bundle.default ?? bundle;
 }
 
 const NARRATIVE =
