@@ -102,6 +102,9 @@ export async function seedNoteReference(db: Executor): Promise<void> {
     );
 }
 
+/** The demo's service request whose notes are reviewed (the notes workflow on). */
+export const NOTES_DEMO_EPISODE = 'Start of care and skilled nursing after hip replacement';
+
 const DAY_MS = 86_400_000;
 const isoDay = (days: number, now: number) => new Date(now + days * DAY_MS).toISOString().slice(0, 10);
 /** 9:00 in Austin (CST) on the date. */
@@ -266,7 +269,7 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
     .values({
       ...episodeFields,
       patientId: patient!.id,
-      title: 'Start of care and skilled nursing after hip replacement',
+      title: NOTES_DEMO_EPISODE,
       description: 'OASIS start of care, then skilled nursing: wound, pain, medication and fall-risk review.',
       status: 'Active',
       enableNotesWorkflow: true,

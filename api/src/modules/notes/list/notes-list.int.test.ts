@@ -9,13 +9,14 @@ import {
   ratingFromDetails,
   type NoteList,
 } from '@carelane/shared-domain';
+import { NOTES_DEMO_EPISODE } from '../../../db/seed-notes';
 import { localIsoDate } from '../../../lib/local-date';
 import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
-import { count, providerIdOf } from '../../../test/identity-helpers';
+import { count } from '../../../test/identity-helpers';
+import { signInNotesUsers } from '../test-users';
 import { runNotesOverdueJob } from '../overdue/job';
 
 const APPROVED = ['NotesApproved', 'ApprovalDue', 'FinalReview', 'FinalConfirmed'];
-const NOTES_EPISODE = 'Start of care and skilled nursing after hip replacement';
 
 describeEachDatabase('visit notes: lists, print, job and reference data', (server) => {
   let clinician = '';
@@ -28,20 +29,14 @@ describeEachDatabase('visit notes: lists, print, job and reference data', (serve
 
   beforeAll(async () => {
     const s = server();
-    [clinician, coordinator, admin, orgUser] = await s.loginAs(
-      'clinician',
-      'coordinator',
-      'admin',
-      'orgUser',
-    );
-    ownId = await providerIdOf(s, DEMO_USERS.clinician);
+    ({ clinician, coordinator, admin, orgUser, ownId } = await signInNotesUsers(s));
     const [org] = await s.sql<{ referral_source_id: number }>(
       `select referral_source_id from users where email_id = $1`,
       [DEMO_USERS.orgUser],
     );
     orgUserOrg = org!.referral_source_id;
     const [episode] = await s.sql<{ id: number }>(`select id from episodes where title = $1`, [
-      NOTES_EPISODE,
+      NOTES_DEMO_EPISODE,
     ]);
     notesEpisode = episode!.id;
   });

@@ -15,12 +15,11 @@ import {
   type NoteDefinition,
   type NoteDetail,
 } from '@carelane/shared-domain';
-import { sampleNoteValues } from '../../../db/seed-notes';
+import { sampleNoteValues, NOTES_DEMO_EPISODE } from '../../../db/seed-notes';
 import { localIsoDate } from '../../../lib/local-date';
-import { DEMO_USERS, describeEachDatabase, type TestServer } from '../../../test/harness';
-import { count, providerIdOf } from '../../../test/identity-helpers';
-
-const NOTES_EPISODE = 'Start of care and skilled nursing after hip replacement';
+import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { count } from '../../../test/identity-helpers';
+import { signInNotesUsers } from '../test-users';
 
 describeEachDatabase('visit notes: one note', (server) => {
   let clinician = '';
@@ -36,17 +35,11 @@ describeEachDatabase('visit notes: one note', (server) => {
 
   beforeAll(async () => {
     const s = server();
-    [clinician, coordinator, admin, orgUser] = await s.loginAs(
-      'clinician',
-      'coordinator',
-      'admin',
-      'orgUser',
-    );
-    ownId = await providerIdOf(s, DEMO_USERS.clinician);
+    ({ clinician, coordinator, admin, orgUser, ownId } = await signInNotesUsers(s));
     const [soc] = await s.sql<{ id: number; episode_id: number }>(
       `select v.id, v.episode_id from visits v join episodes e on e.id = v.episode_id
         where e.title = $1 and v.status = 'NotesDue' and v.visit_type_id = 100 order by v.id limit 1`,
-      [NOTES_EPISODE],
+      [NOTES_DEMO_EPISODE],
     );
     socVisit = soc!.id;
     workflowEpisode = soc!.episode_id;
@@ -463,7 +456,7 @@ describeEachDatabase('visit notes: one note', (server) => {
          join episodes e on e.id = v.episode_id join notes n on n.visit_id = v.id
         where e.title = $1 and v.status in ('NotesInReview', 'NotesApproved', 'NotesRejected')
           and v.created_by is not null`,
-      [NOTES_EPISODE],
+      [NOTES_DEMO_EPISODE],
     );
     // (The visits the tests above made have no creator.)
     expect(seeded.length).toBe(5);
@@ -475,7 +468,7 @@ describeEachDatabase('visit notes: one note', (server) => {
     const [staffed] = await s.sql<{ n: number }>(
       `select count(*)::int as n from visits v join episodes e on e.id = v.episode_id
         where e.title = $1 and v.status = 'Staffed' and v.visit_type_id = 100 and v.provider_id = $2`,
-      [NOTES_EPISODE, ownId],
+      [NOTES_DEMO_EPISODE, ownId],
     );
     expect(staffed!.n).toBe(1);
   });
@@ -485,7 +478,7 @@ describeEachDatabase('visit notes: one note', (server) => {
     const [row] = await s.sql<{ id: number; version: number }>(
       `select v.id, n.version from visits v join episodes e on e.id = v.episode_id join notes n on n.visit_id = v.id
         where e.title = $1 and v.status = 'NotesInReview' limit 1`,
-      [NOTES_EPISODE],
+      [NOTES_DEMO_EPISODE],
     );
     const res = await detail(row!.id, coordinator);
     expect(res.body.canReview).toBe(true);
