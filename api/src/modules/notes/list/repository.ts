@@ -82,6 +82,11 @@ function listColumns(now: SQL) {
   };
 }
 
+export type CountReader = (
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  load: () => Promise<number>,
+) => Promise<number>;
+
 /**
  * One page of the list, the late ones first (most late first: by due time, oldest first), then the rest by
  * newest date of service; with the total. Two index-ordered parts (decision 027) rather than one sort of every
@@ -92,6 +97,8 @@ export async function listNotes(
   ex: Executor,
   filter: NoteListFilter,
   page: { pageNumber: number; pageSize: number },
+  /** How the total is read: at once, or kept briefly (the service's cachedCount). */
+  readTotal: CountReader = (_query, load) => load(),
 ) {
   const now = sql`${new Date().toISOString()}::timestamptz`;
   const columns = listColumns(now);
@@ -119,16 +126,17 @@ export async function listNotes(
       .orderBy(sql`${visits.dateOfService} desc`, sql`${visits.id} desc`)
       .limit(limit)
       .offset(from);
-  const countOf = (condition: SQL | undefined) =>
+  const countQuery = (condition: SQL | undefined) =>
     ex
       .select({ n: sql<number>`count(*)::int` })
       .from(visits)
-      .where(condition)
-      .then(([row]) => Number(row?.n ?? 0));
+      .where(condition);
+  const countOf = (condition: SQL | undefined) => countQuery(condition).then(([row]) => Number(row?.n ?? 0));
+  const total = countQuery(where(filter));
 
   const [lateRows, totalCount] = await Promise.all([
     canBeLate ? late(page.pageSize, offset) : Promise.resolve([]),
-    countOf(where(filter)),
+    readTotal(total, async () => Number((await total)[0]?.n ?? 0)),
   ]);
   if (lateRows.length === page.pageSize) return { rows: lateRows, totalCount };
   // The page goes past the late ones: how many there are (known unless the page starts after them all).

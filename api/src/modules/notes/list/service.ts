@@ -30,6 +30,7 @@ import {
 } from '../access';
 import { findNotesOfVisits } from '../note/repository';
 import { defaultTypeOf, definitionAt, toNote, toNoteVisit } from '../note/service';
+import { cachedCount } from '../../scheduling/brief-cache';
 import * as repo from './repository';
 
 const DAY_MS = 86_400_000;
@@ -86,6 +87,7 @@ export async function listNotes(
       ...rangeOf(q),
     },
     q,
+    (query, load) => cachedCount(services, 'visits', query, load),
   );
   noteRead(ctx, { kind: 'noteList', entityId: null, patientIds: patientIdsOf(rows) });
   return {
