@@ -559,7 +559,7 @@ describe('/note', () => {
       ],
       paging: paging(1, 1, 5),
     };
-    await user.click(screen.getByRole('button', { name: 'Comment on Pain' }));
+    await user.click(await screen.findByRole('button', { name: 'Comment on Pain' }));
     const dialog = await screen.findByRole('dialog', { name: 'Comment on Pain' });
     await user.type(within(dialog).getByLabelText('Comment'), 'Reassess');
     await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
