@@ -568,9 +568,13 @@ async function listStatements(api, target, clinicianProviderId, { withPlans }) {
     ];
     const out = [];
     for (const scope of scopes) {
-      const [page, count] = await api.captureStatements(database.db, (ex) =>
+      const captured = await api.captureStatements(database.db, (ex) =>
         api.listNotes(ex, scope.filter, { pageNumber: 1, pageSize: 10 }),
       );
+      // Told apart by their text: the order they are sent in is the repository's business.
+      const isCount = (statement) => /^select count\(/i.test(statement.sql.trim());
+      const page = captured.find((statement) => !isCount(statement));
+      const count = captured.find(isCount);
       const result = { scope };
       for (const [key, statement] of Object.entries({ page, count })) {
         const params = statement.params.map((p) => (p instanceof Date ? p.toISOString() : p));
