@@ -12,4 +12,5 @@ export const PAGES: AreaPages = {
   '/notev0': lazy(() => import('./note/NoteV0Page')),
   '/noteMobile': lazy(() => import('./note/NoteMobilePage')),
   '/notesPrint': lazy(() => import('./print/NotesPrintPage')),
+  '/noteTemplates': lazy(() => import('./templates/GoalTemplatesPage')),
 };
