@@ -3,7 +3,8 @@
 // goals from the builder), loses the server halfway (its notes routes blocked), keeps writing, reloads, and when
 // the server is back the note on the server equals what was typed. She checks out and submits; the care
 // coordinator rejects it with a comment; she fixes it and submits again; the coordinator approves it (Notes
-// Approved) and prints every approved note of the service request into one PDF that holds it. axe finds no
+// Approved) and prints every approved note of the service request into one PDF that holds it. The organization's
+// user is refused the note while it is in review and reads it once approved. axe finds no
 // serious or critical violation on any page the spec visits.
 import zlib from 'node:zlib';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
@@ -12,6 +13,8 @@ import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
 
 const CLINICIAN = 'clinician@carelane.local';
 const COORDINATOR = 'coordinator@carelane.local';
+/** A user of the patient's organization: reads the notes of its patients once approved, no sooner. */
+const ORG_USER = 'orguser@carelane.local';
 /** The demo notes patient (api/src/db/seed-notes.ts), in Austin. */
 const PATIENT = 'Whitmore';
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
@@ -249,6 +252,21 @@ test.describe('visit notes', () => {
     await expect(page.getByRole('textbox', { name: 'Narrative', exact: true })).toHaveCount(0);
     expect((await serverNote(request, token, visitId)).visit.status).toBe('NotesInReview');
 
+    // The organization's user may not read it while it is in review: refused on screen and by the API.
+    const organization = await newSignedInPage(browser, ORG_USER);
+    const orgPage = organization.page;
+    await orgPage.goto(`/note?visitId=${visitId}`);
+    await expect(orgPage.getByText('The note of this visit is not approved yet.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(orgPage.getByText('Metformin')).toHaveCount(0);
+    await expectAccessible(orgPage, '/note (organization, in review)');
+    const orgToken = await apiToken(request, ORG_USER);
+    const refused = await request.get(`${baseUrl()}/api/notes/visits/${visitId}/note`, {
+      headers: { authorization: `Bearer ${orgToken}` },
+    });
+    expect(refused.status()).toBe(403);
+
     // 7. The coordinator finds it in the review queue, comments on the wound and rejects it.
     const reviewer = await newSignedInPage(browser, COORDINATOR);
     const review = reviewer.page;
@@ -299,6 +317,12 @@ test.describe('visit notes', () => {
     await expect(review.getByText('Notes completed.')).toBeVisible();
     await expect(review.getByText('Notes Approved').first()).toBeVisible();
     expect((await serverNote(request, token, visitId)).visit.status).toBe('NotesApproved');
+    // Approved, the organization's user reads it, without a way to change it.
+    await orgPage.reload();
+    await expect(orgPage.getByText('Metformin').first()).toBeVisible({ timeout: 30_000 });
+    await expect(orgPage.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+    await expect(orgPage.getByRole('textbox', { name: 'Narrative', exact: true })).toHaveCount(0);
+    await organization.context.close();
 
     // 10. Print all notes of the service request: one PDF holding this note.
     await review.goto('/notes?status=NotesApproved');
