@@ -58,7 +58,7 @@ const SECTION_INDEX_MIN = 3;
 /** A definition of up to this many fields is drawn in one go (every definition we ship: at most 57). */
 const FIELDS_AT_ONCE = 60;
 /** A longer one draws this many first (more than a screen), then the rest a slice at a time. */
-const FIRST_FIELDS = 12;
+const FIRST_FIELDS = 6;
 /** Each slice takes at most about this long (ms), from the time per field measured as they go. */
 const SLICE_MS = 20;
 /** The time per field assumed before the first slice (ms). */
