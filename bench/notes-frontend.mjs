@@ -6,8 +6,13 @@
 //    with its definition replaced, by page.route, by a generated 300-field one: the start-of-care definition's
 //    sections (Braden, fall risk, … scores kept) plus generated sections of text, number and choice fields, and
 //    the note's values filled for every field. RUNS cold loads (a new browser context each); from the detail
-//    response's end (Resource Timing responseEnd) to the last field in the DOM, and to the end of the last long
-//    task after it.
+//    response's end (Resource Timing responseEnd) to the last field in the DOM; to the first screen's fields in the
+//    DOM (every field whose top is within the viewport once the form is complete, the page not scrolled: the
+//    latest of their insertions, seen by a MutationObserver); and to 'interactive': the first screen's fields in
+//    the DOM and the last long task after the data ended, whichever is later. Interactive was "the last field and
+//    the last long task" while the form was drawn in one task; since NoteForm draws a note longer than any we ship
+//    a slice at a time (its first fields at once, the rest in tasks of ~30 ms), the last field comes after the page
+//    is usable, and any slice over 50 ms is still counted by the long-task part. The last field stays reported.
 //  - (b) Typing: 50 characters into a text field (page.keyboard.type), then Braden items chosen by keyboard
 //    (arrow keys in the radio groups) so the score recomputes; Event Timing (durationThreshold 16) per
 //    interaction, long tasks during the typing. The saves go to the real PUT with the values the server's
@@ -252,6 +257,7 @@ function pageProbe({ lastSelector }) {
     events: [],
     detailEnd: [],
     lastFieldAt: null,
+    fieldAt: {},
     fieldCount: 0,
     renders: 0,
     drift: [],
@@ -307,6 +313,8 @@ function pageProbe({ lastSelector }) {
       if (!lastSelector || bench.lastFieldAt) continue;
       for (const node of record.addedNodes) {
         if (node.nodeType !== 1) continue;
+        if (node.matches('[data-field]')) bench.fieldAt[node.dataset.field] ??= now;
+        for (const field of node.querySelectorAll('[data-field]')) bench.fieldAt[field.dataset.field] ??= now;
         if (node.matches(lastSelector) || node.querySelector(lastSelector)) {
           bench.lastFieldAt = now;
           bench.fieldCount = document.querySelectorAll('.note-form-fields > [data-field]').length;
@@ -506,10 +514,16 @@ async function noteSession(browser, url, note, { typing }) {
       const end = b.detailEnd[b.detailEnd.length - 1];
       const after = b.longtasks.filter((t) => t.start + t.duration > end);
       const lastTaskEnd = Math.max(end, ...after.map((t) => t.start + t.duration));
+      const shown = [...document.querySelectorAll('.note-form-fields > [data-field]')].filter(
+        (element) => element.getBoundingClientRect().top < window.innerHeight,
+      );
+      const firstScreenAt = Math.max(...shown.map((element) => b.fieldAt[element.dataset.field] ?? NaN));
       return {
         detailEnd: end,
         fieldMs: b.lastFieldAt - end,
-        interactiveMs: Math.max(b.lastFieldAt, lastTaskEnd) - end,
+        firstScreenMs: firstScreenAt - end,
+        firstScreenFields: shown.length,
+        interactiveMs: Math.max(firstScreenAt, lastTaskEnd) - end,
         lastTaskEndMs: lastTaskEnd - end,
         longTasks: after.map((t) => Math.round(t.duration)),
         fieldCount: b.fieldCount,
@@ -759,7 +773,7 @@ export async function run({ log = console.log } = {}) {
       const session = await noteSession(browser, server.url, note, { typing: i === RUNS - 1 });
       loads.push(session);
       log(
-        `  load ${i + 1}: last field ${session.load.fieldMs.toFixed(0)} ms, interactive ${session.load.interactiveMs.toFixed(0)} ms after the data (long tasks ${session.load.longTasks.join(', ') || 'none'} ms)`,
+        `  load ${i + 1}: first screen ${session.load.firstScreenMs.toFixed(0)} ms (${session.load.firstScreenFields} fields), last field ${session.load.fieldMs.toFixed(0)} ms, interactive ${session.load.interactiveMs.toFixed(0)} ms after the data (long tasks ${session.load.longTasks.join(', ') || 'none'} ms)`,
       );
     }
     const typed = loads[loads.length - 1].typed;
@@ -768,6 +782,7 @@ export async function run({ log = console.log } = {}) {
     const keyInteractions = TYPED.length + note.bradenItems.length * 3;
     const inp = latencySummary(interactions.length ? interactions : [0]);
     const fieldMs = latencySummary(loads.map((l) => l.load.fieldMs));
+    const firstScreenMs = latencySummary(loads.map((l) => l.load.firstScreenMs));
     const interactive = latencySummary(loads.map((l) => l.load.interactiveMs));
 
     const rows = printables(domain, visit.definition, PRINT_NOTES);
@@ -784,7 +799,13 @@ export async function run({ log = console.log } = {}) {
         '',
       ],
       [
-        `(a) 300-field note: data arrived → interactive (last field and last long task ended), median / worst of ${RUNS}`,
+        `(a) 300-field note: data arrived → the first screen's fields in the DOM, median / worst of ${RUNS}`,
+        `${firstScreenMs.p50.toFixed(0)} / ${firstScreenMs.max.toFixed(0)} ms`,
+        '',
+        '',
+      ],
+      [
+        `(a) 300-field note: data arrived → interactive (first screen's fields in the DOM and last long task ended), median / worst of ${RUNS}`,
         `${interactive.p50.toFixed(0)} / ${interactive.max.toFixed(0)} ms`,
         `< ${BUDGET.interactiveMs} ms`,
         interactive.max < BUDGET.interactiveMs ? 'PASS' : 'OVER',
@@ -866,6 +887,7 @@ export async function run({ log = console.log } = {}) {
     const loadRows = [
       [
         'cold load',
+        'data → first screen (its fields)',
         'data → last field',
         'data → interactive',
         'long tasks after the data (ms)',
@@ -874,6 +896,7 @@ export async function run({ log = console.log } = {}) {
       ],
       ...loads.map((l, i) => [
         String(i + 1),
+        `${l.load.firstScreenMs.toFixed(0)} ms (${l.load.firstScreenFields})`,
         `${l.load.fieldMs.toFixed(0)} ms`,
         `${l.load.interactiveMs.toFixed(0)} ms`,
         l.load.longTasks.join(', ') || 'none',
@@ -918,7 +941,7 @@ export async function run({ log = console.log } = {}) {
       markdown: [
         `Headless Chromium (playwright-core, Debian's), the shell and mf-notes assembled and served by the real server on PGlite (demo data; load average ${load.toFixed(2)} when it started, ${os.cpus().length} cores shared with other work).`,
         '',
-        `- (a)/(b): the demo clinician (${CLINICIAN.emailId}) opens /note?visitId=${visit.visitId}, one of their visits in ${visit.status}, with a start-of-care note saved for the run. The detail answer is the real server's (visit, note version, canEdit true) with, by page.route, its definition replaced by a generated one of ${FIELDS} top-level fields: the ${domain.fieldsOf(visit.definition).length} fields of the server's ${visit.definition.noteType} v${visit.definition.version} definition (scores kept) plus ${definition.sections.length - visit.definition.sections.length} generated sections of text, multi-line text, number and choice fields (3 options: radio buttons; the functional assist list: a select) before the signature section, valid per noteDefinitionSchema, and the note's values filled for every field (${Object.keys(values).length} values). No definition is seeded in the database: definitions are code (shared-domain), so the interception is the only way to a 300-field note. Saves go to the real PUT with the values of the server's definition (the generated ones are left out of the body; the server would refuse them). ${RUNS} cold loads, each a new browser context signed in through the login page, then /note loaded from the address bar (after one warm-up load). Times are in the page: from the detail response's responseEnd (Resource Timing) to the last field of the form in the DOM (a MutationObserver), and to the end of the last long task (PerformanceObserver 'longtask') after the data, whichever is later ('interactive').`,
+        `- (a)/(b): the demo clinician (${CLINICIAN.emailId}) opens /note?visitId=${visit.visitId}, one of their visits in ${visit.status}, with a start-of-care note saved for the run. The detail answer is the real server's (visit, note version, canEdit true) with, by page.route, its definition replaced by a generated one of ${FIELDS} top-level fields: the ${domain.fieldsOf(visit.definition).length} fields of the server's ${visit.definition.noteType} v${visit.definition.version} definition (scores kept) plus ${definition.sections.length - visit.definition.sections.length} generated sections of text, multi-line text, number and choice fields (3 options: radio buttons; the functional assist list: a select) before the signature section, valid per noteDefinitionSchema, and the note's values filled for every field (${Object.keys(values).length} values). No definition is seeded in the database: definitions are code (shared-domain), so the interception is the only way to a 300-field note. Saves go to the real PUT with the values of the server's definition (the generated ones are left out of the body; the server would refuse them). ${RUNS} cold loads, each a new browser context signed in through the login page, then /note loaded from the address bar (after one warm-up load). Times are in the page: from the detail response's responseEnd (Resource Timing) to the last field of the form in the DOM (a MutationObserver); to the first screen's fields in the DOM (the fields whose top is within the 1280×900 viewport once the form is complete, the page not scrolled: the latest of their insertions); and to 'interactive': the first screen's fields in the DOM and the end of the last long task (PerformanceObserver 'longtask') after the data, whichever is later. (Until NoteForm drew long notes a slice at a time, 'interactive' was measured to the last field instead of the first screen's; the form was then drawn in one task, so both were the same moment. Now the rest of the fields come after, in tasks of ~30 ms, and a slice over 50 ms counts as a long task.)`,
         `- (b): in the last load, ${TYPED.length} characters typed into a generated text field (page.keyboard.type, 60 ms between keys), then each of the ${note.bradenItems.length} Braden items changed by keyboard (focus the radio group, ArrowRight, ArrowRight, ArrowLeft: ${note.bradenItems.length * 3} choices, each recomputing the scores). Event Timing (PerformanceObserver 'event', durationThreshold 16): per interaction (interactionId > 0) its longest event; an interaction under 16 ms is not reported, so the count says how many of the ${keyInteractions} key presses took ≥ 16 ms. Field renders counted by NoteForm's render probe. Saves during the typing answered: ${typed.saves.join(', ') || 'none'}.`,
         `- (c): the administrator opens /notesPrint?episodeId=1&startDate=2026-01-01&endDate=2026-12-31; GET /api/notes/notesListForPrint is answered (page.route) with ${PRINT_NOTES} generated approved notes of the same start-of-care definition (${domain.fieldsOf(visit.definition).length} fields, every one with a value, medications, wounds, vitals, goals, diagnoses, signature; each checked with printableNoteSchema). From the click on 'Print all notes' to the download button; long tasks and a setInterval(…, 50) drift probe in the page over the same time; then the PDF downloaded (page.waitForEvent('download')) and its '/Type /Page' objects counted.`,
         '',

@@ -368,6 +368,9 @@ describe('NoteForm', () => {
       const page = show(
         <Controlled definition={definition} seen={seen} initial={withComputedScores(definition, {})} />,
       );
+      await waitFor(() => expect(document.querySelectorAll('[data-field]')).toHaveLength(300), {
+        timeout: 120_000,
+      });
       expect(rendered.length).toBeGreaterThanOrEqual(300);
       // Found through its <label>: Testing Library's queries take minutes on 300 antd fields in jsdom.
       const input = controlLabelled('Field 150');
@@ -389,6 +392,35 @@ describe('NoteForm', () => {
     } finally {
       delete (globalThis as { __noteFormFieldRendered?: unknown }).__noteFormFieldRendered;
     }
+  });
+
+  it('draws a note longer than any we ship a slice at a time, every field in order, and each section busy until drawn', async () => {
+    const definition = generatedDefinition(300);
+    const page = show(<Controlled definition={definition} initial={withComputedScores(definition, {})} />);
+    const first = document.querySelectorAll('[data-field]').length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(300);
+    // Every section and its heading is there from the start (the index's links lead somewhere); the sections still
+    // to be drawn say they are busy.
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(definition.sections.length);
+    expect(document.querySelector('.note-form-fields[aria-busy="true"]')).toBeTruthy();
+    await waitFor(() => expect(document.querySelectorAll('[data-field]')).toHaveLength(300), {
+      timeout: 120_000,
+    });
+    const ids = [...document.querySelectorAll('[data-field]')].map((element) =>
+      element.getAttribute('data-field')!.replace(/^note[a-zA-Z0-9]*-/, ''),
+    );
+    expect(ids).toEqual(definition.sections.flatMap((section) => section.fields.map((field) => field.id)));
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    page.done();
+  });
+
+  it('draws a note of the size we ship in one go', () => {
+    const definition = currentDefinitionOf('SOC');
+    const page = show(<Controlled definition={definition} initial={withComputedScores(definition, {})} />);
+    expect(document.querySelector('[data-field$="-signature"]')).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    page.done();
   });
 
   it('draws every note definition, read-only, with a heading per section', () => {

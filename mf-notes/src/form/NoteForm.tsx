@@ -1,6 +1,8 @@
 // The one form renderer of visit notes (issue 12, ARCHITECTURE "Forms as data"): draws a note definition's
-// sections and fields, controlled by `values`. Typing stays fast on a 300-field note: each field is memoized and
-// gets stable callbacks, so a keystroke re-renders the field typed in and the scores it moves, not the others.
+// sections and fields, controlled by `values`. Typing stays fast on a 300-field note: each section and each field
+// is memoized and gets stable callbacks and only the values it reads, so a keystroke re-renders the field typed in
+// and the scores it moves, not the others. A note longer than any definition we ship opens fast too: its first
+// fields are drawn at once and the rest in slices of a few tens of ms, in order (useDrawnFields).
 import {
   withComputedScores,
   type NoteDefinition,
@@ -15,11 +17,13 @@ import {
   type ReactNode,
   memo,
   useCallback,
+  useEffect,
   useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { describedBy, FieldFrame, hintOf, isGroupControl, rangeError, SimpleControl } from './controls';
 import { DiagnosesFieldControl } from './DiagnosesField';
 import { errorsByField } from './form-values';
@@ -50,6 +54,15 @@ export type NoteFormProps = {
 
 /** Forms with at least this many sections get an in-page index of their sections (desktop). */
 const SECTION_INDEX_MIN = 3;
+
+/** A definition of up to this many fields is drawn in one go (every definition we ship: at most 57). */
+const FIELDS_AT_ONCE = 60;
+/** A longer one draws this many first (more than a screen), then the rest a slice at a time. */
+const FIRST_FIELDS = 6;
+/** Each slice takes at most about this long (ms), from the time per field measured as they go. */
+const SLICE_MS = 20;
+/** The time per field assumed before the first slice (ms). */
+const FIRST_FIELD_MS = 4;
 
 /** Test hook: called with a field's id each time that field renders (the keystroke budget test counts them). */
 type RenderProbe = (fieldId: string) => void;
@@ -262,50 +275,124 @@ function keepUnchangedScores(definition: NoteDefinition, before: NoteValues, aft
 const sameValues = (a: NoteValues | undefined, b: NoteValues) =>
   !!a && Object.keys(b).every((key) => Object.is(a[key], b[key]));
 
-type Fields = {
+/** The ids of the values a section's fields show or read: their own, their conditions', their tables'. */
+function valuesReadBy(section: NoteSection): string[] {
+  return [
+    ...new Set(
+      section.fields.flatMap((field) => [
+        field.id,
+        ...(field.showWhen ? [field.showWhen.field] : []),
+        ...outerDependencies(field),
+      ]),
+    ),
+  ];
+}
+
+type IdleDeadline = { timeRemaining(): number };
+
+/**
+ * Runs `callback` when the page is idle (requestIdleCallback: after input and painting; within 200 ms even if it
+ * never is), or in a task of its own where there is no such thing; answers a cancel.
+ */
+function whenIdle(callback: (deadline: IdleDeadline) => void): () => void {
+  const idle = globalThis as {
+    requestIdleCallback?: (run: (deadline: IdleDeadline) => void, options: { timeout: number }) => number;
+    cancelIdleCallback?: (handle: number) => void;
+  };
+  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
+    const handle = idle.requestIdleCallback(callback, { timeout: 200 });
+    return () => idle.cancelIdleCallback?.(handle);
+  }
+  const timer = setTimeout(() => callback({ timeRemaining: () => SLICE_MS }), 0);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * How many fields (in definition order) are drawn: all of a definition of up to FIELDS_AT_ONCE; of a longer one,
+ * FIRST_FIELDS at once, then a slice whenever the page is idle, each rendered and committed at once (flushSync)
+ * and sized from the time per field measured so far, so that no slice holds the page much longer than SLICE_MS:
+ * typing, scrolling and painting go on between them.
+ */
+function useDrawnFields(total: number): number {
+  const [drawn, setDrawn] = useState(() => (total <= FIELDS_AT_ONCE ? total : FIRST_FIELDS));
+  const fieldMs = useRef(FIRST_FIELD_MS);
+  const complete = total <= FIELDS_AT_ONCE || drawn >= total;
+  useEffect(() => {
+    if (complete) return undefined;
+    return whenIdle((deadline) => {
+      const budget = Math.min(SLICE_MS, Math.max(deadline.timeRemaining(), SLICE_MS / 2));
+      const count = Math.max(1, Math.floor(budget / fieldMs.current));
+      const started = performance.now();
+      flushSync(() => setDrawn((n) => n + count));
+      fieldMs.current = (fieldMs.current + (performance.now() - started) / count) / 2;
+    });
+  }, [complete, drawn]);
+  return complete ? total : drawn;
+}
+
+type SectionFieldsProps = {
   section: NoteSection;
-  idPrefix: string;
+  /** How many of its fields are drawn yet. */
+  limit: number;
+  /** The values its fields show or read (valuesReadBy), the same object while they are unchanged. */
   values: NoteValues;
+  idPrefix: string;
   readOnly: boolean;
   mobile: boolean;
   errorMap: Map<string, string>;
   fieldExtras?: Record<string, ReactNode>;
-  outerOf: (field: NoteField) => NoteValues | undefined;
   setField: (fieldId: string, value: unknown) => void;
   blurField: (fieldId: string) => void;
 };
 
-/** The visible fields of a section (a showWhen condition not met hides its field). */
-function sectionFields({
+/** The visible fields of a section (a showWhen condition not met hides its field), up to `limit`. */
+const SectionFields = memo(function SectionFields({
   section,
-  idPrefix,
+  limit,
   values,
+  idPrefix,
   readOnly,
   mobile,
   errorMap,
   fieldExtras,
-  outerOf,
   setField,
   blurField,
-}: Fields): ReactNode[] {
-  return section.fields
-    .filter((field) => visibleIn(field, values))
-    .map((field) => (
-      <FieldView
-        key={field.id}
-        field={field}
-        controlId={`${idPrefix}-${field.id}`}
-        value={values[field.id]}
-        error={errorMap.get(field.id)}
-        extra={fieldExtras?.[field.id]}
-        readOnly={readOnly}
-        mobile={mobile}
-        outer={outerOf(field)}
-        setField={setField}
-        blurField={blurField}
-      />
-    ));
-}
+}: SectionFieldsProps) {
+  // The top-level values each table's column conditions read, kept as the same object while they are unchanged.
+  const outerCache = useRef(new Map<string, NoteValues>());
+  const outerOf = (field: NoteField): NoteValues | undefined => {
+    const ids = outerDependencies(field);
+    if (!ids.length) return undefined;
+    const picked = Object.fromEntries(ids.map((id) => [id, values[id]]));
+    const cached = outerCache.current.get(field.id);
+    if (sameValues(cached, picked)) return cached;
+    outerCache.current.set(field.id, picked);
+    return picked;
+  };
+  const Wrap = readOnly ? 'dl' : 'div';
+  return (
+    <Wrap className="note-form-fields" aria-busy={limit < section.fields.length || undefined}>
+      {section.fields
+        .slice(0, limit)
+        .filter((field) => visibleIn(field, values))
+        .map((field) => (
+          <FieldView
+            key={field.id}
+            field={field}
+            controlId={`${idPrefix}-${field.id}`}
+            value={values[field.id]}
+            error={errorMap.get(field.id)}
+            extra={fieldExtras?.[field.id]}
+            readOnly={readOnly}
+            mobile={mobile}
+            outer={outerOf(field)}
+            setField={setField}
+            blurField={blurField}
+          />
+        ))}
+    </Wrap>
+  );
+});
 
 export default function NoteForm({
   definition,
@@ -335,24 +422,48 @@ export default function NoteForm({
   const blurField = useCallback((fieldId: string) => latest.current.onFieldBlur?.(fieldId), []);
   const errorMap = useMemo(() => errorsByField(errors), [errors]);
 
-  // The top-level values each table's column conditions read, kept as the same object while they are unchanged.
-  const dependencies = useMemo(
-    () => new Map(definition.sections.flatMap((s) => s.fields).map((f) => [f.id, outerDependencies(f)])),
+  // Each section gets the values it reads, kept as the same object while they are unchanged.
+  const reads = useMemo(
+    () => new Map(definition.sections.map((section) => [section.id, valuesReadBy(section)])),
     [definition],
   );
-  const outerCache = useRef(new Map<string, NoteValues>());
-  const outerOf = (field: NoteField): NoteValues | undefined => {
-    const ids = dependencies.get(field.id);
-    if (!ids?.length) return undefined;
+  const sliceCache = useRef(new Map<string, NoteValues>());
+  const valuesOf = (section: NoteSection): NoteValues => {
+    const ids = reads.get(section.id) ?? [];
+    const cached = sliceCache.current.get(section.id);
+    if (cached && ids.every((id) => Object.is(cached[id], values[id]))) return cached;
     const picked = Object.fromEntries(ids.map((id) => [id, values[id]]));
-    const cached = outerCache.current.get(field.id);
-    if (sameValues(cached, picked)) return cached;
-    outerCache.current.set(field.id, picked);
+    sliceCache.current.set(section.id, picked);
     return picked;
   };
 
-  const shared = { idPrefix, values, readOnly, mobile, errorMap, fieldExtras, outerOf, setField, blurField };
-  const Wrap = readOnly ? 'dl' : 'div';
+  const total = useMemo(
+    () => definition.sections.reduce((sum, section) => sum + section.fields.length, 0),
+    [definition],
+  );
+  const drawn = useDrawnFields(total);
+  const starts = useMemo(() => {
+    let start = 0;
+    return definition.sections.map((section) => {
+      const at = start;
+      start += section.fields.length;
+      return at;
+    });
+  }, [definition]);
+  const fieldsOf = (section: NoteSection, index: number) => (
+    <SectionFields
+      section={section}
+      limit={Math.max(0, Math.min(section.fields.length, drawn - (starts[index] ?? 0)))}
+      values={valuesOf(section)}
+      idPrefix={idPrefix}
+      readOnly={readOnly}
+      mobile={mobile}
+      errorMap={errorMap}
+      fieldExtras={fieldExtras}
+      setField={setField}
+      blurField={blurField}
+    />
+  );
 
   // Every section starts open; the clinician closes the ones done with.
   const [closedSections, setClosedSections] = useState<string[]>([]);
@@ -380,10 +491,10 @@ export default function NoteForm({
           <Collapse
             activeKey={openSections}
             onChange={(keys) => setOpenSections(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
-            items={definition.sections.map((section) => ({
+            items={definition.sections.map((section, index) => ({
               key: section.id,
               label: <span data-section={section.id}>{section.title}</span>,
-              children: <Wrap className="note-form-fields">{sectionFields({ section, ...shared })}</Wrap>,
+              children: fieldsOf(section, index),
             }))}
           />
         </div>
@@ -414,12 +525,12 @@ export default function NoteForm({
           </ul>
         </nav>
       ) : null}
-      {definition.sections.map((section) => (
+      {definition.sections.map((section, index) => (
         <section key={section.id} aria-labelledby={headingId(section)} className="note-form-section">
           <h2 id={headingId(section)} tabIndex={-1} className="note-form-section-title">
             {section.title}
           </h2>
-          <Wrap className="note-form-fields">{sectionFields({ section, ...shared })}</Wrap>
+          {fieldsOf(section, index)}
         </section>
       ))}
     </div>

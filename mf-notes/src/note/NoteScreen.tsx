@@ -21,13 +21,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Grid, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import NoteForm from '../form/NoteForm';
+import NoteForm, { type NoteFormProps } from '../form/NoteForm';
 import { ConflictView } from './ConflictView';
 import { draftStore, type NoteDetailSnapshot } from './draft-store';
 import { noteCalls, noteQueries, type NoteAction } from './note-queries';
 import { CommentModal, FieldComments, NoteComments, RejectModal } from './ReviewPanel';
 import { RevisionsDrawer } from './RevisionsDrawer';
-import { isConnectivityFailure, useNoteAutosave, type AutosaveSnapshot } from './use-note-autosave';
+import {
+  isConnectivityFailure,
+  useNoteAutosave,
+  useNoteValues,
+  type AutosavePageState,
+  type NoteAutosave,
+} from './use-note-autosave';
 import { EvvCard, VisitCard } from './VisitCards';
 
 const paramsSchema = z.object({ visitId: z.coerce.number().int().positive().optional() });
@@ -49,7 +55,7 @@ const ACTION_TEXTS: Record<NoteAction | 'reject', { done: string; failed: string
 type ActionFailure = { text: string; errors: { field: string; message: string }[] };
 
 /** The visible save status; the device-only state is read out (aria-live polite). */
-function SaveStatus({ state }: { state: AutosaveSnapshot }) {
+function SaveStatus({ state }: { state: AutosavePageState }) {
   const offline = state.status === 'offline';
   const quiet =
     state.status === 'saving'
@@ -71,6 +77,14 @@ function SaveStatus({ state }: { state: AutosaveSnapshot }) {
       {!offline && quiet ? <Typography.Text type="secondary">{quiet}</Typography.Text> : null}
     </Flex>
   );
+}
+
+/** The form with the controller's values: a keystroke re-renders it, not the page around it. */
+function LiveNoteForm({
+  controller,
+  ...props
+}: Omit<NoteFormProps, 'values'> & { controller: NoteAutosave }) {
+  return <NoteForm {...props} values={useNoteValues(controller)} />;
 }
 
 function fieldLabelOf(definition: NoteDefinition) {
@@ -337,9 +351,9 @@ function NoteBody({
               stacked={mobile}
             />
           ) : (
-            <NoteForm
+            <LiveNoteForm
+              controller={controller}
               definition={definition}
-              values={state.values}
               onChange={onChange}
               onFieldBlur={onFieldBlur}
               readOnly={!editable}

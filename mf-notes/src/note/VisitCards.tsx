@@ -4,6 +4,7 @@ import { formatDate, type NoteVisit } from '@carelane/shared-domain';
 import { visitStatusColor } from '@carelane/shared-ui';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { memo } from 'react';
 
 /** Time in more than this many minutes from the scheduled start (or out this far past the end) is flagged. */
 export const EVV_TOLERANCE_MINUTES = 15;
@@ -40,7 +41,8 @@ function fromStartText(minutes: number): string {
   return `${amount} min ${minutes > 0 ? 'after' : 'before'} the scheduled start`;
 }
 
-export function VisitCard({ visit }: { visit: NoteVisit }) {
+/** Memoized, as EvvCard: the note page re-renders around the form at every save. */
+export const VisitCard = memo(function VisitCard({ visit }: { visit: NoteVisit }) {
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Visit</h2>}>
       <Descriptions
@@ -72,14 +74,20 @@ export function VisitCard({ visit }: { visit: NoteVisit }) {
       />
     </Card>
   );
-}
+});
 
 function Flag({ children }: { children: string }) {
   return <Tag color="orange">{children}</Tag>;
 }
 
 /** The EVV card: time in/out vs the schedule, and the check-in/check-out locations against the patient's address. */
-export function EvvCard({ visit, locationExpiryInMins }: { visit: NoteVisit; locationExpiryInMins: number }) {
+export const EvvCard = memo(function EvvCard({
+  visit,
+  locationExpiryInMins,
+}: {
+  visit: NoteVisit;
+  locationExpiryInMins: number;
+}) {
   const check = checkEvv(visit);
   const where = (kind: 'checkIn' | 'checkOut') => {
     const record = visit.evv.find((item) => item.kind === kind);
@@ -142,4 +150,4 @@ export function EvvCard({ visit, locationExpiryInMins }: { visit: NoteVisit; loc
       />
     </Card>
   );
-}
+});

@@ -14,7 +14,7 @@ import {
 } from '@carelane/shared-domain';
 import { getBus, isApiCallError, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Subscription } from 'rxjs';
 import { DraftWriter, draftStore, sameValues, type DraftStore } from './draft-store';
 import { noteCalls, noteQueries } from './note-queries';
@@ -39,6 +39,11 @@ export type AutosaveSnapshot = {
   /** This device holds changes that were never sent, but the note can no longer be edited here. */
   unsentOnDevice: boolean;
 };
+
+/** Everything but the values: what the page around the form shows (it changes far less often than the values). */
+export type AutosavePageState = Omit<AutosaveSnapshot, 'values'>;
+
+const withoutValues = ({ values: _values, ...rest }: AutosaveSnapshot): AutosavePageState => rest;
 
 export type AutosaveOptions = {
   visitId: number;
@@ -92,6 +97,7 @@ export class NoteAutosave {
     fieldErrors: [],
     unsentOnDevice: false,
   };
+  private pageState: AutosavePageState = withoutValues(this.snapshot);
   private readonly listeners = new Set<() => void>();
   private readonly store: DraftStore;
   private readonly writer: DraftWriter;
@@ -148,10 +154,16 @@ export class NoteAutosave {
     return () => this.listeners.delete(listener);
   };
   readonly getSnapshot = () => this.snapshot;
+  /** The snapshot without its values, the same object until something else in it changes. */
+  readonly getPageState = () => this.pageState;
 
   private update(changes: Partial<AutosaveSnapshot>) {
     if (this.disposed) return;
-    this.snapshot = { ...this.snapshot, ...changes };
+    const before = this.snapshot;
+    this.snapshot = { ...before, ...changes };
+    const keys = Object.keys(changes) as (keyof AutosaveSnapshot)[];
+    if (keys.some((key) => key !== 'values' && !Object.is(before[key], this.snapshot[key])))
+      this.pageState = withoutValues(this.snapshot);
     this.listeners.forEach((listener) => listener());
   }
 
@@ -512,12 +524,14 @@ const EMPTY: AutosaveSnapshot = {
   fieldErrors: [],
   unsentOnDevice: false,
 };
+const EMPTY_PAGE_STATE = withoutValues(EMPTY);
 const noSubscription = () => () => {};
-const emptySnapshot = () => EMPTY;
+const emptyPageState = () => EMPTY_PAGE_STATE;
 
 /**
- * The autosave of one visit's note, once its detail is loaded: the controller (its actions) and its snapshot
- * (values, status, conflict). The interval follows the session's autoSaveInterval constant.
+ * The autosave of one visit's note, once its detail is loaded: the controller (its actions) and its state
+ * (status, conflict, …; the values are read by useNoteValues, so a keystroke does not re-render the page around
+ * the form). The interval follows the session's autoSaveInterval constant.
  */
 export function useNoteAutosave(
   visitId: number,
@@ -532,7 +546,7 @@ export function useNoteAutosave(
     | undefined,
   intervalSeconds: number,
   options: Pick<AutosaveOptions, 'store' | 'retryDelaysMs' | 'userId'> = {},
-): { controller: NoteAutosave | null; state: AutosaveSnapshot } {
+): { controller: NoteAutosave | null; state: AutosavePageState } {
   const queryClient = useQueryClient();
   const [controller, setController] = useState<NoteAutosave | null>(null);
   const loaded = detail !== undefined;
@@ -578,8 +592,14 @@ export function useNoteAutosave(
 
   const state = useSyncExternalStore(
     controller?.subscribe ?? noSubscription,
-    controller?.getSnapshot ?? emptySnapshot,
-    controller?.getSnapshot ?? emptySnapshot,
+    controller?.getPageState ?? emptyPageState,
+    controller?.getPageState ?? emptyPageState,
   );
   return { controller, state };
+}
+
+/** The note's values as the controller holds them (every keystroke). */
+export function useNoteValues(controller: NoteAutosave): NoteValues {
+  const values = useCallback(() => controller.getSnapshot().values, [controller]);
+  return useSyncExternalStore(controller.subscribe, values, values);
 }

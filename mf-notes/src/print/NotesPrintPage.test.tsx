@@ -118,6 +118,17 @@ describe('NotesPrintPage', () => {
     page.done();
   });
 
+  it('checks every note of the answer and prints nothing when one is not a printable note', async () => {
+    const broken = { ...printable(2, 'Doe, Jane'), note: null };
+    const page = open('/notesPrint?patientId=9', () => jsonResponse({ rows: [notes[0], broken, notes[2]] }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Print all notes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sorry, the notes could not be printed.',
+    );
+    expect(buildNotesPdf).not.toHaveBeenCalled();
+    page.done();
+  });
+
   it('says when there is nothing to print', async () => {
     const page = open('/notesPrint?patientId=9', () => jsonResponse({ rows: [] }));
     fireEvent.click(await screen.findByRole('button', { name: 'Print all notes' }));

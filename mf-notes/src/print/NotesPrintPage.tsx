@@ -1,9 +1,10 @@
 // /notesPrint (issue 12): print all approved notes of a service request (?episodeId=) or a patient (?patientId=)
 // in a date range (?startDate=&endDate=, visit completion −60 days to today by default, SPEC §9) as ONE PDF made
-// in the browser. 'Print all notes' sets printAllNotesStarted, asks notesListForPrint, then builds the PDF note by
-// note (notes-pdf.ts, loaded on demand with jspdf), yielding between notes so the page stays responsive, with a
-// progress bar ("n of N notes"), a Cancel button, and at the end a download link named after the patient and the
-// dates. Nothing opens by itself. Over PRINT_ALL_MAX_NOTES the server answers 400 and its text is shown.
+// in the browser. 'Print all notes' sets printAllNotesStarted, asks notesListForPrint (the notes checked a slice at
+// a time), then builds the PDF note by note in a Web Worker (make-notes-pdf.ts, loaded on demand; on the page,
+// yielding between notes, where there is no Worker) so the page stays responsive, with a progress bar ("n of N
+// notes"), a Cancel button, and at the end a download link named after the patient and the dates. Nothing opens
+// by itself. Over PRINT_ALL_MAX_NOTES the server answers 400 and its text is shown.
 import { defaultDateRange, formatDate, isoDateSchema, PRINT_ALL_MAX_NOTES } from '@carelane/shared-domain';
 import { canOpen, errorMessage, useSession, useUrlState } from '@carelane/shared-session';
 import { AreaLink, DateRangeFilter, EmptyState, PageFrame } from '@carelane/shared-ui';
@@ -12,7 +13,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { PatientPicker } from '../notes-list/note-pickers';
-import { fetchNotesForPrint, type NotesForPrintFilters } from './print-queries';
+import { fetchNotesToPrint, type NotesForPrintFilters } from './print-queries';
 
 const id = z.coerce.number().int().positive().optional();
 const paramsSchema = z.object({
@@ -77,15 +78,15 @@ export default function NotesPrintPage() {
     setPrintAllNotesStarted(true);
     setRun({ phase: 'fetching' });
     try {
-      const { rows } = await fetchNotesForPrint(filters, abort.signal);
+      const rows = await fetchNotesToPrint(filters, abort.signal);
       if (abort.signal.aborted) return;
       if (rows.length === 0) {
         setRun({ phase: 'done', total: 0, url: null, fileName: null });
         return;
       }
       setRun({ phase: 'building', done: 0, total: rows.length });
-      const { buildNotesPdf, notesPdfFileName } = await import('./notes-pdf');
-      const blob = await buildNotesPdf(rows, {
+      const { makeNotesPdf, notesPdfFileName } = await import('./make-notes-pdf');
+      const blob = await makeNotesPdf(rows, {
         signal: abort.signal,
         onProgress: (done, total) => {
           if (!abort.signal.aborted) setRun({ phase: 'building', done, total });

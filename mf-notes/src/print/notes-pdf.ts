@@ -4,8 +4,9 @@
 // 'Page n of m'. A note prints its sections and the fields that hold a value (hidden ones left out), each value
 // formatted per kind, and ends with its signature. The work yields to the event loop between notes (and between
 // batches of footers), so 200 notes never hold the page longer than one note takes; `signal` cancels it.
+// It also runs in a Web Worker (notes-pdf.worker.ts), where the shared singletons of the page (dayjs among them)
+// do not exist: dates are formatted here without them.
 import {
-  formatDate,
   optionsOfField,
   readingTypeOf,
   type NoteDefinition,
@@ -13,8 +14,8 @@ import {
   type PrintableNote,
   type SimpleField,
 } from '@carelane/shared-domain';
-import dayjs from 'dayjs';
 import type { jsPDF as JsPdf } from 'jspdf';
+import { yieldToEventLoop } from './yield-to-event-loop';
 
 export type BuildNotesPdfOptions = {
   /** Called after each note: (notes done, notes in all), 1..N. */
@@ -38,24 +39,6 @@ const FOOTER_BATCH = 50;
 
 export const NONE = '—';
 
-/**
- * Lets the browser paint and take input, and lets the page's other tasks run: a plain macrotask (a MessageChannel
- * message, or setTimeout where there is none). Not scheduler.yield: its continuations outrank every other task, so
- * a build of 200 notes starved the page's timers and React's own render tasks (the progress bar stood still and a
- * 50 ms interval fired 10 times in 3 s, bench/notes-frontend.mjs).
- */
-export function yieldToEventLoop(): Promise<void> {
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 function abortError(): Error {
   return typeof DOMException === 'function'
     ? new DOMException('The PDF was cancelled.', 'AbortError')
@@ -68,14 +51,26 @@ const isEmpty = (value: unknown): boolean =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
-/** 'YYYY-MM-DD' (or a date-time) as M/D/YYYY. */
+/** A local date as M/D/YYYY (SPEC §5), null when invalid. */
+const localDate = (date: Date) =>
+  Number.isNaN(date.getTime()) ? null : `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+/** Hours and minutes as h:mm AM/PM. */
+const clock = (hours: number, minutes: number) =>
+  `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+
+/** 'YYYY-MM-DD' (a local day) or a date-time as M/D/YYYY; '' when invalid. */
 const dateText = (value: string) =>
-  formatDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value);
+  localDate(new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value)) ?? '';
 const timeText = (value: string) => {
   const match = /^(\d{2}):(\d{2})/.exec(value);
-  return match ? dayjs().hour(Number(match[1])).minute(Number(match[2])).format('h:mm A') : value;
+  return match ? clock(Number(match[1]), Number(match[2])) : value;
 };
-const momentText = (value: string) => dayjs(value).format('M/D/YYYY h:mm A');
+/** A moment as M/D/YYYY h:mm AM/PM in local time. */
+const momentText = (value: string) => {
+  const date = new Date(value);
+  const day = localDate(date);
+  return day ? `${day} ${clock(date.getHours(), date.getMinutes())}` : value;
+};
 
 /** A choice's stored value(s) by their labels. */
 function choiceText(field: Extract<SimpleField, { kind: 'choice' }>, value: unknown): string {
