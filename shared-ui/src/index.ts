@@ -109,3 +109,4 @@ export {
   StatusFilter,
   textColumn,
 } from './page-kit/list-page';
+export { VISUALLY_HIDDEN } from './visually-hidden/visually-hidden';

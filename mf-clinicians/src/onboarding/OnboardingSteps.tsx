@@ -2,18 +2,11 @@
 // providerOnboardStepLabel) and what the current step still needs. Shared by the clinician's page and the staff
 // read-only view.
 import type { OnboardingState } from '@carelane/shared-domain';
+import { VISUALLY_HIDDEN } from '@carelane/shared-ui';
 import { Alert, Steps } from 'antd';
 
 const STATUS = { done: 'finish', current: 'process', todo: 'wait' } as const;
 const STEP_STATE_TEXT = { done: ', done', current: ', current step', todo: ', to do' } as const;
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export function OnboardingSteps({ state }: { state: OnboardingState }) {
   const current = state.steps.findIndex((s) => s.state === 'current');

@@ -29,6 +29,7 @@ import {
   placeColumn,
   RatingBadge,
   type SortChange,
+  VISUALLY_HIDDEN,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Select, Typography, type TableColumnsType, type TableColumnType } from 'antd';
@@ -39,14 +40,6 @@ import { downloadProviders, providerQueries, type ProviderFilters } from './prov
 const SORT_VALUES = PROVIDER_SORTS.flatMap((field) => [field, `-${field}`] as const);
 const ZIPCODE = /^\d{5}$/;
 /** Read by screen readers, not shown (the column of dots needs no visible heading). */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 /** The distances offered, in miles. */
 const DISTANCES = [5, 10, 25, 50, 100];
 

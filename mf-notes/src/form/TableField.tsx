@@ -3,7 +3,8 @@
 import type { NoteField, NoteValues, SimpleField } from '@carelane/shared-domain';
 import { Button, Flex, Popconfirm } from 'antd';
 import { memo, useCallback } from 'react';
-import { FieldFrame, SimpleControl, SR_ONLY, hintOf, isGroupControl, rangeError } from './controls';
+import { VISUALLY_HIDDEN } from '@carelane/shared-ui';
+import { FieldFrame, SimpleControl, hintOf, isGroupControl, rangeError } from './controls';
 import { isEmptyValue } from './form-values';
 import { visibleIn } from './visibility';
 
@@ -57,7 +58,7 @@ const TableRowView = memo(function TableRowView({
                 label={
                   <>
                     {column.label}
-                    <span style={SR_ONLY}> (row {index + 1})</span>
+                    <span style={VISUALLY_HIDDEN}> (row {index + 1})</span>
                   </>
                 }
                 hint={hint}

@@ -3,21 +3,8 @@
 import { optionsOfField, type SimpleField } from '@carelane/shared-domain';
 import { DateInput } from '@carelane/shared-ui';
 import { Checkbox, Input, InputNumber, Radio, Select, Typography } from 'antd';
-import { type CSSProperties, type ReactNode, memo, useMemo } from 'react';
+import { type ReactNode, memo, useMemo } from 'react';
 import { dateOfIso, isoOfDate, outOfRange, rangeHint } from './form-values';
-
-/** Hidden on screen, read by screen readers. */
-export const SR_ONLY: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 /** Choices with at most this many options are radio buttons or checkboxes; more are a searchable select. */
 const INLINE_OPTIONS_MAX = 6;

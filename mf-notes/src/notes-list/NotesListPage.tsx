@@ -24,6 +24,7 @@ import {
   NONE,
   PageFrame,
   visitStatusColor,
+  VISUALLY_HIDDEN,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, InputNumber, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
@@ -57,16 +58,6 @@ const VIEW_OPTIONS = [
   { value: 'all', label: 'All notes' },
   { value: 'review', label: 'Review queue' },
 ];
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const iso = (date: Date) => dayjs(date).format('YYYY-MM-DD');
 const dateOfService = (day: string) => formatDate(`${day}T00:00:00`);

@@ -3,7 +3,15 @@
 // templates (the API refuses anyone else). Category, search, sort and page live in the URL.
 import { GOAL_CATEGORIES, ROLE, type GoalTemplate } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { DataTable, ListResults, ListSearch, listFilterFields, NONE, PageFrame } from '@carelane/shared-ui';
+import {
+  DataTable,
+  ListResults,
+  ListSearch,
+  listFilterFields,
+  NONE,
+  PageFrame,
+  VISUALLY_HIDDEN,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -27,16 +35,6 @@ const filtersSchema = z.object({
 });
 
 const ALL = '';
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The phrase with its fill-ins marked. */
 function Phrase({ phrase, lang }: { phrase: string; lang?: string }) {
