@@ -4,8 +4,7 @@
 // service.ts, bundled here with esbuild) when it exists, else in SQL written here.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { API_DIR, latencySummary, openDirect } from './lib.mjs';
+import { API_DIR, latencySummary, loadApiBundle, openDirect } from './lib.mjs';
 
 /** The widest coverage radius a clinician may have (bench data: 10 to 50 miles). */
 const MAX_RADIUS_MILES = 50;
@@ -97,8 +96,8 @@ const SERVICE = path.join(API_DIR, 'src', 'modules', 'scheduling', 'matching', '
 
 /**
  * The API's matching service (`rankCandidates(db, visitId, { strategy })`) bundled with the API's database
- * client, or null when it is missing. The bundle goes to api/dist so that the client finds the migrations
- * folder as the server does.
+ * client, or null when it is missing (loadApiBundle: the bundle goes to api/dist, where the client finds the
+ * migrations folder as the server does).
  */
 async function loadMatchingService() {
   if (
@@ -106,34 +105,13 @@ async function loadMatchingService() {
     !/export async function rankCandidates/.test(fs.readFileSync(SERVICE, 'utf8'))
   )
     return null;
-  const entry = path.join(API_DIR, 'dist', 'bench-matching-entry.ts');
-  const outfile = path.join(API_DIR, 'dist', 'bench-matching.cjs');
-  fs.mkdirSync(path.dirname(entry), { recursive: true });
-  fs.writeFileSync(
-    entry,
+  return loadApiBundle(
+    'matching',
     [
       `export { openDatabase } from '../src/db/client';`,
       `export { rankCandidates } from '../src/modules/scheduling/matching/service';`,
     ].join('\n'),
   );
-  const { build } = await import('esbuild');
-  try {
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      alias: { '@carelane/shared-domain': path.join(API_DIR, '..', 'shared-domain', 'src', 'index.ts') },
-      logLevel: 'error',
-    });
-  } finally {
-    fs.rmSync(entry);
-  }
-  const bundle = await import(pathToFileURL(outfile).href);
-  return bundle.default ?? bundle;
 }
 
 /**
