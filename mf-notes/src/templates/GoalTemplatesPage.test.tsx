@@ -79,6 +79,15 @@ async function dialogTitled(title: string): Promise<HTMLElement> {
   return dialog;
 }
 
+/** Opens the edit dialog of the blood glucose template once the table shows it. */
+async function editGlucoseTemplate(): Promise<HTMLElement> {
+  await within(await table()).findByText('blood glucose between');
+  fireEvent.click(
+    screen.getByRole('button', { name: /^Edit the goal template Endocrine: Patient will demonstrate blood/ }),
+  );
+  return dialogTitled('Edit goal template');
+}
+
 function type(label: string, value: string) {
   fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(label), { target: { value } });
 }
@@ -260,14 +269,7 @@ describe('GoalTemplatesPage', () => {
 
   it('edits a template with the version it was read at', async () => {
     const page = open('/noteTemplates');
-    const list = await table();
-    await within(list).findByText('blood glucose between');
-    fireEvent.click(
-      screen.getByRole('button', {
-        name: /^Edit the goal template Endocrine: Patient will demonstrate blood/,
-      }),
-    );
-    const dialog = await dialogTitled('Edit goal template');
+    const dialog = await editGlucoseTemplate();
     expect((within(dialog).getByLabelText('Phrase') as HTMLTextAreaElement).value).toBe(glucose.phrase);
     expect((within(dialog).getByLabelText('German text') as HTMLTextAreaElement).value).toBe(
       glucose.phraseDe,
@@ -310,14 +312,7 @@ describe('GoalTemplatesPage', () => {
         return jsonResponse({ ...(call.body as object), id: 2, version: 6 });
       },
     });
-    const list = await table();
-    await within(list).findByText('blood glucose between');
-    fireEvent.click(
-      screen.getByRole('button', {
-        name: /^Edit the goal template Endocrine: Patient will demonstrate blood/,
-      }),
-    );
-    const dialog = await dialogTitled('Edit goal template');
+    const dialog = await editGlucoseTemplate();
     type('Action', 'will keep');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     const alert = await within(dialog).findByRole('alert');
@@ -329,7 +324,7 @@ describe('GoalTemplatesPage', () => {
     expect((within(dialog).getByLabelText('Phrase') as HTMLTextAreaElement).value).toBe(theirs.phrase);
     expect((within(dialog).getByLabelText('Action') as HTMLInputElement).value).toBe('will demonstrate');
     expect(within(dialog).queryByText(stale, { exact: false })).toBeNull();
-    await within(list).findByText('blood glucose from', { exact: false });
+    await within(await table()).findByText('blood glucose from', { exact: false });
 
     type('Action', 'will keep');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
