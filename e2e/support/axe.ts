@@ -3,7 +3,7 @@
 // in-app navigation. @axe-core/playwright's AxeBuilder injects it again on every analyze() and finishes in
 // a second page, about 15 times slower here (18 s against 1.2 s a page on a busy two-core machine).
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -79,4 +79,11 @@ export function describeFindings(findings: Map<string, AxeFinding[]>): string {
     }
   }
   return lines.join('\n');
+}
+
+/** Fails the test with one line per finding when the page, once its spinners are gone, has any (see above). */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
+  const found = await seriousViolations(page);
+  expect(found, describeFindings(new Map([[where, found]]))).toEqual([]);
 }

@@ -379,7 +379,6 @@ test.describe('accessibility: keyboard only', () => {
     }
     await page.keyboard.press('Shift+Tab');
     expect(await holdsFocus(frame)).toBe(true);
-    await stillMotion(page);
     const found: Found = new Map();
     fs.writeFileSync(reportFile('drawer'), '');
     await scan(page, 'the match drawer, open', found, 'drawer');

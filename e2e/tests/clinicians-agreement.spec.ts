@@ -4,18 +4,11 @@
 // with the signature image at the template's position; axe-core finds 0 serious or critical violations.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
-import { describeFindings, seriousViolations, stillMotion } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { baseUrl, expect, goInApp, signIn, test } from '../support/fixtures';
 
 const PASSWORD = 'Signer-password-1';
 const AGREEMENT = 'Independent Contractor Agreement';
-
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  await stillMotion(page);
-  const found = await seriousViolations(page);
-  expect(found, describeFindings(new Map([[where, found]]))).toEqual([]);
-}
 
 test('a new clinician signs the agreement with a typed signature and downloads the stored PDF', async ({
   page,
@@ -47,7 +40,7 @@ test('a new clinician signs the agreement with a typed signature and downloads t
     timeout: 30_000,
   });
   await expect(page.getByText('To sign (required)')).toBeVisible();
-  await expectNoSeriousViolations(page, '/credentialForm list');
+  await expectAccessible(page, '/credentialForm list');
 
   await page.getByRole('button', { name: `Read and sign the ${AGREEMENT}` }).click();
   await expect(page.getByRole('region', { name: `Text of the ${AGREEMENT}` })).toBeVisible();
@@ -58,7 +51,7 @@ test('a new clinician signs the agreement with a typed signature and downloads t
   await page.getByRole('radio', { name: 'Type my name as signature' }).focus();
   await page.keyboard.press('Space');
   await page.getByLabel('Type your full name as your signature').fill('Nora Signer');
-  await expectNoSeriousViolations(page, '/credentialForm signing');
+  await expectAccessible(page, '/credentialForm signing');
   await page.getByRole('button', { name: 'Sign agreement' }).click();
   await expect(page.getByText('Agreement signed.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Signed on /)).toBeVisible();

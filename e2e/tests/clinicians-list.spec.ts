@@ -3,7 +3,7 @@
 // refused on screen and by the API.
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { describeFindings, seriousViolations, stillMotion } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { apiToken, baseUrl, expect, goInApp, signIn, test } from '../support/fixtures';
 
 type ListAnswer = {
@@ -27,12 +27,6 @@ async function settled(page: Page): Promise<Locator> {
   await expect(table).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
   return table;
-}
-
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  await stillMotion(page);
-  const found = await seriousViolations(page);
-  expect(found, describeFindings(new Map([[where, found]]))).toEqual([]);
 }
 
 test.describe('clinician list', () => {
@@ -67,7 +61,7 @@ test.describe('clinician list', () => {
     await expect(page.getByText(`Showing 1–10 of ${active.pageTotalCount}`)).toBeVisible();
     await expect(table.getByLabel(/^Provider rating/).first()).toBeVisible();
     await expect(table.getByRole('img', { name: /^Engagement: / }).first()).toBeVisible();
-    await expectNoSeriousViolations(page, '/providers');
+    await expectAccessible(page, '/providers');
 
     // A ZIP code and a distance: nearest first, each with its distance, the filters in the URL.
     await page.getByRole('searchbox', { name: 'ZIP code' }).fill('78701');
@@ -99,7 +93,7 @@ test.describe('clinician list', () => {
     table = await settled(page);
     await expect(page.getByText(`Showing 1–${shown} of ${near.pageTotalCount}`)).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'ZIP code' })).toHaveValue('78701');
-    await expectNoSeriousViolations(page, '/providers?zipcode=78701&distance=10');
+    await expectAccessible(page, '/providers?zipcode=78701&distance=10');
 
     // The CSV holds the whole filtered list.
     const download = page.waitForEvent('download');

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { describeFindings, seriousViolations, stillMotion, type AxeFinding } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
 import { MESSAGES_DIR } from '../support/paths';
 
@@ -24,13 +24,6 @@ const PNG_SCAN = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await stillMotion(page);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
-  const found = await seriousViolations(page);
-  expect(found, describeFindings(new Map<string, AxeFinding[]>([[name, found]]))).toEqual([]);
-}
 
 /** Moves the focus to a control with Tab alone. */
 async function tabTo(page: Page, role: 'button' | 'link', name: string): Promise<void> {

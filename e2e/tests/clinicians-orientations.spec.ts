@@ -2,15 +2,8 @@
 // the keyboard and passes its quiz; a care coordinator opens the orientations list and one orientation, read-only.
 // Each page scanned by axe: 0 serious or critical violations.
 import type { Page } from '@playwright/test';
-import { describeFindings, seriousViolations, stillMotion, type AxeFinding } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await stillMotion(page);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
-  const found = await seriousViolations(page);
-  expect(found, describeFindings(new Map<string, AxeFinding[]>([[name, found]]))).toEqual([]);
-}
 
 /** Moves the focus to a button with Tab alone, then presses Enter. */
 async function tabToAndPress(page: Page, name: string): Promise<void> {

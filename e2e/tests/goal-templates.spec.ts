@@ -3,17 +3,10 @@
 // no serious or critical violation on the list or the form. A clinician and an organization user get the shell's
 // no-access page, no menu entry, and a 403 from the API for a write.
 import type { Browser, Locator, Page } from '@playwright/test';
-import { describeFindings, seriousViolations, stillMotion, type AxeFinding } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { apiToken, baseUrl, expect, goInApp, navigationLinks, signIn, test } from '../support/fixtures';
 
 const ADMIN = 'admin@carelane.local';
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await stillMotion(page);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
-  const found = await seriousViolations(page);
-  expect(found, describeFindings(new Map<string, AxeFinding[]>([[name, found]]))).toEqual([]);
-}
 
 /** Presses Tab until the target has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {

@@ -8,7 +8,7 @@
 // serious or critical violation on any page the spec visits.
 import zlib from 'node:zlib';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { describeFindings, seriousViolations, stillMotion, type AxeFinding } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
 
 const CLINICIAN = 'clinician@carelane.local';
@@ -19,13 +19,6 @@ const ORG_USER = 'orguser@carelane.local';
 const PATIENT = 'Whitmore';
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 const SAVED_ON_DEVICE = 'Saved on this device — will send when online';
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await stillMotion(page);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
-  const found = await seriousViolations(page);
-  expect(found, describeFindings(new Map<string, AxeFinding[]>([[name, found]]))).toEqual([]);
-}
 
 async function newSignedInPage(
   browser: Browser,
