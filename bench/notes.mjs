@@ -537,6 +537,43 @@ async function profileAutosave(target, writers, note, log) {
   }
 }
 
+/**
+ * NOTES_PROFILE=1: the notes list at 20 connections as the administrator once more, for 10 s, on a server started
+ * with --cpu-prof; logs where its JavaScript thread spends time and its busy time per request.
+ */
+async function profileList(target, token, log) {
+  const profileDir = tempDataDir('notes-list-cpu-prof');
+  try {
+    const server = await startHealthy(target, {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    const options = {
+      url: server.url + LIST_PATH,
+      headers: { authorization: `Bearer ${token}` },
+      connections: CONNECTIONS,
+      timeout: 30,
+    };
+    await cannon({ ...options, duration: 1 });
+    const started = performance.now();
+    const load = await cannon({ ...options, duration: 10 });
+    const ended = performance.now();
+    await server.stop();
+    const exitAt = performance.now();
+    const [file] = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+    const window = { fromBeforeEndMs: exitAt - started - 2200, toBeforeEndMs: exitAt - ended + 200 };
+    const summary = summarizeProfile(path.join(profileDir, file), window);
+    const requests = load.requestsPerSecond * 10;
+    log(
+      `  list profile: ${requests.toFixed(0)} requests, ${ms(summary.busyMs / requests, 2)} busy thread time each`,
+    );
+    for (const [category, took, percent] of summary.rows)
+      log(`    ${category}: ${took.toFixed(0)} ms (${percent.toFixed(1)} %)`);
+    for (const [name, took] of hottestFunctions(path.join(profileDir, file), window).slice(0, 25))
+      log(`    self ${took.toFixed(0)} ms  ${name}`);
+    return { ...summary, requests };
+  } finally {
+    removeDir(profileDir);
+  }
+}
+
 async function explain(direct, statement) {
   const rows = await direct.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -569,7 +606,7 @@ async function listStatements(api, target, clinicianProviderId, { withPlans }) {
     const out = [];
     for (const scope of scopes) {
       const captured = await api.captureStatements(database.db, (ex) =>
-        api.listNotes(ex, scope.filter, { pageNumber: 1, pageSize: 10 }),
+        api.listNotes(ex, scope.filter, { pageNumber: 1, pageSize: 10 }, new Date()),
       );
       // Told apart by their text: the order they are sent in is the repository's business.
       const isCount = (statement) => /^select count\(/i.test(statement.sql.trim());
@@ -781,7 +818,10 @@ async function measureAll(
       );
     await server.stop();
     setServer(null);
-    if (process.env.NOTES_PROFILE) autosave.profile = await profileAutosave(target, writers, note, log);
+    if (process.env.NOTES_PROFILE) {
+      autosave.profile = await profileAutosave(target, writers, note, log);
+      await profileList(target, tokens.admin, log);
+    }
 
     const statementsLoad = os.loadavg()[0];
     const statements = await listStatements(api, target, writers[0].providerId, { withPlans: true });

@@ -26,9 +26,10 @@ export function pagingOf(
 export function cachedPage<T>(
   services: { readCache: ReadCache },
   tables: readonly string[],
-  page: { toSQL(): { sql: string; params: unknown[] } },
+  /** The page's statement, or (a page read by more than one statement) what it is read by: filters, scope, page. */
+  page: { toSQL(): { sql: string; params: unknown[] } } | { key: unknown },
   load: () => Promise<T>,
 ): Promise<T> {
-  const { sql, params } = page.toSQL();
-  return services.readCache.read(`page:${JSON.stringify([sql, params])}`, tables, load);
+  const key = 'toSQL' in page ? (({ sql, params }) => [sql, params])(page.toSQL()) : page.key;
+  return services.readCache.read(`page:${JSON.stringify(key)}`, tables, load);
 }

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { ROLE, isOrganizationRole, isStaffingRole, type VisitStatus } from '@carelane/shared-domain';
 import { providers } from '../../db/schema';
-import type { Executor } from '../../db/client';
 import { forbidden } from '../../lib/errors';
+import type { AppServices } from '../../services/app-services';
 import type { Actor } from '../../services/context';
 
 /**
@@ -55,14 +55,22 @@ export const isReviewer = (actor: Actor) =>
 export const isClinician = (actor: Actor) => actor.roleId === ROLE.CLINICIAN;
 export const isOrganizationUser = (actor: Actor) => isOrganizationRole(actor.roleId);
 
-/** The clinician record of a signed-in clinician, or null (not a clinician, or no record). */
-export async function clinicianIdOf(ex: Executor, actor: Actor): Promise<number | null> {
+/**
+ * The clinician record of a signed-in clinician, or null (not a clinician, or no record); from the read cache until
+ * clinicians change (every notes request of a clinician asks).
+ */
+export async function clinicianIdOf(
+  services: Pick<AppServices, 'db' | 'readCache'>,
+  actor: Actor,
+): Promise<number | null> {
   if (!isClinician(actor)) return null;
-  const [row] = await ex
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.userId, actor.userId));
-  return row?.id ?? null;
+  return services.readCache.read(`clinicianOfUser:${actor.userId}`, ['providers'], async () => {
+    const [row] = await services.db
+      .select({ id: providers.id })
+      .from(providers)
+      .where(eq(providers.userId, actor.userId));
+    return row?.id ?? null;
+  });
 }
 
 export type VisitScope = {

@@ -11,7 +11,7 @@ import {
 } from '@carelane/shared-domain';
 import { NOTES_DEMO_EPISODE } from '../../../db/seed-notes';
 import { localIsoDate } from '../../../lib/local-date';
-import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
+import { DEMO_USERS, describeEachDatabase, eventually } from '../../../test/harness';
 import { count } from '../../../test/identity-helpers';
 import { signInNotesUsers } from '../test-users';
 import { runNotesOverdueJob } from '../overdue/job';
@@ -71,6 +71,23 @@ describeEachDatabase('visit notes: lists, print, job and reference data', (serve
     });
     const soc = res.body.rows.find((r) => r.status === 'NotesInReview' && r.noteType === 'SOC');
     expect(soc).toMatchObject({ noteTypeName: expect.any(String), submittedAt: expect.any(String) });
+  });
+
+  it('shows a note changed behind its back by SQL, though the page was kept: on PGlite at once, on PostgreSQL within a moment', async () => {
+    const query = '?status=NotesInReview&pageSize=100';
+    const first = await list(query, coordinator);
+    const row = first.body.rows.find((r) => r.noteId !== null && r.submittedAt !== null)!;
+    const submittedAt = async () =>
+      (await list(query, coordinator)).body.rows.find((r) => r.noteId === row.noteId)?.submittedAt;
+    expect(await submittedAt()).toBe(row.submittedAt);
+    const changed = '2020-01-02T03:04:05.000Z';
+    await server().sql(`update notes set submitted_at = $1 where id = $2`, [changed, row.noteId]);
+    try {
+      if (server().kind === 'pglite') expect(await submittedAt()).toBe(changed);
+      else await eventually(async () => (await submittedAt()) === changed, 2000);
+    } finally {
+      await server().sql(`update notes set submitted_at = $1 where id = $2`, [row.submittedAt, row.noteId]);
+    }
   });
 
   it("gives reviewers everyone's, with the queue filter and the other filters", async () => {

@@ -97,10 +97,12 @@ export async function listNotes(
   ex: Executor,
   filter: NoteListFilter,
   page: { pageNumber: number; pageSize: number },
+  /** The instant lateness is counted at. */
+  at: Date,
   /** How the total is read: at once, or kept briefly (the service's cachedCount). */
   readTotal: CountReader = (_query, load) => load(),
 ) {
-  const now = sql`${new Date().toISOString()}::timestamptz`;
+  const now = sql`${at.toISOString()}::timestamptz`;
   const columns = listColumns(now);
   // Written as the index's predicate and expression, so that the planner can use it.
   const isLate = sql`(${lateStatus} and ${dueFrom} < ${now} - ${dueHours})`;

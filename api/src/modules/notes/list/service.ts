@@ -17,7 +17,7 @@ import {
 } from '@carelane/shared-domain';
 import { badRequest, forbidden } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
-import { pagingOf } from '../../../lib/paging';
+import { cachedPage, pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
@@ -43,7 +43,7 @@ async function scopeOf(
 ): Promise<Pick<repo.NoteListFilter, 'ownProviderId' | 'ownReferralSourceId' | 'statuses'>> {
   if (isReviewer(actor)) return { statuses };
   if (isClinician(actor)) {
-    const own = await clinicianIdOf(services.db, actor);
+    const own = await clinicianIdOf(services, actor);
     if (own === null) throw forbidden();
     return { statuses, ownProviderId: own };
   }
@@ -64,6 +64,22 @@ function rangeOf(q: { startDate?: string; endDate?: string }) {
   return { startDate, endDate };
 }
 
+/**
+ * Every table a notes list page reads (each announces its writes; of notes only the columns the list shows). A page
+ * is kept until one of them changes, and counts lateness as of the start of the minute: whole minutes are shown,
+ * and a kept page serves the rest of that minute (decision 027).
+ */
+const NOTE_LIST_TABLES = [
+  'visits',
+  'notes',
+  'patients',
+  'providers',
+  'referral_sources',
+  'visit_types',
+  'provider_types',
+];
+const startOfMinute = (d: Date) => new Date(Math.floor(d.getTime() / 60_000) * 60_000);
+
 const typeName = (code: string | null) =>
   code ? ((NOTE_TYPE_NAMES as Record<string, string>)[code] ?? code) : null;
 
@@ -76,18 +92,24 @@ export async function listNotes(
   const actor = requireActor(ctx);
   const statuses: VisitStatus[] = q.status === 'ALL' ? [...NOTE_LIST_STATUSES] : [q.status];
   const scope = await scopeOf(services, actor, statuses);
-  const { rows, totalCount } = await repo.listNotes(
-    services.db,
-    {
-      ...scope,
-      providerId: q.providerId,
-      patientId: q.patientId,
-      referralSourceId: q.referralSourceId,
-      episodeId: q.episodeId,
-      ...rangeOf(q),
-    },
-    q,
-    (query, load) => cachedCount(services, 'visits', query, load),
+  const filter: repo.NoteListFilter = {
+    ...scope,
+    providerId: q.providerId,
+    patientId: q.patientId,
+    referralSourceId: q.referralSourceId,
+    episodeId: q.episodeId,
+    ...rangeOf(q),
+  };
+  const page = { pageNumber: q.pageNumber, pageSize: q.pageSize };
+  const at = startOfMinute(new Date());
+  const { rows, totalCount } = await cachedPage(
+    services,
+    NOTE_LIST_TABLES,
+    { key: ['notes', filter, page, at] },
+    () =>
+      repo.listNotes(services.db, filter, page, at, (query, load) =>
+        cachedCount(services, 'visits', query, load),
+      ),
   );
   noteRead(ctx, { kind: 'noteList', entityId: null, patientIds: patientIdsOf(rows) });
   return {

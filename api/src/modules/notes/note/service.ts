@@ -119,7 +119,7 @@ async function loadReadable(services: AppServices, ctx: RequestContext, visitId:
   const actor = requireActor(ctx);
   const [row, own] = await Promise.all([
     repo.findNoteVisit(services.db, visitId),
-    clinicianIdOf(services.db, actor),
+    clinicianIdOf(services, actor),
   ]);
   if (!row) throw notFound(VISIT_THING);
   noteRead(ctx, {
