@@ -48,6 +48,7 @@ import { mapsRoutes } from './modules/maps/routes';
 import { coverageRoutes } from './modules/scheduling/coverage/routes';
 import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/routes';
 import { notesRoutes } from './modules/notes/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
@@ -85,6 +86,7 @@ const SESSION_ROUTES = [
   coverageRoutes,
   cliniciansRoutes,
   notesRoutes,
+  billingRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

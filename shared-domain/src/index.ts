@@ -32,3 +32,5 @@ export * from './notes/scores';
 export * from './notes/note-values';
 export * from './notes/goal-builder';
 export * from './notes/definitions';
+export * from './billing/money';
+export * from './billing/nacha';

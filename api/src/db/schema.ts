@@ -7,3 +7,4 @@ export * from './orientations-schema';
 export * from './feedback-schema';
 export * from './provider-notes-schema';
 export * from './notes-schema';
+export * from './billing-schema';

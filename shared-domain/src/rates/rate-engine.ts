@@ -101,7 +101,7 @@ export type RateInput = {
 };
 
 export type RateResult = {
-  /** Billed to the organization, service tax included. */
+  /** Billed to the organization, service tax included (dollars; the same amount as organizationCents). */
   organizationAmount: number;
   /** Paid to the clinician, bonus included. */
   clinicianAmount: number;
@@ -111,6 +111,17 @@ export type RateResult = {
   billableMinutes: number;
   /** One readable line per step, for tooltips and audit. */
   breakdown: string[];
+  /** The same amounts in whole cents: what billing and pay store and add up (decision 029). */
+  cents: {
+    organization: number;
+    /** The organization amount before the service tax (what an invoice line shows as its amount). */
+    organizationBeforeTax: number;
+    /** Per unit (hour within the limit, or visit) billed to the organization; null when an override set it. */
+    organizationUnitRate: number | null;
+    clinician: number;
+    serviceTax: number;
+    netProfit: number;
+  };
 };
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -332,6 +343,14 @@ export function computeRates(input: RateInput): RateResult {
     requiredMargin: fromCents(requiredMargin),
     billableMinutes: time.billableMinutes,
     breakdown: lines,
+    cents: {
+      organization: organizationCents,
+      organizationBeforeTax,
+      organizationUnitRate: organizationOverride === null ? toCents(perUnit) : null,
+      clinician: clinicianCents,
+      serviceTax,
+      netProfit,
+    },
   };
 }
 

@@ -46,6 +46,9 @@ export const pagingSchema = z.object({
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
+/** A query-string flag: 'true' or 'false'. */
+export const booleanTextSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
 export const isoDateSchema = z

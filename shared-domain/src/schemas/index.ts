@@ -4,3 +4,4 @@ export * from './admin';
 export * from './scheduling';
 export * from './clinicians';
 export * from './notes';
+export * from './billing';

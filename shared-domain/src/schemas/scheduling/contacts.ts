@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  booleanTextSchema,
   idSchema,
   idValueSchema,
   isoDateTimeSchema,
@@ -47,12 +48,10 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export const contactUpdateSchema = contactInputSchema.partial().extend({ version: versionSchema });
 
-const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
-
 export const contactListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(100).optional().describe('Name, email or title'),
   referralSourceId: idSchema.optional(),
-  isCaseManager: booleanText.optional(),
+  isCaseManager: booleanTextSchema.optional(),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 export const contactListResponseSchema = z.object({ rows: z.array(contactSchema), paging: pagingSchema });

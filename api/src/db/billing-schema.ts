@@ -1,0 +1,156 @@
+// Billing (issue 13, decision 029): a ledger in whole cents. Invoices with their lines (one per visit, a visit on
+// at most one line: billed once), numbered without gaps by a counter row written in the invoice's transaction;
+// payments and what each applies to which invoice. Nothing about money is updated away or deleted: a correction
+// is a new entry, a balance is a sum.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { referralSources, users } from './core-schema';
+import { visits } from './scheduling-schema';
+import { createdAt, storedFileColumns } from './columns';
+
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** Gapless counters (the invoice number): the row is updated inside the transaction that uses the number. */
+export const billingCounters = pgTable('billing_counters', {
+  name: text('name').primaryKey(),
+  lastValue: integer('last_value').notNull().default(0),
+});
+
+/** One invoice to one organization for one period. Its amounts are the sums of its lines. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    number: integer('number').notNull(),
+    referralSourceId: integer('referral_source_id')
+      .notNull()
+      .references(() => referralSources.id),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    issuedOn: date('issued_on').notNull(),
+    dueOn: date('due_on').notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    serviceTaxCents: cents('service_tax_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    /** Last time the invoice was emailed (through the outbox). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When it was sent to collection. */
+    collectionAt: timestamp('collection_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_rs_issued_idx').on(t.referralSourceId, t.issuedOn),
+    index('invoices_issued_idx').on(t.issuedOn, t.id),
+    check('invoices_total_check', sql`${t.totalCents} = ${t.subtotalCents} + ${t.serviceTaxCents}`),
+    check('invoices_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
+  ],
+);
+
+/** The invoice's PDF as issued (jspdf), served by the file server. */
+export const invoiceFiles = pgTable(
+  'invoice_files',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    ...storedFileColumns(),
+  },
+  (t) => [index('invoice_files_invoice_idx').on(t.invoiceId)],
+);
+
+/** One billed visit: what the rate engine gave when the invoice was made, with its explanation. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    dateOfService: date('date_of_service').notNull(),
+    patientName: text('patient_name').notNull(),
+    clinicianName: text('clinician_name').notNull(),
+    visitType: text('visit_type').notNull(),
+    /** '1 visit', '7.5 h' … as printed. */
+    unitsText: text('units_text').notNull(),
+    billedMinutes: integer('billed_minutes'),
+    lateCancellation: boolean('late_cancellation').notNull(),
+    /** Per unit (hour or visit) before tax, when the card has one rate. */
+    rateCents: cents('rate_cents'),
+    /** Before service tax. */
+    amountCents: cents('amount_cents').notNull(),
+    serviceTaxCents: cents('service_tax_cents').notNull(),
+    breakdown: text('breakdown').array().notNull(),
+  },
+  (t) => [
+    // Billed once: two invoices made at the same moment cannot both hold a visit.
+    uniqueIndex('invoice_lines_visit_key').on(t.visitId),
+    index('invoice_lines_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** Money received from an organization (check, ACH or card), applied to invoices by allocations. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    referralSourceId: integer('referral_source_id')
+      .notNull()
+      .references(() => referralSources.id),
+    method: text('method').notNull(),
+    reference: text('reference').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    receivedOn: date('received_on').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_rs_idx').on(t.referralSourceId, t.receivedOn),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Part of a payment applied to an invoice. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: cents('amount_cents').notNull(),
+    appliedBy: integer('applied_by')
+      .notNull()
+      .references(() => users.id),
+    appliedAt: createdAt(),
+  },
+  (t) => [
+    index('payment_allocations_payment_idx').on(t.paymentId),
+    index('payment_allocations_invoice_idx').on(t.invoiceId),
+    check('payment_allocations_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);

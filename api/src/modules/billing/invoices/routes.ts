@@ -1,0 +1,98 @@
+// Unbilled visits, creating invoices, the invoice list and an invoice with its lines and its PDF (SPEC §7:
+// createInvoice under admin actions; invoices under operation; invoice files under the file server).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createInvoicesResultSchema,
+  createInvoicesSchema,
+  idParamsSchema,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  unbilledVisitListSchema,
+  unbilledVisitsQuerySchema,
+} from '@carelane/shared-domain';
+import { downloadResponseSchema, sendStoredFile } from '../../../lib/file-transfer';
+import { errorResponses } from '../../../lib/route-schema';
+import type { AppServices } from '../../../services/app-services';
+import * as service from './service';
+
+const tags = ['billing'];
+const billing = { page: 'unbilledVisits' };
+const invoiceReaders = { page: ['invoices', 'myInvoices'] };
+
+export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.get(
+    '/api/operation/unbilledVisits',
+    {
+      config: billing,
+      schema: {
+        tags,
+        summary:
+          'Visits whose notes are approved and that no invoice holds, oldest first, each priced by the rate engine',
+        querystring: unbilledVisitsQuerySchema,
+        response: { 200: unbilledVisitListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listUnbilled(services, request.ctx, request.query),
+  );
+
+  app.post(
+    '/api/admin/createInvoice',
+    {
+      config: billing,
+      schema: {
+        tags,
+        summary:
+          'One invoice per organization with unbilled visits of service in the period (all organizations, or those given), each in its own transaction, numbered without gaps',
+        body: createInvoicesSchema,
+        response: { 200: createInvoicesResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.createInvoices(services, request.ctx, request.body),
+  );
+
+  app.get(
+    '/api/operation/invoices',
+    {
+      config: invoiceReaders,
+      schema: {
+        tags,
+        summary:
+          'Invoices by newest issue date (billing staff: all; an organization user: their own); by default every status, Unpaid, issued from 180 days ago to today',
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoiceListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listInvoices(services, request.ctx, request.query),
+  );
+
+  app.get(
+    '/api/operation/invoices/:id',
+    {
+      config: invoiceReaders,
+      schema: {
+        tags,
+        summary: 'An invoice with its lines (and each amount explained) and the payments applied to it',
+        params: idParamsSchema,
+        response: { 200: invoiceDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.getInvoice(services, request.ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/fileserver/invoices/:id',
+    {
+      config: invoiceReaders,
+      schema: {
+        tags,
+        summary: 'The invoice PDF as issued',
+        produces: ['application/pdf'],
+        params: idParamsSchema,
+        response: { 200: downloadResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(reply, await service.invoicePdfFile(services, request.ctx, request.params.id)),
+  );
+};

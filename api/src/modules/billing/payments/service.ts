@@ -1,0 +1,117 @@
+// Payments from organizations (issue 13, decision 029): recorded once, then applied to invoices, each
+// application at most the invoice's balance and all of them at most what the payment has left; what is not
+// applied stays on the payment as the organization's credit. One transaction per operation, rows locked.
+import {
+  BILLING_MESSAGES,
+  formatCents,
+  invoiceBalance,
+  sumCents,
+  type ApplyPayment,
+  type CreatePayment,
+  type Payment,
+  type PaymentList,
+} from '@carelane/shared-domain';
+import { badRequest, notFound } from '../../../lib/errors';
+import { pagingOf } from '../../../lib/paging';
+import { recordAudit } from '../../../services/audit';
+import type { AppServices } from '../../../services/app-services';
+import type { RequestContext } from '../../../services/context';
+import { requireBillingUser } from '../access';
+import { findOrganization, lockInvoices } from '../invoices/repository';
+import * as repo from './repository';
+
+const PAYMENT = 'Payment';
+
+function toPayment(row: NonNullable<repo.PaymentRow>): Payment {
+  const p = row.payment;
+  return {
+    id: p.id,
+    referralSourceId: p.referralSourceId,
+    organizationName: row.organizationName,
+    method: p.method as Payment['method'],
+    reference: p.reference,
+    amountCents: p.amountCents,
+    appliedCents: row.appliedCents,
+    unappliedCents: p.amountCents - row.appliedCents,
+    receivedOn: p.receivedOn,
+  };
+}
+
+/** POST /api/operation/payments */
+export async function createPayment(services: AppServices, ctx: RequestContext, input: CreatePayment) {
+  const actor = requireBillingUser(ctx);
+  const id = await services.db.transaction(async (tx) => {
+    if (!(await findOrganization(tx, input.referralSourceId)))
+      throw badRequest('referralSourceId', 'is not a known organization');
+    const paymentId = await repo.insertPayment(tx, { ...input, createdBy: actor.userId });
+    await recordAudit(tx, ctx, { entity: PAYMENT, entityId: paymentId, action: 'CREATE', after: input });
+    return paymentId;
+  });
+  const row = await repo.findPayment(services.db, id);
+  return { message: BILLING_MESSAGES.paymentAdded, payment: toPayment(row!) };
+}
+
+/** GET /api/operation/payments */
+export async function listPayments(
+  services: AppServices,
+  ctx: RequestContext,
+  q: { pageNumber: number; pageSize: number; referralSourceId?: number; unappliedOnly?: boolean },
+): Promise<PaymentList> {
+  requireBillingUser(ctx);
+  const filter = { referralSourceId: q.referralSourceId, unappliedOnly: q.unappliedOnly };
+  const [rows, [count]] = await Promise.all([
+    repo.listPaymentsPage(services.db, filter, q),
+    repo.countPayments(services.db, filter),
+  ]);
+  return { rows: rows.map(toPayment), paging: pagingOf(q, count?.n ?? 0) };
+}
+
+/** POST /api/operation/payments/:id/apply */
+export async function applyPayment(
+  services: AppServices,
+  ctx: RequestContext,
+  paymentId: number,
+  input: ApplyPayment,
+) {
+  const actor = requireBillingUser(ctx);
+  await services.db.transaction(async (tx) => {
+    const payment = await repo.findPayment(tx, paymentId, true);
+    if (!payment) throw notFound(PAYMENT);
+    const ids = input.applications.map((a) => a.invoiceId);
+    const twice = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+    if (twice >= 0) throw badRequest(`applications.${twice}.invoiceId`, 'is listed twice');
+    const invoices = new Map((await lockInvoices(tx, ids)).map((row) => [row.invoice.id, row]));
+    input.applications.forEach((application, index) => {
+      const invoice = invoices.get(application.invoiceId);
+      if (!invoice) throw badRequest(`applications.${index}.invoiceId`, 'is not a known invoice');
+      if (invoice.invoice.referralSourceId !== payment.payment.referralSourceId)
+        throw badRequest(`applications.${index}.invoiceId`, BILLING_MESSAGES.otherOrganization);
+      const balance = invoiceBalance(invoice.invoice.totalCents, invoice.paidCents);
+      if (application.amountCents > balance)
+        throw badRequest(
+          `applications.${index}.amountCents`,
+          BILLING_MESSAGES.overBalance(formatCents(balance)),
+        );
+    });
+    const left = payment.payment.amountCents - payment.appliedCents;
+    if (sumCents(input.applications.map((a) => a.amountCents)) > left)
+      throw badRequest('applications', BILLING_MESSAGES.overApplied(formatCents(left)));
+    await repo.insertAllocations(
+      tx,
+      input.applications.map((a) => ({
+        paymentId,
+        invoiceId: a.invoiceId,
+        amountCents: a.amountCents,
+        appliedBy: actor.userId,
+      })),
+    );
+    await recordAudit(tx, ctx, {
+      entity: PAYMENT,
+      entityId: paymentId,
+      action: 'UPDATE',
+      diff: { applied: { before: null, after: input.applications } },
+    });
+  });
+  const row = await repo.findPayment(services.db, paymentId);
+  return { message: BILLING_MESSAGES.paymentApplied, payment: toPayment(row!) };
+}

@@ -1,0 +1,130 @@
+/**
+ * The ledger's money rules (decision 029): integer cents everywhere; an amount is computed by the rate engine
+ * (rates/rate-engine.ts) once, when it enters the ledger, and every balance after that is a sum of entries.
+ * Pure: no I/O, dates passed in.
+ */
+import dayjs from 'dayjs';
+import { formatRateAmount } from '../rates/rate-engine';
+import type { VisitStatus } from '../visits/visit-status';
+
+/**
+ * A visit is billable once its notes are approved: NotesApproved and every status after it in the state machine
+ * (a late cancellation is approved into NotesApproved too, and billed as a late cancellation).
+ */
+export const BILLABLE_VISIT_STATUSES = [
+  'NotesApproved',
+  'ApprovalDue',
+  'FinalReview',
+  'FinalConfirmed',
+] as const satisfies readonly VisitStatus[];
+
+/** Days from the issue date to the due date of an invoice (net 30). */
+export const INVOICE_TERMS_DAYS = 30;
+export const INVOICE_TERMS_TEXT = `Net ${INVOICE_TERMS_DAYS} days. Please write the invoice number on your payment.`;
+
+/** Who invoices are paid to (printed on every invoice; our company's remittance address). */
+export const REMIT_TO = {
+  name: 'Carelane Staffing LLC',
+  addressLines: ['Accounts Receivable', 'PO Box 4120', 'Austin, TX 78765', 'billing@carelane.local'],
+};
+
+/** The minutes billed for a visit: checked in and out, the time between; otherwise the scheduled duration. */
+export function billedMinutes(visit: {
+  duration: number | null;
+  timeIn: Date | string | null;
+  timeOut: Date | string | null;
+}): number | null {
+  if (visit.timeIn && visit.timeOut) {
+    const minutes = Math.round(
+      (new Date(visit.timeOut).getTime() - new Date(visit.timeIn).getTime()) / 60_000,
+    );
+    if (minutes > 0) return minutes;
+  }
+  return visit.duration;
+}
+
+/** Cents as US dollars, e.g. 123450 -> '$1,234.50' (the one money format: formatRateAmount's). */
+export const formatCents = (cents: number): string => formatRateAmount(cents / 100);
+
+export function sumCents(amounts: Iterable<number>): number {
+  let total = 0;
+  for (const amount of amounts) {
+    if (!Number.isSafeInteger(amount)) throw new RangeError(`not a whole number of cents: ${amount}`);
+    total += amount;
+  }
+  return total;
+}
+
+export type InvoiceLineAmounts = { amountCents: number; serviceTaxCents: number };
+
+/** An invoice's totals: always the sums of its lines (the line amount is before tax; the tax is its own column). */
+export function invoiceTotals(lines: readonly InvoiceLineAmounts[]) {
+  const subtotalCents = sumCents(lines.map((l) => l.amountCents));
+  const serviceTaxCents = sumCents(lines.map((l) => l.serviceTaxCents));
+  return { subtotalCents, serviceTaxCents, totalCents: subtotalCents + serviceTaxCents };
+}
+
+export const INVOICE_PAYMENT_STATUSES = ['Unpaid', 'PartiallyPaid', 'Paid'] as const;
+export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
+
+/** What is still owed on an invoice: its total less what was applied to it (payments and credits). */
+export function invoiceBalance(totalCents: number, appliedCents: number): number {
+  return totalCents - appliedCents;
+}
+
+export function paymentStatusOf(totalCents: number, appliedCents: number): InvoicePaymentStatus {
+  if (appliedCents <= 0) return 'Unpaid';
+  return invoiceBalance(totalCents, appliedCents) <= 0 ? 'Paid' : 'PartiallyPaid';
+}
+
+export type Allocation = { invoiceId: number; amountCents: number };
+
+/**
+ * How much of a payment's unapplied amount goes to each invoice, in the order given, each at most its balance
+ * (or at most the amount asked for it, when one is asked). What is left stays on the payment as a credit.
+ */
+export function allocatePayment(
+  unappliedCents: number,
+  invoices: readonly { invoiceId: number; balanceCents: number; requestedCents?: number }[],
+): { allocations: Allocation[]; leftCents: number } {
+  let left = unappliedCents;
+  const allocations: Allocation[] = [];
+  for (const invoice of invoices) {
+    if (left <= 0) break;
+    const cap = Math.min(invoice.balanceCents, invoice.requestedCents ?? invoice.balanceCents);
+    const amountCents = Math.min(left, cap);
+    if (amountCents <= 0) continue;
+    allocations.push({ invoiceId: invoice.invoiceId, amountCents });
+    left -= amountCents;
+  }
+  return { allocations, leftCents: left };
+}
+
+export const AGING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': 'Over 90 days',
+};
+
+/** Days past the due date on `asOf` (0 or less: not yet due). Dates are ISO 'YYYY-MM-DD'. */
+export function daysPastDue(dueOn: string, asOf: string): number {
+  return dayjs(asOf).diff(dayjs(dueOn), 'day');
+}
+
+export function agingBucketOf(dueOn: string, asOf: string): AgingBucket {
+  const days = daysPastDue(dueOn, asOf);
+  if (days <= 0) return 'current';
+  if (days <= 30) return '1-30';
+  if (days <= 60) return '31-60';
+  if (days <= 90) return '61-90';
+  return '90+';
+}
+
+/** The invoice number shown and printed: INV- and the gapless sequence, six digits at least. */
+export function invoiceNumberText(sequence: number): string {
+  return `INV-${String(sequence).padStart(6, '0')}`;
+}

@@ -1,0 +1,198 @@
+// Billing calls (issue 13, decision 029): unbilled visits, invoices, payments. Amounts are integer cents.
+import { z } from 'zod';
+import { INVOICE_PAYMENT_STATUSES } from '../billing/money';
+import {
+  booleanTextSchema,
+  idSchema,
+  idValueSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+} from './common';
+
+/** A whole number of cents, positive (what a payment or an application carries). */
+export const positiveCentsSchema = z
+  .number({ error: 'must be an amount in cents' })
+  .int({ error: 'must be a whole number of cents' })
+  .positive({ error: 'must be more than zero' })
+  .max(99_999_999_99, { error: 'must be less than $100,000,000' });
+
+export const BILLING_MESSAGES = {
+  paymentAdded: 'Payment added successfully.',
+  paymentApplied: 'Payment applied.',
+  sentToCollection: 'Assignment sent to collection successfully.',
+  invoicesCreated: (count: number) => (count === 1 ? '1 invoice created.' : `${count} invoices created.`),
+  noBillableVisits: 'No approved, unbilled visits match: nothing was invoiced.',
+  notBillable: 'is not billable: its notes are not approved',
+  alreadyBilled: 'is billed already',
+  overApplied: (left: string) => `is more than the payment has left to apply (${left})`,
+  overBalance: (balance: string) => `is more than the invoice's balance (${balance})`,
+  otherOrganization: "is an invoice of another organization than the payment's",
+} as const;
+
+export const unbilledVisitsQuerySchema = pagingQuerySchema.extend({
+  referralSourceId: idSchema.optional(),
+  startDate: isoDateSchema.optional().describe('First date of service; default 30 days ago'),
+  endDate: isoDateSchema.optional().describe('Last date of service; default today'),
+});
+export type UnbilledVisitsQuery = z.infer<typeof unbilledVisitsQuerySchema>;
+
+export const unbilledVisitSchema = z.object({
+  visitId: z.number().int(),
+  dateOfService: isoDateSchema,
+  referralSourceId: z.number().int(),
+  organizationName: z.string(),
+  patientName: z.string(),
+  clinicianName: z.string(),
+  visitType: z.string(),
+  providerType: z.string(),
+  status: z.string(),
+  lateCancellation: z.boolean(),
+  /** Why the visit cannot be priced (no organization or clinician rate); null when it can. */
+  problem: z.string().nullable(),
+  /** What the invoice line will carry: the rate engine's amounts for the billed time. */
+  unitsText: z.string(),
+  amountCents: z.number().int(),
+  serviceTaxCents: z.number().int(),
+  breakdown: z.array(z.string()),
+});
+export type UnbilledVisit = z.infer<typeof unbilledVisitSchema>;
+export const unbilledVisitListSchema = z.object({ rows: z.array(unbilledVisitSchema), paging: pagingSchema });
+export type UnbilledVisitList = z.infer<typeof unbilledVisitListSchema>;
+
+export const createInvoicesSchema = z
+  .object({
+    /** One invoice per organization; all organizations with billable visits when missing. */
+    referralSourceIds: z.array(idValueSchema).max(1000).optional(),
+    periodStart: isoDateSchema,
+    periodEnd: isoDateSchema,
+  })
+  .refine((v) => v.periodEnd >= v.periodStart, {
+    path: ['periodEnd'],
+    message: 'must not be before periodStart',
+  });
+export type CreateInvoices = z.infer<typeof createInvoicesSchema>;
+
+export const INVOICE_STATUSES = ['Created', 'Sent', 'Collection'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  referralSourceId: z.number().int(),
+  organizationName: z.string(),
+  periodStart: isoDateSchema,
+  periodEnd: isoDateSchema,
+  issuedOn: isoDateSchema,
+  dueOn: isoDateSchema,
+  lineCount: z.number().int(),
+  subtotalCents: z.number().int(),
+  serviceTaxCents: z.number().int(),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  paymentStatus: z.enum(INVOICE_PAYMENT_STATUSES),
+  sentAt: isoDateTimeSchema.nullable(),
+  collectionAt: isoDateTimeSchema.nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const createInvoicesResultSchema = z.object({
+  message: z.string(),
+  invoices: z.array(invoiceSchema),
+});
+export type CreateInvoicesResult = z.infer<typeof createInvoicesResultSchema>;
+
+export const invoiceListQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(['ALL', ...INVOICE_STATUSES]).default('ALL'),
+  paymentStatus: z.enum(['ALL', ...INVOICE_PAYMENT_STATUSES]).default('Unpaid'),
+  referralSourceId: idSchema.optional(),
+  startDate: isoDateSchema.optional().describe('First issue date; default 180 days ago (SPEC §9)'),
+  endDate: isoDateSchema.optional().describe('Last issue date; default today'),
+  /** Opened from a report: the 365-day limit does not apply (SPEC §5). */
+  fromReport: booleanTextSchema.optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+export const invoiceListSchema = z.object({
+  rows: z.array(invoiceSchema),
+  paging: pagingSchema,
+  /** The range used, after the SPEC §5 rules. */
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+export const invoiceLineSchema = z.object({
+  id: z.number().int(),
+  visitId: z.number().int(),
+  dateOfService: isoDateSchema,
+  patientName: z.string(),
+  clinicianName: z.string(),
+  visitType: z.string(),
+  unitsText: z.string(),
+  lateCancellation: z.boolean(),
+  rateCents: z.number().int().nullable(),
+  amountCents: z.number().int(),
+  serviceTaxCents: z.number().int(),
+  breakdown: z.array(z.string()),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const PAYMENT_METHODS = ['Check', 'ACH', 'Card'] as const;
+
+export const invoiceApplicationSchema = z.object({
+  paymentId: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  amountCents: z.number().int(),
+  appliedAt: isoDateTimeSchema,
+});
+
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  applications: z.array(invoiceApplicationSchema),
+  organizationAddressLines: z.array(z.string()),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const createPaymentSchema = z.object({
+  referralSourceId: idValueSchema,
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().trim().min(1, { error: 'is required' }).max(60),
+  amountCents: positiveCentsSchema,
+  receivedOn: isoDateSchema,
+});
+export type CreatePayment = z.infer<typeof createPaymentSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  referralSourceId: z.number().int(),
+  organizationName: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  amountCents: z.number().int(),
+  appliedCents: z.number().int(),
+  /** Not applied yet: kept as the organization's credit. */
+  unappliedCents: z.number().int(),
+  receivedOn: isoDateSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentResultSchema = z.object({ message: z.string(), payment: paymentSchema });
+
+export const paymentListQuerySchema = pagingQuerySchema.extend({
+  referralSourceId: idSchema.optional(),
+  /** Only payments with something left to apply. */
+  unappliedOnly: booleanTextSchema.optional(),
+});
+export const paymentListSchema = z.object({ rows: z.array(paymentSchema), paging: pagingSchema });
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+export const applyPaymentSchema = z.object({
+  applications: z
+    .array(z.object({ invoiceId: idValueSchema, amountCents: positiveCentsSchema }))
+    .min(1, { error: 'choose at least one invoice' })
+    .max(500),
+});
+export type ApplyPayment = z.infer<typeof applyPaymentSchema>;
