@@ -78,3 +78,50 @@ export function hottestFunctions(file, window = {}) {
   });
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
+
+/**
+ * The stretches of at least `minMs` in which the thread never went idle: when each began (ms after the profile
+ * started), how long it lasted, and the call stacks (outermost first) that took most of it. A stall that holds
+ * every request up shows here.
+ */
+export function busyStretches(file, minMs = 100, topStacks = 3) {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const stackOf = (id) => {
+    const names = [];
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const frame = nodes.get(at).callFrame;
+      if (frame.functionName === '(root)') break;
+      const where = frame.url ? frame.url.replace(/^.*node_modules\//, '').replace(/^.*\//, '') : '';
+      names.push(`${frame.functionName || '(anonymous)'}${where ? ` ${where}:${frame.lineNumber + 1}` : ''}`);
+    }
+    return names.reverse().slice(-8).join(' > ');
+  };
+  const stretches = [];
+  let current = null;
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += delta;
+    const idle = nodes.get(id).callFrame.functionName === '(idle)';
+    if (idle) {
+      if (current && current.ms >= minMs) stretches.push(current);
+      current = null;
+      return;
+    }
+    current ??= { startMs: at - delta, ms: 0, stacks: new Map() };
+    current.ms += delta;
+    current.stacks.set(id, (current.stacks.get(id) ?? 0) + delta);
+  });
+  if (current && current.ms >= minMs) stretches.push(current);
+  return stretches.map((s) => ({
+    startMs: Math.round(s.startMs),
+    ms: Math.round(s.ms),
+    stacks: [...s.stacks]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, topStacks)
+      .map(([id, ms]) => `${Math.round(ms)} ms ${stackOf(id)}`),
+  }));
+}

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hottestFunctions, summarizeProfile } from './cpu-profile.mjs';
+import { busyStretches, hottestFunctions, summarizeProfile } from './cpu-profile.mjs';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
 import { get, keepCached, restoreCached } from './scheduling.mjs';
 import {
@@ -51,6 +51,8 @@ const AUTOSAVE_BUDGET_MS = 100;
  */
 const AUTOSAVE_PACE_MS = 1000;
 const LIST_BUDGET_MS = 50;
+/** A save slower than this is listed, with when it started, in the profile's log. */
+const SLOW_SAVE_MS = 100;
 const PASSWORD = 'Carelane-demo-1';
 /** The issue's size: 1M visits × 3 notes × 10 revisions. */
 const FULL_REVISIONS = 30_000_000;
@@ -443,6 +445,9 @@ export async function autosaveLoad(server, writers, note, { seconds, paceMs = 0 
   let measuring = false;
   let stopAt = 0;
   const times = [];
+  /** Saves over SLOW_SAVE_MS: when they started (from the start of the measurement) and how long they took. */
+  const slow = [];
+  let started = 0;
   const errors = {};
   let bodyBytes = 0;
   async function writer(w) {
@@ -486,6 +491,7 @@ export async function autosaveLoad(server, writers, note, { seconds, paceMs = 0 
       else if (status === 409 && answer?.current?.version) w.version = answer.current.version;
       if (measuring) {
         times.push(took);
+        if (took > SLOW_SAVE_MS) slow.push({ startedAtMs: Math.round(t - started), ms: Math.round(took) });
         if (status !== 200) errors[status] = (errors[status] ?? 0) + 1;
       } else if (status !== 200 && status !== 409)
         throw new Error(`PUT note of visit ${w.visitId} answered ${status}: ${JSON.stringify(answer)}`);
@@ -495,7 +501,7 @@ export async function autosaveLoad(server, writers, note, { seconds, paceMs = 0 
   stopAt = performance.now() + 2000;
   await Promise.all(writers.map(writer));
   measuring = true;
-  const started = performance.now();
+  started = performance.now();
   stopAt = started + seconds * 1000;
   await Promise.all(writers.map(writer));
   const took = (performance.now() - started) / 1000;
@@ -507,20 +513,28 @@ export async function autosaveLoad(server, writers, note, { seconds, paceMs = 0 
     errors,
     errorCount,
     bodyBytes,
+    slow,
   };
 }
 
 /**
- * NOTES_PROFILE=1: the 20-writer autosave load once more, for 10 s, on a server started with --cpu-prof; logs where
- * its JavaScript thread spends time (by component and the hottest functions) and its busy time per save.
+ * NOTES_PROFILE=1: the 20-writer autosave load once more at the budget's pace, for 10 s, on a server started with
+ * --cpu-prof; logs the slow saves, where its JavaScript thread spends time (by component and the hottest
+ * functions) and its busy time per save.
  */
 async function profileAutosave(target, writers, note, log) {
   const profileDir = tempDataDir('notes-cpu-prof');
   try {
     const server = await startHealthy(target, {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
     const started = performance.now();
-    const load = await autosaveLoad(server, writers, note, { seconds: 10 });
+    // The budget's pace: each writer every AUTOSAVE_PACE_MS.
+    const seconds = Number(process.env.NOTES_PROFILE_SECONDS ?? 10);
+    const load = await autosaveLoad(server, writers, note, { seconds, paceMs: AUTOSAVE_PACE_MS });
     const ended = performance.now();
+    log(
+      `  profile: ${load.slow.length} saves over ${SLOW_SAVE_MS} ms: ` +
+        load.slow.map((s) => `${s.ms} ms at +${s.startedAtMs} ms`).join(', '),
+    );
     await server.stop();
     const exitAt = performance.now();
     const [file] = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
@@ -531,6 +545,10 @@ async function profileAutosave(target, writers, note, log) {
       log(`    ${category}: ${took.toFixed(0)} ms (${percent.toFixed(1)} %)`);
     for (const [name, took] of hottestFunctions(path.join(profileDir, file), window).slice(0, 25))
       log(`    self ${took.toFixed(0)} ms  ${name}`);
+    for (const stretch of busyStretches(path.join(profileDir, file), SLOW_SAVE_MS)) {
+      log(`    busy without a break for ${stretch.ms} ms from +${stretch.startMs} ms (server time):`);
+      for (const stack of stretch.stacks) log(`      ${stack}`);
+    }
     return { ...summary, saves: load.total };
   } finally {
     removeDir(profileDir);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -213,3 +214,10 @@ export const verificationTokens = pgTable(
     index('verification_tokens_user_idx').on(t.userId, t.purpose),
   ],
 );
+
+/** The day a daily job last completed (credential expiry): a restarted server does not run the day's work again. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastDay: date('last_day').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});

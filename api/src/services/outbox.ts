@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, pgTable, text } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import { outbox } from '../db/schema';
+import { bytea } from '../db/columns';
 import type { Db, Executor } from '../db/client';
 
 /**
@@ -16,6 +17,19 @@ export const outboxSecrets = pgTable('outbox_secrets', {
     .references(() => outbox.id, { onDelete: 'cascade' }),
   body: text('body').notNull(),
 });
+
+/** Files sent with a queued email (migration 0017; declared here like outbox_secrets). */
+export const outboxAttachments = pgTable('outbox_attachments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  outboxId: bigint('outbox_id', { mode: 'number' })
+    .notNull()
+    .references(() => outbox.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+});
+
+export type Attachment = { fileName: string; contentType: string; content: Buffer };
 
 /** What stands in for a secret in the stored copy. */
 export const MASK = '•••';
@@ -35,8 +49,10 @@ export interface OutgoingMessage {
    * link's `token` parameter is always masked: `…/resetPassword?token=•••`.
    */
   secrets?: string[];
+  /** Files sent with an email (an invoice's PDF). */
+  attachments?: Attachment[];
 }
-type QueuedMessage = typeof outbox.$inferSelect;
+type QueuedMessage = typeof outbox.$inferSelect & { attachments?: Attachment[] };
 
 /** Delivers one message or throws; the outbox retries with backoff. */
 export interface MessageAdapter {
@@ -60,8 +76,16 @@ export function pickupFolderAdapter(dir: string): MessageAdapter {
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
       const { id, channel, to, cc, bcc, subject, body } = message;
+      const attachments = (message.attachments ?? []).map((a) => ({
+        fileName: a.fileName,
+        contentType: a.contentType,
+        base64: a.content.toString('base64'),
+      }));
       const file = path.join(dir, `${String(id).padStart(10, '0')}.${channel}.json`);
-      await fs.writeFile(`${file}.tmp`, JSON.stringify({ id, channel, to, cc, bcc, subject, body }, null, 2));
+      await fs.writeFile(
+        `${file}.tmp`,
+        JSON.stringify({ id, channel, to, cc, bcc, subject, body, attachments }, null, 2),
+      );
       await fs.rename(`${file}.tmp`, file);
     },
   };
@@ -79,6 +103,11 @@ export function smtpAdapter(smtpUrl: string, from: string): MessageAdapter {
         bcc: message.bcc ?? undefined,
         subject: message.subject ?? '',
         text: message.body,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.fileName,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
   };
@@ -128,6 +157,10 @@ export async function enqueueMessage(ex: Executor, message: OutgoingMessage): Pr
     .returning({ id: outbox.id });
   if (queued && storedBody !== message.body)
     await ex.insert(outboxSecrets).values({ outboxId: queued.id, body: message.body });
+  if (queued && message.attachments?.length)
+    await ex
+      .insert(outboxAttachments)
+      .values(message.attachments.map((a) => ({ outboxId: queued.id, ...a })));
 }
 
 const MAX_ATTEMPTS = 8;
@@ -199,11 +232,26 @@ export class OutboxDispatcher {
           )
       : [];
     const bodies = new Map(unmasked.map((row) => [row.outboxId, row.body]));
+    const files = claimed.length
+      ? await this.db
+          .select()
+          .from(outboxAttachments)
+          .where(
+            inArray(
+              outboxAttachments.outboxId,
+              claimed.map((m) => m.id),
+            ),
+          )
+          .orderBy(outboxAttachments.id)
+      : [];
     for (const message of claimed) {
       try {
         await this.adapters[message.channel as Channel].send({
           ...message,
           body: bodies.get(message.id) ?? message.body,
+          attachments: files
+            .filter((f) => f.outboxId === message.id)
+            .map(({ fileName, contentType, content }) => ({ fileName, contentType, content })),
         });
         await this.db.transaction(async (tx) => {
           await tx

@@ -71,7 +71,7 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
   const unbilled = (query: string, token = billing) =>
     s().request<UnbilledVisitList>('GET', `/api/operation/unbilledVisits${query}`, { token });
   const createInvoices = (body: unknown, token = billing) =>
-    s().request<CreateInvoicesResult>('POST', '/api/admin/createInvoice', { token, body });
+    s().request('POST', '/api/admin/createInvoice', { token, body });
   const period = () => ({ periodStart: example.dateOfService, periodEnd: example.dateOfService });
 
   it('lists approved, unbilled visits priced by the rate engine (after-limit rate, service tax on the clinician amount)', async () => {
@@ -126,7 +126,7 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
     const res = await createInvoices({ referralSourceIds: [example.referralSourceId], ...period() });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('1 invoice created.');
-    const [invoice] = res.body.invoices;
+    const [invoice] = (res.body as CreateInvoicesResult).invoices;
     expect(invoice).toMatchObject({
       number: `INV-${String(last + 1).padStart(6, '0')}`,
       referralSourceId: example.referralSourceId,

@@ -280,4 +280,26 @@ describeEachDatabase('credential expiry job', (server) => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('a schedule started after the day was run (a restarted server) leaves the day done', async () => {
+    await runCredentialExpiryJob(s().services.db, new Date('2030-11-01T02:00:00'));
+    const later = await clinician({ [LICENCE]: '2030-11-05' });
+    let now = new Date('2030-11-01T09:00:00');
+    const errors: unknown[] = [];
+    const stop = startCredentialExpiryJob(s().services.db, '02:00', (e) => errors.push(e), {
+      clock: () => now,
+      checkEveryMs: 20,
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await sleep(200);
+      expect(await messages(later)).toEqual([]);
+      now = new Date('2030-11-02T02:30:00');
+      for (let i = 0; i < 100 && !(await messages(later)).length; i++) await sleep(20);
+      expect(await messages(later)).toHaveLength(2);
+    } finally {
+      await stop();
+    }
+    expect(errors).toEqual([]);
+  });
 });

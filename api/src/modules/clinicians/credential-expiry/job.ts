@@ -6,8 +6,12 @@
 // Every statement is idempotent for a day, so a run after another one the same day changes nothing.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { lastJobRunDay, markJobRun } from '../../../lib/job-runs';
 import { localIsoDate, localIsoTime } from '../../../lib/local-date';
 import { expireLapsedCredentials, recomputeCredentialStates, sendExpiryWarnings } from './repository';
+
+/** Its row in job_runs. */
+const CREDENTIAL_EXPIRY_JOB = 'credential_expiry';
 
 /** The advisory lock's key: hashtext of this name, as the archive runs do. */
 export const CREDENTIAL_EXPIRY_LOCK = 'carelane.credential_expiry';
@@ -49,6 +53,7 @@ export async function runCredentialExpiryJob(db: Db, now: Date = new Date()): Pr
     const expired = await expireLapsedCredentials(tx, today);
     const stateChanges = await recomputeCredentialStates(tx, today);
     const warnings = await sendExpiryWarnings(tx, today);
+    await markJobRun(tx, CREDENTIAL_EXPIRY_JOB, today);
     return { today, skipped: false, expired, stateChanges, warnings };
   });
 }
@@ -92,7 +97,11 @@ export function startCredentialExpiryJob(
     const now = clock();
     const today = localIsoDate(now);
     if (running || lastRunDay === today || localIsoTime(now) < at) return;
-    running = runCredentialExpiryJob(db, now)
+    // A server started after the day's run (by it or another instance) does not run it again.
+    running = lastJobRunDay(db, CREDENTIAL_EXPIRY_JOB)
+      .then(async (done) =>
+        done !== null && done >= today ? { skipped: false } : runCredentialExpiryJob(db, now),
+      )
       .then((run) => {
         if (!run.skipped) lastRunDay = today;
       })

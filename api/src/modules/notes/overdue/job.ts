@@ -30,13 +30,14 @@ export async function runNotesOverdueJob(db: Db, now: Date = new Date()): Promis
       await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${NOTES_OVERDUE_LOCK})) as locked`),
     );
     if (!lock?.locked) return { skipped: true, moved: [] as Moved[], counted: [] as Counted[] };
-    const due = sql.raw(`(coalesce(v.time_out, v.end_at) + interval '${NOTES_DUE_HOURS} hours')`);
-    const nowText = now.toISOString();
+    // Written as visits_notes_due_idx's expression compared with a constant, so the index finds the rows.
+    const dueFrom = sql.raw(`coalesce(v.time_out, v.end_at)`);
+    const lateBefore = new Date(now.getTime() - NOTES_DUE_HOURS * 3_600_000).toISOString();
     const [result] = rowsOf<{ moved: Moved[] | null; counted: Counted[] | null }>(
       await tx.execute(sql`
         with moved as (
           update visits v set status = ${TO}, version = v.version + 1, updated_at = now()
-          where v.status = ${FROM} and ${due} < ${nowText}::timestamptz
+          where v.status = ${FROM} and ${dueFrom} < ${lateBefore}::timestamptz
           returning v.id, v.provider_id, v.referral_source_id
         ),
         audited as (
