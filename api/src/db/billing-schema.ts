@@ -154,3 +154,19 @@ export const paymentAllocations = pgTable(
     check('payment_allocations_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
+
+/** What happened to an invoice, in order: made, emailed (to whom), sent to collection, paid (how much). */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    kind: text('kind').notNull(),
+    detail: text('detail').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    at: createdAt(),
+  },
+  (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.id)],
+);

@@ -29,6 +29,12 @@ export const BILLING_MESSAGES = {
   overApplied: (left: string) => `is more than the payment has left to apply (${left})`,
   overBalance: (balance: string) => `is more than the invoice's balance (${balance})`,
   otherOrganization: "is an invoice of another organization than the payment's",
+  invoicesEmailed: (count: number) =>
+    count === 1 ? '1 invoice sent by email.' : `${count} invoices sent by email.`,
+  noEmail: (number: string, organization: string) =>
+    `${number}: ${organization} has no email address; add one to the organization first`,
+  notOverdue: 'is not overdue: only an invoice past its due date with a balance goes to collection',
+  inCollection: 'is in collection already',
 } as const;
 
 export const unbilledVisitsQuerySchema = pagingQuerySchema.extend({
@@ -150,9 +156,20 @@ export const invoiceApplicationSchema = z.object({
   appliedAt: isoDateTimeSchema,
 });
 
+export const INVOICE_EVENT_KINDS = ['created', 'emailed', 'collection', 'payment'] as const;
+export const invoiceEventSchema = z.object({
+  at: isoDateTimeSchema,
+  kind: z.enum(INVOICE_EVENT_KINDS),
+  detail: z.string(),
+  /** Who did it (name); null for the system. */
+  by: z.string().nullable(),
+});
+export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
+
 export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   applications: z.array(invoiceApplicationSchema),
+  history: z.array(invoiceEventSchema),
   organizationAddressLines: z.array(z.string()),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
@@ -196,3 +213,11 @@ export const applyPaymentSchema = z.object({
     .max(500),
 });
 export type ApplyPayment = z.infer<typeof applyPaymentSchema>;
+
+export const emailInvoicesSchema = z.object({
+  invoiceIds: z.array(idValueSchema).min(1, { error: 'choose at least one invoice' }).max(200),
+});
+export type EmailInvoices = z.infer<typeof emailInvoicesSchema>;
+export const invoicesResultSchema = z.object({ message: z.string(), invoices: z.array(invoiceSchema) });
+export type InvoicesResult = z.infer<typeof invoicesResultSchema>;
+export const invoiceResultSchema = z.object({ message: z.string(), invoice: invoiceSchema });

@@ -234,6 +234,90 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
     expect(reversed.body).toMatchObject({ startDate: '2026-03-10', endDate: '2026-03-10' });
   });
 
+  it('emails an invoice with its PDF through the outbox and marks it Sent; an organization without an address stops it', async () => {
+    const [invoice] = await s().sql<{ id: number; number: number; rs: number }>(
+      `select id, number, referral_source_id as rs from invoices order by id limit 1`,
+    );
+    const number = `INV-${String(invoice!.number).padStart(6, '0')}`;
+    await s().sql(`update referral_sources set email = null where id = $1`, [invoice!.rs]);
+    const refused = await s().request('POST', '/api/admin/emailInvoices', {
+      token: billing,
+      body: { invoiceIds: [invoice!.id] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ field: 'invoiceIds.0' });
+    expect(refused.body.errors[0].message).toContain(number);
+    const queuedFor = () =>
+      s().sql<{ to: string; subject: string; file_name: string; head: string }>(
+        `select o."to", o.subject, a.file_name, encode(substring(a.content from 1 for 5), 'escape') as head
+           from outbox o join outbox_attachments a on a.outbox_id = o.id where o.subject like $1`,
+        [`%${number}%`],
+      );
+    expect(await queuedFor()).toEqual([]);
+
+    await s().sql(`update referral_sources set email = 'ap@example.com' where id = $1`, [invoice!.rs]);
+    const sent = await s().request('POST', '/api/admin/emailInvoices', {
+      token: billing,
+      body: { invoiceIds: [invoice!.id] },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('1 invoice sent by email.');
+    expect(sent.body.invoices[0]).toMatchObject({ id: invoice!.id, status: 'Sent' });
+    expect(await queuedFor()).toEqual([
+      {
+        to: 'ap@example.com',
+        subject: `Invoice ${number} from Carelane Staffing LLC`,
+        file_name: `${number}.pdf`,
+        head: '%PDF-',
+      },
+    ]);
+    const detail = await s().request<InvoiceDetail>('GET', `/api/operation/invoices/${invoice!.id}`, {
+      token: billing,
+    });
+    expect(detail.body.history.map((e) => e.kind)).toEqual(['created', 'emailed']);
+    expect(detail.body.history[1]).toMatchObject({
+      detail: 'Emailed to ap@example.com',
+      by: expect.any(String),
+    });
+    expect(
+      (
+        await s().request('POST', '/api/admin/emailInvoices', {
+          token: orgUser,
+          body: { invoiceIds: [invoice!.id] },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('sends an overdue invoice with a balance to collection once, with its history', async () => {
+    const [invoice] = await s().sql<{ id: number }>(`select id from invoices order by id desc limit 1`);
+    const collect = () =>
+      s().request('POST', `/api/operation/invoices/${invoice!.id}/collection`, { token: billing });
+    const early = await collect();
+    expect(early.status).toBe(400);
+    expect(early.body.errors[0].message).toContain('is not overdue');
+    await s().sql(
+      `update invoices set issued_on = current_date - 45, due_on = current_date - 15 where id = $1`,
+      [invoice!.id],
+    );
+    const sent = await collect();
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      message: 'Assignment sent to collection successfully.',
+      invoice: { status: 'Collection', collectionAt: expect.any(String) },
+    });
+    expect((await collect()).status).toBe(409);
+    const detail = await s().request<InvoiceDetail>('GET', `/api/operation/invoices/${invoice!.id}`, {
+      token: billing,
+    });
+    expect(detail.body.history.at(-1)).toMatchObject({ kind: 'collection' });
+    expect(detail.body.history.at(-1)!.detail).toMatch(/^Sent to collection with \$[\d,]+\.\d\d owed$/);
+    expect(
+      (await s().request('POST', `/api/operation/invoices/${invoice!.id}/collection`, { token: coordinator }))
+        .status,
+    ).toBe(403);
+  });
+
   describe('payments', () => {
     let invoiceId = 0;
     let totalCents = 0;
@@ -311,6 +395,10 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
         paidCents: half,
         balanceCents: totalCents - half,
         paymentStatus: 'PartiallyPaid',
+      });
+      expect(invoice.body.history.at(-1)).toMatchObject({
+        kind: 'payment',
+        detail: expect.stringMatching(/applied from Check CHK 2041$/),
       });
       expect(invoice.body.applications).toEqual([
         expect.objectContaining({ paymentId, amountCents: half, reference: 'CHK 2041', method: 'Check' }),

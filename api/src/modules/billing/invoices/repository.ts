@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import { BILLABLE_VISIT_STATUSES } from '@carelane/shared-domain';
 import {
   billingCounters,
+  invoiceEvents,
   invoiceFiles,
   invoiceLines,
   invoices,
@@ -15,6 +16,7 @@ import {
   providers,
   referralSourceRates,
   referralSources,
+  users,
   visitTypes,
   visits,
 } from '../../../db/schema';
@@ -277,4 +279,37 @@ export async function findInvoicePdf(ex: Executor, invoiceId: number) {
     .orderBy(desc(invoiceFiles.id))
     .limit(1);
   return row;
+}
+
+export async function insertInvoiceEvents(tx: Executor, events: (typeof invoiceEvents.$inferInsert)[]) {
+  if (events.length) await tx.insert(invoiceEvents).values(events);
+}
+
+export function findInvoiceEvents(ex: Executor, invoiceId: number) {
+  return ex
+    .select({
+      at: invoiceEvents.at,
+      kind: invoiceEvents.kind,
+      detail: invoiceEvents.detail,
+      by: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(invoiceEvents)
+    .leftJoin(users, eq(users.id, invoiceEvents.userId))
+    .where(eq(invoiceEvents.invoiceId, invoiceId))
+    .orderBy(asc(invoiceEvents.id));
+}
+
+/** Marks invoices emailed now. */
+export async function markSent(tx: Executor, ids: readonly number[]) {
+  await tx
+    .update(invoices)
+    .set({ sentAt: sql`now()` })
+    .where(inArray(invoices.id, [...ids]));
+}
+
+export async function markCollection(tx: Executor, id: number) {
+  await tx
+    .update(invoices)
+    .set({ collectionAt: sql`now()` })
+    .where(eq(invoices.id, id));
 }

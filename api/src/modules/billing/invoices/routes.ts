@@ -2,6 +2,9 @@
 // createInvoice under admin actions; invoices under operation; invoice files under the file server).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  emailInvoicesSchema,
+  invoiceResultSchema,
+  invoicesResultSchema,
   createInvoicesResultSchema,
   createInvoicesSchema,
   idParamsSchema,
@@ -78,6 +81,35 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       },
     },
     async (request) => service.getInvoice(services, request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/emailInvoices',
+    {
+      config: { page: 'invoices' },
+      schema: {
+        tags,
+        summary:
+          "Email invoices (their PDF attached) to their organizations' addresses through the outbox, and mark them Sent",
+        body: emailInvoicesSchema,
+        response: { 200: invoicesResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.emailInvoices(services, request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/operation/invoices/:id/collection',
+    {
+      config: { page: 'invoices' },
+      schema: {
+        tags,
+        summary: 'Send an overdue invoice with a balance to collection (once)',
+        params: idParamsSchema,
+        response: { 200: invoiceResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.sendToCollection(services, request.ctx, request.params.id),
   );
 
   app.get(

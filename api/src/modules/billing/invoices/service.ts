@@ -9,6 +9,7 @@ import {
   REMIT_TO,
   billedMinutes,
   clampDateRange,
+  formatCents,
   invoiceBalance,
   invoiceNumberText,
   invoiceTotals,
@@ -17,6 +18,9 @@ import {
   type CreateInvoicesResult,
   type Invoice,
   type InvoiceDetail,
+  type InvoiceEvent,
+  type InvoicesResult,
+  type EmailInvoices,
   type InvoiceList,
   type InvoiceListQuery,
   type UnbilledVisit,
@@ -24,7 +28,8 @@ import {
   type UnbilledVisitsQuery,
 } from '@carelane/shared-domain';
 import dayjs from 'dayjs';
-import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { enqueueMessage } from '../../../services/outbox';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
@@ -230,6 +235,14 @@ export async function createInvoices(
           content: Buffer.from(pdf),
           uploadedBy: actor.userId,
         });
+        await repo.insertInvoiceEvents(tx, [
+          {
+            invoiceId: invoice.id,
+            kind: 'created',
+            detail: `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}, total ${formatCents(totals.totalCents)}`,
+            userId: actor.userId,
+          },
+        ]);
         await recordAudit(tx, ctx, {
           entity: INVOICE,
           entityId: invoice.id,
@@ -355,10 +368,11 @@ export async function getInvoice(
   id: number,
 ): Promise<InvoiceDetail> {
   const row = await readableInvoice(services, ctx, id);
-  const [lines, applications, org] = await Promise.all([
+  const [lines, applications, org, history] = await Promise.all([
     repo.findInvoiceLines(services.db, id),
     repo.findInvoiceApplications(services.db, id),
     repo.findOrganization(services.db, row.invoice.referralSourceId),
+    repo.findInvoiceEvents(services.db, id),
   ]);
   return {
     ...toInvoice(row),
@@ -377,6 +391,12 @@ export async function getInvoice(
       serviceTaxCents: l.serviceTaxCents,
       breakdown: l.breakdown,
     })),
+    history: history.map((e) => ({
+      at: e.at.toISOString(),
+      kind: e.kind as InvoiceEvent['kind'],
+      detail: e.detail,
+      by: e.by,
+    })),
     applications: applications.map((a) => ({
       ...a,
       method: a.method as InvoiceDetail['applications'][number]['method'],
@@ -391,4 +411,100 @@ export async function invoicePdfFile(services: AppServices, ctx: RequestContext,
   const file = await repo.findInvoicePdf(services.db, id);
   if (!file) throw notFound('The invoice file');
   return file;
+}
+
+/**
+ * POST /api/admin/emailInvoices: each invoice's PDF to its organization's email address through the outbox (sent
+ * if the transaction commits), the invoice marked Sent. All or none: an organization without an address stops it.
+ */
+export async function emailInvoices(
+  services: AppServices,
+  ctx: RequestContext,
+  input: EmailInvoices,
+): Promise<InvoicesResult> {
+  const actor = requireBillingUser(ctx);
+  const ids = [...new Set(input.invoiceIds)];
+  await services.db.transaction(async (tx) => {
+    const rows = new Map((await repo.lockInvoices(tx, ids)).map((row) => [row.invoice.id, row]));
+    const events = [];
+    for (const [index, id] of input.invoiceIds.entries()) {
+      const row = rows.get(id);
+      if (!row) throw badRequest(`invoiceIds.${index}`, 'is not a known invoice');
+      const number = invoiceNumberText(row.invoice.number);
+      const org = await repo.findOrganization(tx, row.invoice.referralSourceId);
+      if (!org?.email)
+        throw badRequest(`invoiceIds.${index}`, BILLING_MESSAGES.noEmail(number, row.organizationName));
+      const pdf = await repo.findInvoicePdf(tx, id);
+      if (!pdf) throw notFound(`The file of ${number}`);
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: org.email,
+        subject: `Invoice ${number} from ${REMIT_TO.name}`,
+        body: invoiceEmailBody(number, row),
+        attachments: [{ fileName: pdf.fileName, contentType: pdf.contentType, content: pdf.content }],
+      });
+      events.push({
+        invoiceId: id,
+        kind: 'emailed',
+        detail: `Emailed to ${org.email}`,
+        userId: actor.userId,
+      });
+    }
+    await repo.markSent(tx, ids);
+    await repo.insertInvoiceEvents(tx, events);
+    for (const id of ids)
+      await recordAudit(tx, ctx, {
+        entity: INVOICE,
+        entityId: id,
+        action: 'UPDATE',
+        diff: { emailed: { before: null, after: events.find((e) => e.invoiceId === id)?.detail } },
+      });
+  });
+  const invoices = (await repo.findInvoices(services.db, ids)).map(toInvoice);
+  return { message: BILLING_MESSAGES.invoicesEmailed(ids.length), invoices };
+}
+
+function invoiceEmailBody(number: string, row: repo.InvoiceRow): string {
+  const i = row.invoice;
+  return [
+    `Hello ${row.organizationName},`,
+    '',
+    `Please find attached invoice ${number} for visits from ${i.periodStart} to ${i.periodEnd}.`,
+    `Amount due: ${formatCents(invoiceBalance(i.totalCents, row.paidCents))}, due by ${i.dueOn}.`,
+    INVOICE_TERMS_TEXT,
+    '',
+    REMIT_TO.name,
+    ...REMIT_TO.addressLines,
+  ].join('\n');
+}
+
+/** POST /api/operation/invoices/:id/collection: an overdue invoice with a balance goes to collection, once. */
+export async function sendToCollection(services: AppServices, ctx: RequestContext, id: number) {
+  const actor = requireBillingUser(ctx);
+  await services.db.transaction(async (tx) => {
+    const [row] = await repo.lockInvoices(tx, [id]);
+    if (!row) throw notFound(INVOICE);
+    const number = invoiceNumberText(row.invoice.number);
+    if (row.invoice.collectionAt) throw conflict(`${number} ${BILLING_MESSAGES.inCollection}.`);
+    const balance = invoiceBalance(row.invoice.totalCents, row.paidCents);
+    if (balance <= 0 || row.invoice.dueOn >= localIsoDate(new Date()))
+      throw badRequest('id', `${number} ${BILLING_MESSAGES.notOverdue}`);
+    await repo.markCollection(tx, id);
+    await repo.insertInvoiceEvents(tx, [
+      {
+        invoiceId: id,
+        kind: 'collection',
+        detail: `Sent to collection with ${formatCents(balance)} owed`,
+        userId: actor.userId,
+      },
+    ]);
+    await recordAudit(tx, ctx, {
+      entity: INVOICE,
+      entityId: id,
+      action: 'UPDATE',
+      diff: { collection: { before: null, after: formatCents(balance) } },
+    });
+  });
+  const [row] = await repo.findInvoices(services.db, [id]);
+  return { message: BILLING_MESSAGES.sentToCollection, invoice: toInvoice(row!) };
 }

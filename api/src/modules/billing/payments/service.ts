@@ -17,7 +17,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
 import { requireBillingUser } from '../access';
-import { findOrganization, lockInvoices } from '../invoices/repository';
+import { findOrganization, insertInvoiceEvents, lockInvoices } from '../invoices/repository';
 import * as repo from './repository';
 
 const PAYMENT = 'Payment';
@@ -103,6 +103,16 @@ export async function applyPayment(
         invoiceId: a.invoiceId,
         amountCents: a.amountCents,
         appliedBy: actor.userId,
+      })),
+    );
+    const from = `${payment.payment.method} ${payment.payment.reference}`;
+    await insertInvoiceEvents(
+      tx,
+      input.applications.map((a) => ({
+        invoiceId: a.invoiceId,
+        kind: 'payment',
+        detail: `${formatCents(a.amountCents)} applied from ${from}`,
+        userId: actor.userId,
       })),
     );
     await recordAudit(tx, ctx, {
