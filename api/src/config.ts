@@ -26,6 +26,11 @@ export interface AppConfig {
    */
   trustProxy: boolean | number | string[];
   corsOrigins: string[];
+  /**
+   * BANK_ACCOUNT_KEY: the secret clinicians' bank account numbers are encrypted with. Unset: a random key kept in
+   * `dataDir/bank-account.key` (made on first use); set it on every instance that shares a PostgreSQL database.
+   */
+  bankAccountKey: string | undefined;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   loginThrottle: { maxFailures: number; windowSeconds: number };
   /** Limits per client address and per target (plugins/rate-limit.ts; docs/decisions/017-abuse-limits.md). */
@@ -130,6 +135,7 @@ export function loadConfig(
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    bankAccountKey: env.BANK_ACCOUNT_KEY || undefined,
     argon2: {
       memoryCost: intFromEnv(env, 'ARGON2_MEMORY_KIB', 19456),
       timeCost: intFromEnv(env, 'ARGON2_TIME_COST', 2),

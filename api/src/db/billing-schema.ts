@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
-import { visits } from './scheduling-schema';
+import { providers, visits } from './scheduling-schema';
 import { createdAt, storedFileColumns } from './columns';
 
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -169,4 +169,132 @@ export const invoiceEvents = pgTable(
     at: createdAt(),
   },
   (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.id)],
+);
+
+/** Where a clinician is paid: the routing number, the account type, the account number sealed (AES-256-GCM). */
+export const providerBankAccounts = pgTable('provider_bank_accounts', {
+  providerId: integer('provider_id')
+    .primaryKey()
+    .references(() => providers.id),
+  routingNumber: text('routing_number').notNull(),
+  accountType: text('account_type').notNull(),
+  /** The account number encrypted with the server's bank account key; never answered whole. */
+  accountSealed: text('account_sealed').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  updatedBy: integer('updated_by')
+    .notNull()
+    .references(() => users.id),
+  updatedAt: createdAt(),
+});
+
+/** A NACHA file as released: its text, kept; its payments point at it. */
+export const nachaFiles = pgTable('nacha_files', {
+  id: serial('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  content: text('content').notNull(),
+  effectiveDate: date('effective_date').notNull(),
+  entryCount: integer('entry_count').notNull(),
+  totalCreditCents: cents('total_credit_cents').notNull(),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * A clinician's pay for one approved visit, written when it is exported (until then the pay is Ready For Export,
+ * computed by the rate engine): one row per visit, so a visit is never paid twice.
+ */
+export const providerPay = pgTable(
+  'provider_pay',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    dateOfService: date('date_of_service').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    breakdown: text('breakdown').array().notNull(),
+    nachaFileId: integer('nacha_file_id')
+      .notNull()
+      .references(() => nachaFiles.id),
+  },
+  (t) => [
+    uniqueIndex('provider_pay_visit_key').on(t.visitId),
+    index('provider_pay_provider_idx').on(t.providerId, t.dateOfService),
+    index('provider_pay_file_idx').on(t.nachaFileId),
+  ],
+);
+
+/**
+ * A fine of a clinician (a missed visit, late notes …), deducted from their next export while Active; the
+ * clinician may contest it, staff may remove it (a removed fine stays, with why).
+ */
+export const fines = pgTable(
+  'fines',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    visitId: integer('visit_id').references(() => visits.id),
+    kind: text('kind').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('Active'),
+    contestNote: text('contest_note'),
+    contestedAt: timestamp('contested_at', { withTimezone: true }),
+    removedNote: text('removed_note'),
+    removedBy: integer('removed_by').references(() => users.id),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The export that deducted it. */
+    nachaFileId: integer('nacha_file_id').references(() => nachaFiles.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fines_provider_idx').on(t.providerId, t.status),
+    check('fines_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * An adjustment: receivable (a credit note or write-off on an organization's invoice, lowering its balance) or
+ * payable (an amount added to, or taken from, a clinician's next export). Pending until applied.
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    providerId: integer('provider_id').references(() => providers.id),
+    /** Receivable: the credit (positive). Payable: added to the pay (positive) or taken from it (negative). */
+    amountCents: cents('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('Pending'),
+    appliedBy: integer('applied_by').references(() => users.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** A payable adjustment: the export that paid it. */
+    nachaFileId: integer('nacha_file_id').references(() => nachaFiles.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('adjustments_status_idx').on(t.status, t.createdAt),
+    index('adjustments_invoice_idx').on(t.invoiceId),
+    index('adjustments_provider_idx').on(t.providerId, t.status),
+    check(
+      'adjustments_target_check',
+      sql`(${t.kind} = 'receivable' and ${t.invoiceId} is not null and ${t.amountCents} > 0)
+        or (${t.kind} = 'payable' and ${t.providerId} is not null and ${t.amountCents} <> 0)`,
+    ),
+  ],
 );

@@ -6,6 +6,8 @@ import {
   formatCents,
   invoiceNumberText,
   invoiceTotals,
+  netPay,
+  parseDollarsToCents,
   paymentStatusOf,
   sumCents,
 } from './money';
@@ -115,5 +117,35 @@ describe('billing money rules (decision 029)', () => {
     expect(formatCents(123_450)).toBe('$1,234.50');
     expect(formatCents(-500)).toBe('-$5.00');
     expect(invoiceNumberText(42)).toBe('INV-000042');
+  });
+});
+
+describe('clinician pay and typed amounts', () => {
+  it('pays the visits plus the adjustments, less the fines oldest first while something is left to pay', () => {
+    expect(
+      netPay(
+        [10_000, 5_000],
+        [
+          { id: 1, amountCents: 2_500 },
+          { id: 2, amountCents: 20_000 },
+          { id: 3, amountCents: 1_000 },
+        ],
+        [{ id: 7, amountCents: 1_500 }],
+      ),
+    ).toEqual({ netCents: 13_000, fineIds: [1, 3], adjustmentIds: [7] });
+    expect(netPay([1_000], [{ id: 1, amountCents: 1_000 }], []).netCents).toBe(1_000);
+    expect(netPay([1_000], [], [{ id: 2, amountCents: -1_500 }]).netCents).toBe(-500);
+  });
+
+  it('reads typed dollars as exact cents', () => {
+    expect(parseDollarsToCents('12.34')).toBe(1_234);
+    expect(parseDollarsToCents('$1,234.5')).toBe(123_450);
+    expect(parseDollarsToCents('0.1')).toBe(10);
+    expect(parseDollarsToCents('.07')).toBe(7);
+    expect(parseDollarsToCents('-5')).toBe(-500);
+    expect(parseDollarsToCents('19.999')).toBeNull();
+    expect(parseDollarsToCents('12a')).toBeNull();
+    expect(parseDollarsToCents('')).toBeNull();
+    expect(parseDollarsToCents('1,23.00')).toBeNull();
   });
 });

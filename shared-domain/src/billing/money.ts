@@ -128,3 +128,34 @@ export function agingBucketOf(dueOn: string, asOf: string): AgingBucket {
 export function invoiceNumberText(sequence: number): string {
   return `INV-${String(sequence).padStart(6, '0')}`;
 }
+
+/**
+ * A clinician's export (decision 029): the pay of the visits chosen plus their applied payable adjustments, less
+ * their Active fines oldest first, each only while the amount paid stays above zero (a fine that would take it to
+ * zero or below waits for the next export). A net of zero or less cannot be paid.
+ */
+export function netPay(
+  payCents: readonly number[],
+  fines: readonly { id: number; amountCents: number }[],
+  adjustments: readonly { id: number; amountCents: number }[],
+): { netCents: number; fineIds: number[]; adjustmentIds: number[] } {
+  let net = sumCents(payCents) + sumCents(adjustments.map((a) => a.amountCents));
+  const fineIds: number[] = [];
+  for (const fine of fines) {
+    if (net - fine.amountCents <= 0) continue;
+    net -= fine.amountCents;
+    fineIds.push(fine.id);
+  }
+  return { netCents: net, fineIds, adjustmentIds: adjustments.map((a) => a.id) };
+}
+
+/** Dollars typed by a user ('1,234.5', '$12.34') as whole cents, exactly; null when it is not an amount. */
+export function parseDollarsToCents(text: string): number | null {
+  const match = /^\s*(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  const whole = Number((match[2] ?? '0').replaceAll(',', ''));
+  const fraction = Number((match[3] ?? '').padEnd(2, '0'));
+  const cents = whole * 100 + fraction;
+  if (!Number.isSafeInteger(cents)) return null;
+  return match[1] ? -cents : cents;
+}

@@ -96,7 +96,11 @@ export const invoiceSchema = z.object({
   subtotalCents: z.number().int(),
   serviceTaxCents: z.number().int(),
   totalCents: z.number().int(),
+  /** Applied by payments. */
   paidCents: z.number().int(),
+  /** Applied receivable adjustments (credit notes, write-offs). */
+  creditedCents: z.number().int(),
+  /** Total − paid − credited. */
   balanceCents: z.number().int(),
   status: z.enum(INVOICE_STATUSES),
   paymentStatus: z.enum(INVOICE_PAYMENT_STATUSES),
@@ -156,7 +160,7 @@ export const invoiceApplicationSchema = z.object({
   appliedAt: isoDateTimeSchema,
 });
 
-export const INVOICE_EVENT_KINDS = ['created', 'emailed', 'collection', 'payment'] as const;
+export const INVOICE_EVENT_KINDS = ['created', 'emailed', 'collection', 'payment', 'adjustment'] as const;
 export const invoiceEventSchema = z.object({
   at: isoDateTimeSchema,
   kind: z.enum(INVOICE_EVENT_KINDS),

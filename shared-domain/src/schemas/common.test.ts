@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, idValueSchema, INT4_MAX, isoDateSchema, versionQuerySchema, versionSchema } from './common';
+import {
+  idSchema,
+  idValueSchema,
+  INT4_MAX,
+  isoDateSchema,
+  versionQuerySchema,
+  versionSchema,
+} from './common';
 
 const messages = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
@@ -35,6 +42,9 @@ describe('isoDateSchema', () => {
   });
 
   it('documents its pattern in the JSON schema', () => {
-    expect(z.toJSONSchema(isoDateSchema)).toMatchObject({ type: 'string', pattern: '^(\\d{4})-(\\d{2})-(\\d{2})$' });
+    expect(z.toJSONSchema(isoDateSchema)).toMatchObject({
+      type: 'string',
+      pattern: '^(\\d{4})-(\\d{2})-(\\d{2})$',
+    });
   });
 });

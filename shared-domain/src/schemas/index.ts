@@ -5,3 +5,4 @@ export * from './scheduling';
 export * from './clinicians';
 export * from './notes';
 export * from './billing';
+export * from './billing-pay';

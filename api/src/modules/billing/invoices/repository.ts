@@ -3,24 +3,20 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { BILLABLE_VISIT_STATUSES } from '@carelane/shared-domain';
 import {
+  adjustments,
   billingCounters,
   invoiceEvents,
   invoiceFiles,
   invoiceLines,
   invoices,
-  patients,
   paymentAllocations,
   payments,
-  providerRates,
-  providerTypes,
-  providers,
-  referralSourceRates,
   referralSources,
   users,
-  visitTypes,
   visits,
 } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { selectPriced } from '../pricing';
 
 export type UnbilledFilter = {
   referralSourceId?: number;
@@ -42,50 +38,12 @@ function unbilledWhere(f: UnbilledFilter): SQL | undefined {
   );
 }
 
-/** A billable visit with what the rate engine needs: the visit, its organization's card and the clinician's rate. */
-function selectUnbilled(ex: Executor) {
-  return ex
-    .select({
-      visit: visits,
-      organizationName: referralSources.name,
-      patientName: sql<string>`coalesce(${patients.lastName} || ', ' || ${patients.firstName}, '')`,
-      clinicianName: sql<string>`coalesce(${providers.givenName} || ' ' || ${providers.familyName}, '')`,
-      visitType: visitTypes.type,
-      providerType: providerTypes.type,
-      card: referralSourceRates,
-      clinicianRate: {
-        amount: providerRates.amount,
-        specialRate: providerRates.specialRate,
-        incrementalRate: providerRates.incrementalRate,
-      },
-    })
-    .from(visits)
-    .innerJoin(referralSources, eq(referralSources.id, visits.referralSourceId))
-    .innerJoin(visitTypes, eq(visitTypes.id, visits.visitTypeId))
-    .innerJoin(providerTypes, eq(providerTypes.id, visits.providerTypeId))
-    .leftJoin(patients, eq(patients.id, visits.patientId))
-    .leftJoin(providers, eq(providers.id, visits.providerId))
-    .leftJoin(
-      referralSourceRates,
-      and(
-        eq(referralSourceRates.referralSourceId, visits.referralSourceId),
-        eq(referralSourceRates.providerTypeId, visits.providerTypeId),
-        eq(referralSourceRates.visitTypeId, visits.visitTypeId),
-      ),
-    )
-    .leftJoin(
-      providerRates,
-      and(eq(providerRates.providerId, visits.providerId), eq(providerRates.visitTypeId, visits.visitTypeId)),
-    );
-}
-export type UnbilledRow = Awaited<ReturnType<typeof listUnbilledPage>>[number];
-
 export function listUnbilledPage(
   ex: Executor,
   filter: UnbilledFilter,
   page: { pageNumber: number; pageSize: number },
 ) {
-  return selectUnbilled(ex)
+  return selectPriced(ex)
     .where(unbilledWhere(filter))
     .orderBy(asc(visits.dateOfService), asc(visits.id))
     .limit(page.pageSize)
@@ -111,7 +69,7 @@ export async function organizationsToBill(ex: Executor, filter: UnbilledFilter) 
 
 /** Every unbilled visit of one organization in the period, locked (inside the invoice's transaction). */
 export async function lockUnbilledOfOrganization(tx: Executor, filter: UnbilledFilter) {
-  return selectUnbilled(tx)
+  return selectPriced(tx)
     .where(unbilledWhere(filter))
     .orderBy(asc(visits.dateOfService), asc(visits.startAt), asc(visits.id))
     .for('update', { of: visits });
@@ -153,6 +111,13 @@ export async function findOrganization(ex: Executor, id: number) {
 
 const paidCents = sql<number>`coalesce((select sum(a.amount_cents) from ${paymentAllocations} a
   where a.invoice_id = ${invoices.id}), 0)::bigint`.mapWith(Number);
+/** Applied receivable adjustments (credit notes, write-offs). */
+const creditedCents = sql<number>`coalesce((select sum(j.amount_cents) from ${adjustments} j
+  where j.invoice_id = ${invoices.id} and j.kind = 'receivable' and j.status = 'Applied'), 0)::bigint`.mapWith(
+  Number,
+);
+/** Everything that settled part of the invoice: payments and credits. */
+const settledCents = sql`(${paidCents} + ${creditedCents})`;
 const lineCount = sql<number>`(select count(*) from ${invoiceLines} l where l.invoice_id = ${invoices.id})::int`;
 
 export type InvoiceFilter = {
@@ -176,11 +141,11 @@ function invoiceWhere(f: InvoiceFilter): SQL | undefined {
           ? sql`${invoices.collectionAt} is not null`
           : undefined,
     f.paymentStatus === 'Unpaid'
-      ? sql`${paidCents} = 0`
+      ? sql`${settledCents} = 0`
       : f.paymentStatus === 'PartiallyPaid'
-        ? sql`${paidCents} > 0 and ${paidCents} < ${invoices.totalCents}`
+        ? sql`${settledCents} > 0 and ${settledCents} < ${invoices.totalCents}`
         : f.paymentStatus === 'Paid'
-          ? sql`${paidCents} >= ${invoices.totalCents}`
+          ? sql`${settledCents} >= ${invoices.totalCents}`
           : undefined,
   );
 }
@@ -204,6 +169,7 @@ function selectInvoices(ex: Executor) {
       },
       organizationName: referralSources.name,
       paidCents,
+      creditedCents,
       lineCount,
     })
     .from(invoices)

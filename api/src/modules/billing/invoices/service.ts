@@ -7,7 +7,6 @@ import {
   INVOICE_TERMS_TEXT,
   INVOICES_MAX_DAYS,
   REMIT_TO,
-  billedMinutes,
   clampDateRange,
   formatCents,
   invoiceBalance,
@@ -35,8 +34,8 @@ import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
-import { rateTerms } from '../../scheduling/matching/candidates';
 import { isBillingUser, organizationOf, requireBillingUser } from '../access';
+import { price, type Priced } from '../pricing';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './repository';
 
@@ -46,57 +45,6 @@ const DAY_MS = 86_400_000;
 const UNBILLED_DEFAULT_DAYS_BACK = 30;
 
 const daysAgo = (days: number) => localIsoDate(new Date(Date.now() - days * DAY_MS));
-
-type Priced = {
-  row: repo.UnbilledRow;
-  problem: string | null;
-  minutes: number | null;
-  unitsText: string;
-  rateCents: number | null;
-  amountCents: number;
-  serviceTaxCents: number;
-  breakdown: string[];
-};
-
-function hoursText(minutes: number): string {
-  return `${Number((minutes / 60).toFixed(2))} h`;
-}
-
-/** The rate engine on a billable visit for the time billed: the invoice line it becomes. */
-function price(row: repo.UnbilledRow): Priced {
-  const minutes = billedMinutes(row.visit);
-  const rate = row.clinicianRate;
-  const clinicianRate = rate?.amount == null ? undefined : { ...rate, amount: rate.amount };
-  const terms = rateTerms({ ...row.visit, duration: minutes }, row.card ?? undefined, clinicianRate);
-  if (!terms.ok)
-    return {
-      row,
-      problem: terms.problem,
-      minutes,
-      unitsText: '',
-      rateCents: null,
-      amountCents: 0,
-      serviceTaxCents: 0,
-      breakdown: [],
-    };
-  const { result } = terms;
-  const hourly = (row.card?.unit ?? (row.visit.isHourly ? '$/Hour' : '$/Visit')) === '$/Hour';
-  const unitsText = row.visit.lateCancellation
-    ? 'Late cancellation'
-    : hourly
-      ? hoursText(result.billableMinutes)
-      : '1 visit';
-  return {
-    row,
-    problem: null,
-    minutes,
-    unitsText,
-    rateCents: result.cents.organizationUnitRate,
-    amountCents: result.cents.organizationBeforeTax,
-    serviceTaxCents: result.cents.serviceTax,
-    breakdown: result.breakdown,
-  };
-}
 
 function toUnbilledVisit(p: Priced): UnbilledVisit {
   const { row } = p;
@@ -287,6 +235,11 @@ function statusOf(row: repo.InvoiceRow['invoice']): Invoice['status'] {
   return row.sentAt ? 'Sent' : 'Created';
 }
 
+/** What is still owed: the total less what payments and credits settled. */
+export function balanceOf(row: repo.InvoiceRow): number {
+  return invoiceBalance(row.invoice.totalCents, row.paidCents + row.creditedCents);
+}
+
 export function toInvoice(row: repo.InvoiceRow): Invoice {
   const i = row.invoice;
   return {
@@ -303,9 +256,10 @@ export function toInvoice(row: repo.InvoiceRow): Invoice {
     serviceTaxCents: i.serviceTaxCents,
     totalCents: i.totalCents,
     paidCents: row.paidCents,
-    balanceCents: invoiceBalance(i.totalCents, row.paidCents),
+    creditedCents: row.creditedCents,
+    balanceCents: balanceOf(row),
     status: statusOf(i),
-    paymentStatus: paymentStatusOf(i.totalCents, row.paidCents),
+    paymentStatus: paymentStatusOf(i.totalCents, i.totalCents - balanceOf(row)),
     sentAt: i.sentAt?.toISOString() ?? null,
     collectionAt: i.collectionAt?.toISOString() ?? null,
   };
@@ -470,7 +424,7 @@ function invoiceEmailBody(number: string, row: repo.InvoiceRow): string {
     `Hello ${row.organizationName},`,
     '',
     `Please find attached invoice ${number} for visits from ${i.periodStart} to ${i.periodEnd}.`,
-    `Amount due: ${formatCents(invoiceBalance(i.totalCents, row.paidCents))}, due by ${i.dueOn}.`,
+    `Amount due: ${formatCents(balanceOf(row))}, due by ${i.dueOn}.`,
     INVOICE_TERMS_TEXT,
     '',
     REMIT_TO.name,
@@ -486,7 +440,7 @@ export async function sendToCollection(services: AppServices, ctx: RequestContex
     if (!row) throw notFound(INVOICE);
     const number = invoiceNumberText(row.invoice.number);
     if (row.invoice.collectionAt) throw conflict(`${number} ${BILLING_MESSAGES.inCollection}.`);
-    const balance = invoiceBalance(row.invoice.totalCents, row.paidCents);
+    const balance = balanceOf(row);
     if (balance <= 0 || row.invoice.dueOn >= localIsoDate(new Date()))
       throw badRequest('id', `${number} ${BILLING_MESSAGES.notOverdue}`);
     await repo.markCollection(tx, id);

@@ -4,7 +4,6 @@
 import {
   BILLING_MESSAGES,
   formatCents,
-  invoiceBalance,
   sumCents,
   type ApplyPayment,
   type CreatePayment,
@@ -18,6 +17,7 @@ import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
 import { requireBillingUser } from '../access';
 import { findOrganization, insertInvoiceEvents, lockInvoices } from '../invoices/repository';
+import { balanceOf } from '../invoices/service';
 import * as repo from './repository';
 
 const PAYMENT = 'Payment';
@@ -86,7 +86,7 @@ export async function applyPayment(
       if (!invoice) throw badRequest(`applications.${index}.invoiceId`, 'is not a known invoice');
       if (invoice.invoice.referralSourceId !== payment.payment.referralSourceId)
         throw badRequest(`applications.${index}.invoiceId`, BILLING_MESSAGES.otherOrganization);
-      const balance = invoiceBalance(invoice.invoice.totalCents, invoice.paidCents);
+      const balance = balanceOf(invoice);
       if (application.amountCents > balance)
         throw badRequest(
           `applications.${index}.amountCents`,

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
-import { decryptBlob } from './blob-cipher';
+import { decryptBlob } from '../../../lib/blob-cipher';
 
 const REPORT = '/api/operation/coverageReport';
 const tag = `Cov${Date.now().toString(36)}`;

@@ -10,7 +10,7 @@ import { noteRead } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
 import { loadTypedConstants } from '../../admin/constants/repository';
-import { encryptBlob } from './blob-cipher';
+import { encryptBlob } from '../../../lib/blob-cipher';
 import { selectClinicians, selectEpisodes } from './repository';
 
 /** Builds the coverage report: the map's points as columns, patient names encrypted, coverage by ZIP. */

@@ -1,0 +1,102 @@
+// A clinician's bank account (issue 13): billing staff (the providerPayments page) read and change anyone's, a
+// clinician only their own. The account number is sealed at rest and answered masked; the routing number's
+// check digit and the account number's digits are checked by the NACHA module's rules.
+import {
+  PAY_MESSAGES,
+  maskAccountNumber,
+  type BankAccount,
+  type BankAccountInput,
+} from '@carelane/shared-domain';
+import { decryptBlob, encryptBlob } from '../../../lib/blob-cipher';
+import { forbidden, notFound } from '../../../lib/errors';
+import { holdsPage } from '../../../plugins/auth';
+import { recordAudit } from '../../../services/audit';
+import type { AppServices } from '../../../services/app-services';
+import { requireActor, type Actor, type RequestContext } from '../../../services/context';
+import { ownClinicianId } from '../../clinicians/access';
+import { bankAccountKey } from './bank-key';
+import * as repo from './repository';
+
+export const isPayStaff = (actor: Actor) => holdsPage(actor, 'providerPayments');
+
+/** Billing staff: any clinician; a clinician: only themselves. */
+export async function requirePayAccess(services: AppServices, actor: Actor, providerId: number) {
+  if (isPayStaff(actor)) return;
+  const own = await ownClinicianId(services.db, actor).catch(() => null);
+  if (own !== providerId) throw forbidden();
+}
+
+function toBankAccount(row: Awaited<ReturnType<typeof repo.findBankAccount>> & object): BankAccount {
+  return {
+    providerId: row.providerId,
+    routingNumber: row.routingNumber,
+    accountType: row.accountType as BankAccount['accountType'],
+    accountMasked: maskAccountNumber(`0000${row.accountLast4}`),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/operation/providers/:id/bankAccount */
+export async function getBankAccount(services: AppServices, ctx: RequestContext, providerId: number) {
+  await requirePayAccess(services, requireActor(ctx), providerId);
+  const row = await repo.findBankAccount(services.db, providerId);
+  return { bankAccount: row ? toBankAccount(row) : null };
+}
+
+/** PUT /api/operation/providers/:id/bankAccount */
+export async function saveBankAccount(
+  services: AppServices,
+  ctx: RequestContext,
+  providerId: number,
+  input: BankAccountInput,
+) {
+  const actor = requireActor(ctx);
+  await requirePayAccess(services, actor, providerId);
+  const saved = await services.db.transaction(async (tx) => {
+    if (!(await repo.clinicianExists(tx, providerId))) throw notFound('Clinician');
+    const before = await repo.findBankAccount(tx, providerId);
+    const row = await repo.saveBankAccount(tx, {
+      providerId,
+      routingNumber: input.routingNumber,
+      accountType: input.accountType,
+      accountSealed: encryptBlob(bankAccountKey(services.config), input.accountNumber),
+      accountLast4: input.accountNumber.slice(-4),
+      updatedBy: actor.userId,
+    });
+    // The audit names what changed, never the number itself.
+    await recordAudit(tx, ctx, {
+      entity: 'providerBankAccount',
+      entityId: providerId,
+      action: before ? 'UPDATE' : 'CREATE',
+      diff: {
+        routingNumber: { before: before?.routingNumber ?? null, after: row.routingNumber },
+        accountNumber: {
+          before: before ? `****${before.accountLast4}` : null,
+          after: `****${row.accountLast4}`,
+        },
+      },
+    });
+    return row;
+  });
+  return { message: PAY_MESSAGES.bankAccountSaved, bankAccount: toBankAccount(saved) };
+}
+
+/** The clinicians' account numbers in clear, for building a NACHA file inside its transaction. */
+export async function openAccounts(
+  services: AppServices,
+  tx: Parameters<typeof repo.findBankAccounts>[0],
+  providerIds: number[],
+) {
+  const rows = await repo.findBankAccounts(tx, providerIds);
+  const key = bankAccountKey(services.config);
+  return new Map(
+    rows.map((row) => [
+      row.providerId,
+      {
+        routingNumber: row.routingNumber,
+        accountType: row.accountType as BankAccount['accountType'],
+        accountNumber: decryptBlob(key, row.accountSealed),
+      },
+    ]),
+  );
+}

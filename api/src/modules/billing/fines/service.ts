@@ -1,0 +1,126 @@
+// Fines (issue 13): billing staff fine a clinician (a missed visit, late notes …); an Active fine is deducted from
+// the clinician's next export (netPay). The clinician may contest it ('Fine contested.': held, not deducted),
+// staff may remove it ('Fine removed.', kept with why) or uphold a contested one (Active again). A fine an export
+// has deducted is settled: it is corrected by a payable adjustment, not changed.
+import { type FINE_KINDS, PAY_MESSAGES, type Fine, type FineInput } from '@carelane/shared-domain';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { pagingOf } from '../../../lib/paging';
+import { recordAudit } from '../../../services/audit';
+import type { AppServices } from '../../../services/app-services';
+import { requireActor, type RequestContext } from '../../../services/context';
+import { ownClinicianId } from '../../clinicians/access';
+import { clinicianExists } from '../bank-accounts/repository';
+import { isPayStaff } from '../bank-accounts/service';
+import * as repo from './repository';
+
+const FINE = 'Fine';
+
+function toFine(row: repo.FineRow): Fine {
+  const f = row.fine;
+  return {
+    id: f.id,
+    providerId: f.providerId,
+    clinicianName: row.clinicianName,
+    visitId: f.visitId,
+    kind: f.kind as (typeof FINE_KINDS)[number],
+    amountCents: f.amountCents,
+    reason: f.reason,
+    status: f.status as Fine['status'],
+    contestNote: f.contestNote,
+    removedNote: f.removedNote,
+    nachaFileId: f.nachaFileId,
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+
+function requireStaff(ctx: RequestContext) {
+  const actor = requireActor(ctx);
+  if (!isPayStaff(actor)) throw forbidden();
+  return actor;
+}
+
+/** GET /api/operation/fines: staff all (or one clinician's), a clinician their own. */
+export async function listFines(
+  services: AppServices,
+  ctx: RequestContext,
+  q: { pageNumber: number; pageSize: number; providerId?: number; status: string },
+) {
+  const actor = requireActor(ctx);
+  const providerId = isPayStaff(actor) ? q.providerId : await ownClinicianId(services.db, actor);
+  const filter = { providerId, status: q.status };
+  const [rows, total] = await Promise.all([
+    repo.listFines(services.db, filter, q),
+    repo.countFines(services.db, filter),
+  ]);
+  return { rows: rows.map(toFine), paging: pagingOf(q, total) };
+}
+
+/** POST /api/operation/fines */
+export async function createFine(services: AppServices, ctx: RequestContext, input: FineInput) {
+  const actor = requireStaff(ctx);
+  const id = await services.db.transaction(async (tx) => {
+    if (!(await clinicianExists(tx, input.providerId)))
+      throw badRequest('providerId', 'is not a known clinician');
+    const fineId = await repo.insertFine(tx, { ...input, createdBy: actor.userId });
+    await recordAudit(tx, ctx, { entity: FINE, entityId: fineId, action: 'CREATE', after: input });
+    return fineId;
+  });
+  return { message: PAY_MESSAGES.fineAdded, fine: toFine((await repo.findFine(services.db, id))!) };
+}
+
+async function changeFine(
+  services: AppServices,
+  ctx: RequestContext,
+  id: number,
+  change: (row: repo.FineRow, actorId: number) => Promise<Parameters<typeof repo.updateFine>[2]>,
+) {
+  const actor = requireActor(ctx);
+  await services.db.transaction(async (tx) => {
+    const row = await repo.findFine(tx, id, true);
+    if (!row) throw notFound(FINE);
+    if (row.fine.nachaFileId !== null)
+      throw badRequest('id', 'was deducted by an export already: correct it with a payable adjustment');
+    const set = await change(row, actor.userId);
+    await repo.updateFine(tx, id, set);
+    await recordAudit(tx, ctx, {
+      entity: FINE,
+      entityId: id,
+      action: 'UPDATE',
+      before: row.fine,
+      after: { ...row.fine, ...set },
+    });
+  });
+  return toFine((await repo.findFine(services.db, id))!);
+}
+
+/** POST /api/operation/fines/:id/contest: the fined clinician says why it is wrong; held until staff decide. */
+export async function contestFine(services: AppServices, ctx: RequestContext, id: number, note: string) {
+  const fine = await changeFine(services, ctx, id, async (row) => {
+    const actor = requireActor(ctx);
+    const own = await ownClinicianId(services.db, actor).catch(() => null);
+    if (own !== row.fine.providerId) throw forbidden('Only the fined clinician can contest a fine.');
+    if (row.fine.status !== 'Active') throw badRequest('id', PAY_MESSAGES.fineNotActive);
+    return { status: 'Contested', contestNote: note, contestedAt: new Date() };
+  });
+  return { message: PAY_MESSAGES.fineContested, fine };
+}
+
+/** POST /api/operation/fines/:id/remove */
+export async function removeFine(services: AppServices, ctx: RequestContext, id: number, note: string) {
+  requireStaff(ctx);
+  const fine = await changeFine(services, ctx, id, async (row, actorId) => {
+    if (row.fine.status === 'Removed') throw badRequest('id', PAY_MESSAGES.fineRemovedAlready);
+    return { status: 'Removed', removedNote: note, removedBy: actorId, removedAt: new Date() };
+  });
+  return { message: PAY_MESSAGES.fineRemoved, fine };
+}
+
+/** POST /api/operation/fines/:id/uphold: a contested fine stands (Active again, deducted at the next export). */
+export async function upholdFine(services: AppServices, ctx: RequestContext, id: number) {
+  requireStaff(ctx);
+  const fine = await changeFine(services, ctx, id, async (row) => {
+    if (row.fine.status !== 'Contested') throw badRequest('id', 'is not contested');
+    return { status: 'Active' };
+  });
+  return { message: PAY_MESSAGES.fineUpheld, fine };
+}

@@ -1,0 +1,108 @@
+// A billable visit priced by the rate engine for the time billed (decision 029): what its invoice line bills the
+// organization and what its clinician is paid. The one place billing calls the engine.
+import { and, eq, sql } from 'drizzle-orm';
+import { billedMinutes } from '@carelane/shared-domain';
+import {
+  patients,
+  providerRates,
+  providerTypes,
+  providers,
+  referralSourceRates,
+  referralSources,
+  visitTypes,
+  visits,
+} from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { rateTerms } from '../scheduling/matching/candidates';
+
+/** A visit with what the rate engine needs (its organization's card, its clinician's rate) and the names shown. */
+export function selectPriced(ex: Executor) {
+  return ex
+    .select({
+      visit: visits,
+      organizationName: referralSources.name,
+      patientName: sql<string>`coalesce(${patients.lastName} || ', ' || ${patients.firstName}, '')`,
+      clinicianName: sql<string>`coalesce(${providers.givenName} || ' ' || ${providers.familyName}, '')`,
+      visitType: visitTypes.type,
+      providerType: providerTypes.type,
+      card: referralSourceRates,
+      clinicianRate: {
+        amount: providerRates.amount,
+        specialRate: providerRates.specialRate,
+        incrementalRate: providerRates.incrementalRate,
+      },
+    })
+    .from(visits)
+    .innerJoin(referralSources, eq(referralSources.id, visits.referralSourceId))
+    .innerJoin(visitTypes, eq(visitTypes.id, visits.visitTypeId))
+    .innerJoin(providerTypes, eq(providerTypes.id, visits.providerTypeId))
+    .leftJoin(patients, eq(patients.id, visits.patientId))
+    .leftJoin(providers, eq(providers.id, visits.providerId))
+    .leftJoin(
+      referralSourceRates,
+      and(
+        eq(referralSourceRates.referralSourceId, visits.referralSourceId),
+        eq(referralSourceRates.providerTypeId, visits.providerTypeId),
+        eq(referralSourceRates.visitTypeId, visits.visitTypeId),
+      ),
+    )
+    .leftJoin(
+      providerRates,
+      and(eq(providerRates.providerId, visits.providerId), eq(providerRates.visitTypeId, visits.visitTypeId)),
+    );
+}
+export type PricedRow = Awaited<ReturnType<ReturnType<typeof selectPriced>['execute']>>[number];
+
+export type Priced = {
+  row: PricedRow;
+  /** Why the visit cannot be priced (no card, no clinician rate); null when it can. */
+  problem: string | null;
+  minutes: number | null;
+  unitsText: string;
+  /** Organization, per unit, before tax; null when an override set the amount. */
+  rateCents: number | null;
+  /** Organization, before tax. */
+  amountCents: number;
+  serviceTaxCents: number;
+  /** What the clinician is paid for the visit (bonus included). */
+  clinicianCents: number;
+  breakdown: string[];
+};
+
+const hoursText = (minutes: number) => `${Number((minutes / 60).toFixed(2))} h`;
+
+export function price(row: PricedRow): Priced {
+  const minutes = billedMinutes(row.visit);
+  const rate = row.clinicianRate;
+  const clinicianRate = rate?.amount == null ? undefined : { ...rate, amount: rate.amount };
+  const terms = rateTerms({ ...row.visit, duration: minutes }, row.card ?? undefined, clinicianRate);
+  if (!terms.ok)
+    return {
+      row,
+      problem: terms.problem,
+      minutes,
+      unitsText: '',
+      rateCents: null,
+      amountCents: 0,
+      serviceTaxCents: 0,
+      clinicianCents: 0,
+      breakdown: [],
+    };
+  const { result } = terms;
+  const hourly = (row.card?.unit ?? (row.visit.isHourly ? '$/Hour' : '$/Visit')) === '$/Hour';
+  return {
+    row,
+    problem: null,
+    minutes,
+    unitsText: row.visit.lateCancellation
+      ? 'Late cancellation'
+      : hourly
+        ? hoursText(result.billableMinutes)
+        : '1 visit',
+    rateCents: result.cents.organizationUnitRate,
+    amountCents: result.cents.organizationBeforeTax,
+    serviceTaxCents: result.cents.serviceTax,
+    clinicianCents: result.cents.clinician,
+    breakdown: result.breakdown,
+  };
+}

@@ -1,0 +1,187 @@
+// Clinicians' pay: the SQL. Ready For Export = an approved visit with a clinician and no provider_pay row (priced
+// by the rate engine when read); Exported = its provider_pay row, written by the NACHA export.
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { BILLABLE_VISIT_STATUSES } from '@carelane/shared-domain';
+import {
+  adjustments,
+  fines,
+  nachaFiles,
+  patients,
+  providerPay,
+  providers,
+  referralSources,
+  users,
+  visitTypes,
+  visits,
+} from '../../../db/schema';
+import type { Executor } from '../../../db/client';
+import { selectPriced } from '../pricing';
+
+export type PayFilter = { providerId?: number; startDate: string; endDate: string };
+
+function readyWhere(f: PayFilter): SQL | undefined {
+  return and(
+    inArray(visits.status, [...BILLABLE_VISIT_STATUSES]),
+    sql`${visits.providerId} is not null`,
+    gte(visits.dateOfService, f.startDate),
+    lte(visits.dateOfService, f.endDate),
+    f.providerId !== undefined ? eq(visits.providerId, f.providerId) : undefined,
+    sql`not exists (select 1 from ${providerPay} p where p.visit_id = ${visits.id})`,
+  );
+}
+
+export function listReady(ex: Executor, f: PayFilter, limit: number, offset: number) {
+  return selectPriced(ex)
+    .where(readyWhere(f))
+    .orderBy(asc(visits.dateOfService), asc(visits.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countReady(ex: Executor, f: PayFilter): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(visits)
+    .where(readyWhere(f));
+  return row?.n ?? 0;
+}
+
+function exportedWhere(f: PayFilter): SQL | undefined {
+  return and(
+    gte(providerPay.dateOfService, f.startDate),
+    lte(providerPay.dateOfService, f.endDate),
+    f.providerId !== undefined ? eq(providerPay.providerId, f.providerId) : undefined,
+  );
+}
+
+export function listExported(ex: Executor, f: PayFilter, limit: number, offset: number) {
+  return ex
+    .select({
+      pay: providerPay,
+      exportedAt: nachaFiles.createdAt,
+      clinicianName: sql<string>`${providers.givenName} || ' ' || ${providers.familyName}`,
+      patientName: sql<string>`coalesce(${patients.lastName} || ', ' || ${patients.firstName}, '')`,
+      organizationName: referralSources.name,
+      visitType: visitTypes.type,
+    })
+    .from(providerPay)
+    .innerJoin(nachaFiles, eq(nachaFiles.id, providerPay.nachaFileId))
+    .innerJoin(providers, eq(providers.id, providerPay.providerId))
+    .innerJoin(visits, eq(visits.id, providerPay.visitId))
+    .innerJoin(referralSources, eq(referralSources.id, visits.referralSourceId))
+    .innerJoin(visitTypes, eq(visitTypes.id, visits.visitTypeId))
+    .leftJoin(patients, eq(patients.id, visits.patientId))
+    .where(exportedWhere(f))
+    .orderBy(desc(providerPay.dateOfService), desc(providerPay.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countExported(ex: Executor, f: PayFilter): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(providerPay)
+    .where(exportedWhere(f));
+  return row?.n ?? 0;
+}
+
+/** The visits asked for export, locked, priced (inside the export's transaction). */
+export function lockVisitsToPay(tx: Executor, visitIds: readonly number[]) {
+  return selectPriced(tx)
+    .where(inArray(visits.id, [...visitIds]))
+    .orderBy(asc(visits.id))
+    .for('update', { of: visits });
+}
+
+export async function exportedVisitIds(ex: Executor, visitIds: readonly number[]): Promise<Set<number>> {
+  const rows = await ex
+    .select({ visitId: providerPay.visitId })
+    .from(providerPay)
+    .where(inArray(providerPay.visitId, [...visitIds]));
+  return new Set(rows.map((r) => r.visitId));
+}
+
+/** Active fines not yet deducted, oldest first, locked. */
+export function lockDeductibleFines(tx: Executor, providerIds: readonly number[]) {
+  return tx
+    .select({ id: fines.id, providerId: fines.providerId, amountCents: fines.amountCents })
+    .from(fines)
+    .where(
+      and(
+        inArray(fines.providerId, [...providerIds]),
+        eq(fines.status, 'Active'),
+        sql`${fines.nachaFileId} is null`,
+      ),
+    )
+    .orderBy(asc(fines.createdAt), asc(fines.id))
+    .for('update');
+}
+
+/** Applied payable adjustments not yet paid, locked. */
+export function lockPayableAdjustments(tx: Executor, providerIds: readonly number[]) {
+  return tx
+    .select({ id: adjustments.id, providerId: adjustments.providerId, amountCents: adjustments.amountCents })
+    .from(adjustments)
+    .where(
+      and(
+        eq(adjustments.kind, 'payable'),
+        eq(adjustments.status, 'Applied'),
+        inArray(adjustments.providerId, [...providerIds]),
+        sql`${adjustments.nachaFileId} is null`,
+      ),
+    )
+    .orderBy(asc(adjustments.id))
+    .for('update');
+}
+
+/** Files released today so far (the file ID modifier counts them). */
+export async function filesToday(tx: Executor): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(nachaFiles)
+    .where(sql`${nachaFiles.createdAt}::date = current_date`);
+  return row?.n ?? 0;
+}
+
+export async function insertFile(tx: Executor, file: typeof nachaFiles.$inferInsert) {
+  const [row] = await tx.insert(nachaFiles).values(file).returning({ id: nachaFiles.id });
+  return row!.id;
+}
+
+export async function insertPay(tx: Executor, rows: (typeof providerPay.$inferInsert)[]) {
+  await tx.insert(providerPay).values(rows);
+}
+
+export async function markDeducted(tx: Executor, fileId: number, fineIds: number[], adjustmentIds: number[]) {
+  if (fineIds.length) await tx.update(fines).set({ nachaFileId: fileId }).where(inArray(fines.id, fineIds));
+  if (adjustmentIds.length)
+    await tx.update(adjustments).set({ nachaFileId: fileId }).where(inArray(adjustments.id, adjustmentIds));
+}
+
+const fileColumns = {
+  id: nachaFiles.id,
+  fileName: nachaFiles.fileName,
+  effectiveDate: nachaFiles.effectiveDate,
+  entryCount: nachaFiles.entryCount,
+  totalCreditCents: nachaFiles.totalCreditCents,
+  createdAt: nachaFiles.createdAt,
+  createdBy: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+};
+
+export function listFiles(ex: Executor) {
+  return ex
+    .select(fileColumns)
+    .from(nachaFiles)
+    .innerJoin(users, eq(users.id, nachaFiles.createdBy))
+    .orderBy(desc(nachaFiles.id))
+    .limit(500);
+}
+
+export async function findFile(ex: Executor, id: number) {
+  const [row] = await ex
+    .select({ ...fileColumns, content: nachaFiles.content })
+    .from(nachaFiles)
+    .innerJoin(users, eq(users.id, nachaFiles.createdBy))
+    .where(eq(nachaFiles.id, id));
+  return row;
+}

@@ -1,0 +1,85 @@
+// Applying the credit of an earlier payment (money it has not applied yet) to this invoice: by default as much
+// as both allow; POST /api/operation/payments/:id/apply, then the server's 'Payment applied.' as the toast.
+import { formatCents, type Invoice, type Payment } from '@carelane/shared-domain';
+import { publishToast } from '@carelane/shared-session';
+import { FormFailure } from '@carelane/shared-ui';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { showDay } from '../common/billing-dates';
+import { showFailure } from '../common/failure';
+import { centsOf } from '../common/money-input';
+import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
+import { invoiceCalls, refreshBilling } from './invoice-queries';
+
+type FormValues = { apply: string };
+
+export function ApplyPaymentModal({
+  invoice,
+  payment,
+  onClose,
+}: {
+  invoice: Invoice;
+  /** The payment whose credit is applied; null: the modal is closed. */
+  payment: Payment | null;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const apply = async (values: FormValues) => {
+    if (!payment) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await invoiceCalls.applyPayment(payment.id, [
+        { invoiceId: invoice.id, amountCents: centsOf(values.apply) },
+      ]);
+      publishToast(result.message);
+      refreshBilling();
+      onClose();
+    } catch (error) {
+      showFailure(form, error, APPLY_FAILURE, setFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={payment !== null}
+      title={`Apply a payment to ${invoice.number}`}
+      okText="Apply payment"
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {payment ? (
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          aria-label={`Apply a payment to ${invoice.number}`}
+          initialValues={{ apply: defaultApplicationText(payment.unappliedCents, invoice) }}
+          onFinish={(values) => void apply(values)}
+        >
+          <FormFailure text={failure} />
+          <Typography.Paragraph>
+            {`${payment.method} ${payment.reference}, received ${showDay(payment.receivedOn)}: ${formatCents(
+              payment.unappliedCents,
+            )} left of ${formatCents(payment.amountCents)}. The invoice owes ${formatCents(invoice.balanceCents)}.`}
+          </Typography.Paragraph>
+          <Form.Item
+            label="Amount to apply"
+            name="apply"
+            required
+            rules={[applyRule(invoice, () => payment.unappliedCents, false)]}
+            extra="What is not applied stays on the payment as the organization's credit."
+          >
+            <Input inputMode="decimal" prefix="$" autoComplete="off" style={{ width: 200 }} />
+          </Form.Item>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+// "Record payment" on an invoice (billing staff): a payment received from its organization (method, reference,
+// amount typed in dollars and read as exact cents, received date), POST /api/operation/payments, then the part
+// applied to this invoice (by default as much as both allow), POST /api/operation/payments/:id/apply. Each step's
+// success is the server's toast ('Payment added successfully.', 'Payment applied.'). If applying fails once the
+// payment is recorded, the payment is not recorded again: the modal only applies it on the next try.
+import {
+  PAYMENT_METHODS,
+  formatCents,
+  type Invoice,
+  type Payment,
+} from '@carelane/shared-domain';
+import { publishToast } from '@carelane/shared-session';
+import { DateInput, FormFailure } from '@carelane/shared-ui';
+import { Alert, Flex, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { isoDay } from '../common/billing-dates';
+import { showFailure } from '../common/failure';
+import { amountRule, centsOf, parseDollars } from '../common/money-input';
+import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
+import { invoiceCalls, refreshBilling } from './invoice-queries';
+
+type FormValues = {
+  method: (typeof PAYMENT_METHODS)[number];
+  reference: string;
+  amount: string;
+  receivedOn: Date | null;
+  apply: string;
+};
+
+const RECORD_FAILURE = {
+  thing: 'the payment',
+  action: 'added',
+  places: { method: 'method', reference: 'reference', amountCents: 'amount', receivedOn: 'receivedOn' },
+  labels: { method: 'Method', reference: 'Reference', amountCents: 'Amount', receivedOn: 'Received on' },
+};
+
+export type PaymentModalProps = {
+  invoice: Invoice;
+  open: boolean;
+  onClose: () => void;
+};
+
+export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The payment this modal recorded, when applying it has not succeeded yet.
+  const [recorded, setRecorded] = useState<Payment | null>(null);
+  // Once the user changes the amount to apply, a new payment amount no longer rewrites it.
+  const [applyEdited, setApplyEdited] = useState(false);
+
+  const typedCents = () => {
+    const parsed = parseDollars(String(form.getFieldValue('amount') ?? ''));
+    return parsed.ok ? parsed.cents : null;
+  };
+
+  const submit = async (values: FormValues) => {
+    setBusy(true);
+    setFailure(null);
+    let payment = recorded;
+    try {
+      if (!payment) {
+        const result = await invoiceCalls.recordPayment({
+          referralSourceId: invoice.referralSourceId,
+          method: values.method,
+          reference: values.reference.trim(),
+          amountCents: centsOf(values.amount),
+          receivedOn: isoDay(values.receivedOn!),
+        });
+        publishToast(result.message);
+        payment = result.payment;
+        setRecorded(payment);
+        refreshBilling();
+      }
+    } catch (error) {
+      showFailure(form, error, RECORD_FAILURE, setFailure);
+      setBusy(false);
+      return;
+    }
+    try {
+      if (values.apply?.trim()) {
+        const result = await invoiceCalls.applyPayment(payment.id, [
+          { invoiceId: invoice.id, amountCents: centsOf(values.apply) },
+        ]);
+        publishToast(result.message);
+        refreshBilling();
+      }
+      onClose();
+    } catch (error) {
+      showFailure(form, error, APPLY_FAILURE, setFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`Record a payment for ${invoice.number}`}
+      okText={recorded ? 'Apply payment' : 'Record payment'}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        aria-label={`Record a payment for ${invoice.number}`}
+        initialValues={{ method: 'Check', reference: '', amount: '', receivedOn: new Date(), apply: '' }}
+        onValuesChange={(changed: Partial<FormValues>) => {
+          if ('apply' in changed) setApplyEdited(true);
+          if ('amount' in changed && !applyEdited) {
+            const cents = typedCents();
+            form.setFieldValue('apply', cents ? defaultApplicationText(cents, invoice) : '');
+          }
+        }}
+        onFinish={(values) => void submit(values)}
+      >
+        <FormFailure text={failure} />
+        {recorded ? (
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            style={{ marginBottom: 16 }}
+            title={`${recorded.method} ${recorded.reference} of ${formatCents(recorded.amountCents)} is recorded. Until it is applied it stays on ${invoice.organizationName}'s credit.`}
+          />
+        ) : null}
+        <Flex gap={16} wrap>
+          <Form.Item label="Method" name="method" required style={{ width: 140 }}>
+            <Select
+              disabled={!!recorded}
+              options={PAYMENT_METHODS.map((method) => ({ value: method, label: method }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label="Reference"
+            name="reference"
+            required
+            rules={[{ required: true, whitespace: true, message: 'Enter the check number or transfer reference.' }]}
+            style={{ flex: 1, minWidth: 200 }}
+          >
+            <Input maxLength={60} disabled={!!recorded} autoComplete="off" />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item label="Amount" name="amount" required rules={[amountRule()]} style={{ width: 200 }}>
+            <Input inputMode="decimal" prefix="$" disabled={!!recorded} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label="Received on"
+            name="receivedOn"
+            required
+            rules={[{ required: true, message: 'Enter the day the payment was received.' }]}
+            style={{ width: 180 }}
+          >
+            <DateInput required disabled={!!recorded} />
+          </Form.Item>
+        </Flex>
+        <Form.Item
+          label="Amount to apply"
+          name="apply"
+          dependencies={['amount']}
+          rules={[applyRule(invoice, () => recorded?.unappliedCents ?? typedCents(), true)]}
+          extra={`Applied to ${invoice.number}, which owes ${formatCents(invoice.balanceCents)}. Leave blank to keep the whole payment as the organization's credit.`}
+          style={{ width: 320 }}
+        >
+          <Input inputMode="decimal" prefix="$" autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
