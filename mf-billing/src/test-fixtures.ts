@@ -1,11 +1,5 @@
 // Answers of the billing API for the area's tests (never imported by product code).
-import type {
-  Invoice,
-  InvoiceDetail,
-  Payment,
-  ReferralSource,
-  UnbilledVisit,
-} from '@carelane/shared-domain';
+import type { Invoice, InvoiceDetail, Payment, ReferralSource, UnbilledVisit } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { paging } from '@carelane/shared-ui/testing';
 
@@ -73,6 +67,7 @@ export const invoice: Invoice = {
   serviceTaxCents: 2850,
   totalCents: 60850,
   paidCents: 10000,
+  creditedCents: 0,
   balanceCents: 50850,
   status: 'Sent',
   paymentStatus: 'PartiallyPaid',

@@ -1,7 +1,8 @@
-// Dollars a person types (a payment, the part of it applied) read as integer cents, exactly: the text's digits
-// are put together as the number of cents, never multiplied as a floating-point number ('0.29' is 29 cents, not
-// 28.999…). More than two decimals is refused, not rounded: a payment is recorded as it was received.
-import { formatCents } from '@carelane/shared-domain';
+// Dollars a person types (a payment, the part of it applied) read as integer cents, exactly, by shared-domain's one
+// parser (parseDollarsToCents: the text's digits, never a floating-point multiply of the typed number), with the
+// reason a field shows when the text is not an amount it accepts. More than two decimals is refused, not rounded:
+// a payment is recorded as it was received.
+import { formatCents, parseDollarsToCents } from '@carelane/shared-domain';
 import type { FormRule } from 'antd';
 
 /** The most one amount may be (positiveCentsSchema's limit). */
@@ -17,27 +18,25 @@ export const AMOUNT_ERRORS = {
 
 export type ParsedAmount = { ok: true; cents: number } | { ok: false; error: string };
 
-/** Whole dollars (optionally with thousands commas) and an optional fraction. */
-const AMOUNT_PATTERN = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/;
+/** An amount in the right form but for its fraction: 3 or more decimals. */
+const TOO_PRECISE = /^-?\$?\s*(\d{1,3}(,\d{3})+|\d+)?\.\d{3,}$/;
+/** More whole dollars than the limit can have (so many that they are not even a safe number of cents). */
+const TOO_LONG = /^\$?\s*\d{10,}(\.\d*)?$/;
 
 /**
  * '12.34' -> 1234, '$1,234.5' -> 123450, '.05' -> 5, '12' -> 1200; refuses blank text, other characters, a
- * negative or zero amount, more than 2 decimals and more than AMOUNT_MAX_CENTS. The input may start with '$',
- * so an amount shown by formatCents reads back as itself.
+ * negative or zero amount, more than 2 decimals and more than AMOUNT_MAX_CENTS. The input may start with '$'
+ * and have thousands commas, so an amount shown by formatCents reads back as itself.
  */
 export function parseDollars(text: string): ParsedAmount {
-  const trimmed = text.trim().replace(/^\$\s*/, '');
-  if (trimmed === '') return { ok: false, error: AMOUNT_ERRORS.blank };
-  if (trimmed.startsWith('-')) return { ok: false, error: AMOUNT_ERRORS.notPositive };
-  const match = AMOUNT_PATTERN.exec(trimmed);
-  const whole = match?.[1];
-  const fraction = match?.[2];
-  if (!match || (!whole && !fraction)) return { ok: false, error: AMOUNT_ERRORS.notAmount };
-  if ((fraction ?? '').length > 2) return { ok: false, error: AMOUNT_ERRORS.tooManyDecimals };
-  const dollars = (whole ?? '0').replace(/,/g, '').replace(/^0+(?=\d)/, '');
-  if (dollars.length > 9) return { ok: false, error: AMOUNT_ERRORS.tooBig };
-  // The digits of the dollars then two digits of cents: the number of cents, read as text.
-  const cents = Number(`${dollars}${(fraction ?? '').padEnd(2, '0')}`);
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === '$') return { ok: false, error: AMOUNT_ERRORS.blank };
+  const cents = parseDollarsToCents(trimmed);
+  if (cents === null) {
+    if (TOO_PRECISE.test(trimmed)) return { ok: false, error: AMOUNT_ERRORS.tooManyDecimals };
+    if (TOO_LONG.test(trimmed)) return { ok: false, error: AMOUNT_ERRORS.tooBig };
+    return { ok: false, error: AMOUNT_ERRORS.notAmount };
+  }
   if (cents <= 0) return { ok: false, error: AMOUNT_ERRORS.notPositive };
   if (cents > AMOUNT_MAX_CENTS) return { ok: false, error: AMOUNT_ERRORS.tooBig };
   return { ok: true, cents };
@@ -60,9 +59,7 @@ export function amountRule(maxCents?: number, tooMuch?: (limit: string) => strin
       const parsed = parseDollars(value ?? '');
       if (!parsed.ok) throw new Error(parsed.error);
       if (maxCents !== undefined && parsed.cents > maxCents)
-        throw new Error(
-          tooMuch ? tooMuch(formatCents(maxCents)) : `Enter at most ${formatCents(maxCents)}.`,
-        );
+        throw new Error(tooMuch ? tooMuch(formatCents(maxCents)) : `Enter at most ${formatCents(maxCents)}.`);
     },
   };
 }

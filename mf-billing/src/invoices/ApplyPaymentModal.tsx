@@ -14,13 +14,15 @@ import { invoiceCalls, refreshBilling } from './invoice-queries';
 type FormValues = { apply: string };
 
 export function ApplyPaymentModal({
+  open,
   invoice,
   payment,
   onClose,
 }: {
+  open: boolean;
   invoice: Invoice;
-  /** The payment whose credit is applied; null: the modal is closed. */
-  payment: Payment | null;
+  /** The payment whose credit is applied. */
+  payment: Payment;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<FormValues>();
@@ -28,7 +30,6 @@ export function ApplyPaymentModal({
   const [failure, setFailure] = useState<string | null>(null);
 
   const apply = async (values: FormValues) => {
-    if (!payment) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -47,7 +48,7 @@ export function ApplyPaymentModal({
 
   return (
     <Modal
-      open={payment !== null}
+      open={open}
       title={`Apply a payment to ${invoice.number}`}
       okText="Apply payment"
       confirmLoading={busy}
@@ -55,31 +56,29 @@ export function ApplyPaymentModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      {payment ? (
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          aria-label={`Apply a payment to ${invoice.number}`}
-          initialValues={{ apply: defaultApplicationText(payment.unappliedCents, invoice) }}
-          onFinish={(values) => void apply(values)}
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        aria-label={`Apply a payment to ${invoice.number}`}
+        initialValues={{ apply: defaultApplicationText(payment.unappliedCents, invoice) }}
+        onFinish={(values) => void apply(values)}
+      >
+        <FormFailure text={failure} />
+        <Typography.Paragraph>
+          {`${payment.method} ${payment.reference}, received ${showDay(payment.receivedOn)}: ${formatCents(
+            payment.unappliedCents,
+          )} left of ${formatCents(payment.amountCents)}. The invoice owes ${formatCents(invoice.balanceCents)}.`}
+        </Typography.Paragraph>
+        <Form.Item
+          label="Amount to apply"
+          name="apply"
+          required
+          rules={[applyRule(invoice, () => payment.unappliedCents, false)]}
+          extra="What is not applied stays on the payment as the organization's credit."
         >
-          <FormFailure text={failure} />
-          <Typography.Paragraph>
-            {`${payment.method} ${payment.reference}, received ${showDay(payment.receivedOn)}: ${formatCents(
-              payment.unappliedCents,
-            )} left of ${formatCents(payment.amountCents)}. The invoice owes ${formatCents(invoice.balanceCents)}.`}
-          </Typography.Paragraph>
-          <Form.Item
-            label="Amount to apply"
-            name="apply"
-            required
-            rules={[applyRule(invoice, () => payment.unappliedCents, false)]}
-            extra="What is not applied stays on the payment as the organization's credit."
-          >
-            <Input inputMode="decimal" prefix="$" autoComplete="off" style={{ width: 200 }} />
-          </Form.Item>
-        </Form>
-      ) : null}
+          <Input inputMode="decimal" prefix="$" autoComplete="off" style={{ width: 200 }} />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 }

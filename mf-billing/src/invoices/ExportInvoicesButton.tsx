@@ -8,7 +8,11 @@ import type { InvoiceFilters } from './invoice-queries';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function ExportInvoicesButton({ filters }: { filters: Omit<InvoiceFilters, 'pageNumber' | 'pageSize'> }) {
+export function ExportInvoicesButton({
+  filters,
+}: {
+  filters: Omit<InvoiceFilters, 'pageNumber' | 'pageSize'>;
+}) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [status, setStatus] = useState('');
   const running = useRef<AbortController | null>(null);

@@ -1,5 +1,5 @@
 // An invoice's lines (one per visit billed, each amount explained by the rate engine) and its totals: subtotal,
-// service tax, total, paid and balance, all as the server answered them.
+// service tax, total, paid, credits (applied adjustments, when there are) and balance, all as the server answered.
 import { formatCents, type InvoiceDetail, type InvoiceLine } from '@carelane/shared-domain';
 import { NONE } from '@carelane/shared-ui';
 import { Descriptions, Table, Tag, type TableColumnsType } from 'antd';
@@ -33,7 +33,12 @@ const COLUMNS: TableColumnsType<InvoiceLine> = [
     render: (_v, line) => (line.rateCents === null ? NONE : formatCents(line.rateCents)),
   },
   { title: 'Amount', key: 'amount', ...right, render: (_v, line) => formatCents(line.amountCents) },
-  { title: 'Service tax', key: 'serviceTax', ...right, render: (_v, line) => formatCents(line.serviceTaxCents) },
+  {
+    title: 'Service tax',
+    key: 'serviceTax',
+    ...right,
+    render: (_v, line) => formatCents(line.serviceTaxCents),
+  },
   {
     title: 'Pricing',
     key: 'pricing',
@@ -62,7 +67,9 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDetail }) {
 }
 
 export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
-  const money = (cents: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCents(cents)}</span>;
+  const money = (cents: number) => (
+    <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCents(cents)}</span>
+  );
   return (
     <Descriptions
       size="small"
@@ -74,6 +81,9 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
         { key: 'serviceTax', label: 'Service tax', children: money(invoice.serviceTaxCents) },
         { key: 'total', label: 'Total', children: <strong>{money(invoice.totalCents)}</strong> },
         { key: 'paid', label: 'Paid', children: money(invoice.paidCents) },
+        ...(invoice.creditedCents
+          ? [{ key: 'credited', label: 'Credits', children: money(invoice.creditedCents) }]
+          : []),
         { key: 'balance', label: 'Balance', children: <strong>{money(invoice.balanceCents)}</strong> },
       ]}
     />

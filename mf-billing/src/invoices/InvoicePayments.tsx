@@ -36,12 +36,20 @@ export function AppliedPayments({ invoice }: { invoice: InvoiceDetail }) {
 /** The organization's payments with money left to apply, each with "Apply" to this invoice. */
 export function OrganizationCredit({ invoice }: { invoice: InvoiceDetail }) {
   const credits = useQuery(paymentQueries.credits(invoice.referralSourceId));
+  // The payment last chosen (kept while the modal closes) and whether the modal is open.
   const [applying, setApplying] = useState<Payment | null>(null);
+  const [open, setOpen] = useState(false);
   // A new form each time the modal opens (kept on close, so it closes as it opened).
   const [openings, setOpenings] = useState(0);
 
   if (credits.isError)
-    return <Alert type="error" showIcon title={errorMessage(credits.error, "the organization's payments", 'loaded')} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorMessage(credits.error, "the organization's payments", 'loaded')}
+      />
+    );
   if (!credits.data) return <Skeleton active paragraph={{ rows: 1 }} />;
   const rows = credits.data.rows.filter((payment) => payment.unappliedCents > 0);
   if (!rows.length)
@@ -56,7 +64,12 @@ export function OrganizationCredit({ invoice }: { invoice: InvoiceDetail }) {
     { title: 'Method', key: 'method', render: (_v, row) => row.method },
     { title: 'Reference', key: 'reference', render: (_v, row) => row.reference },
     { title: 'Amount', key: 'amount', align: 'right', render: (_v, row) => formatCents(row.amountCents) },
-    { title: 'Left to apply', key: 'left', align: 'right', render: (_v, row) => formatCents(row.unappliedCents) },
+    {
+      title: 'Left to apply',
+      key: 'left',
+      align: 'right',
+      render: (_v, row) => formatCents(row.unappliedCents),
+    },
     {
       title: 'Action',
       key: 'action',
@@ -67,6 +80,7 @@ export function OrganizationCredit({ invoice }: { invoice: InvoiceDetail }) {
           onClick={() => {
             setOpenings((count) => count + 1);
             setApplying(row);
+            setOpen(true);
           }}
         >
           Apply
@@ -84,12 +98,15 @@ export function OrganizationCredit({ invoice }: { invoice: InvoiceDetail }) {
         columns={columns}
         dataSource={rows}
       />
-      <ApplyPaymentModal
-        key={openings}
-        invoice={invoice}
-        payment={applying}
-        onClose={() => setApplying(null)}
-      />
+      {applying ? (
+        <ApplyPaymentModal
+          key={openings}
+          open={open}
+          invoice={invoice}
+          payment={applying}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   );
 }

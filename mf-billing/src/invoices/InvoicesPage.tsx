@@ -13,13 +13,7 @@ import {
   type Invoice,
 } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
-import {
-  DataTable,
-  DateRangeFilter,
-  listFilterFields,
-  ListResults,
-  PageFrame,
-} from '@carelane/shared-ui';
+import { DataTable, DateRangeFilter, listFilterFields, ListResults, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -146,7 +140,9 @@ export default function InvoicesPage() {
           aria-label="Status"
           value={filters.status}
           options={STATUS_OPTIONS}
-          onChange={(status: string) => setFilters({ status: status === 'ALL' ? null : status, pageNumber: null })}
+          onChange={(status: string) =>
+            setFilters({ status: status === 'ALL' ? null : status, pageNumber: null })
+          }
           style={{ width: 160 }}
         />
         <Select
@@ -162,7 +158,9 @@ export default function InvoicesPage() {
           label="Issue date"
           value={rangeOf(dates)}
           maxDays={filters.fromReport ? undefined : INVOICES_MAX_DAYS}
-          onChange={(next) => setFilters({ from: isoDay(next.start), to: isoDay(next.end), pageNumber: null })}
+          onChange={(next) =>
+            setFilters({ from: isoDay(next.start), to: isoDay(next.end), pageNumber: null })
+          }
         />
         {billingStaff && canOpen(session, 'referralSources') ? (
           <OrganizationPicker

@@ -3,12 +3,7 @@
 // applied to this invoice (by default as much as both allow), POST /api/operation/payments/:id/apply. Each step's
 // success is the server's toast ('Payment added successfully.', 'Payment applied.'). If applying fails once the
 // payment is recorded, the payment is not recorded again: the modal only applies it on the next try.
-import {
-  PAYMENT_METHODS,
-  formatCents,
-  type Invoice,
-  type Payment,
-} from '@carelane/shared-domain';
+import { PAYMENT_METHODS, formatCents, type Invoice, type Payment } from '@carelane/shared-domain';
 import { publishToast } from '@carelane/shared-session';
 import { DateInput, FormFailure } from '@carelane/shared-ui';
 import { Alert, Flex, Form, Input, Modal, Select } from 'antd';
@@ -139,7 +134,9 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
             label="Reference"
             name="reference"
             required
-            rules={[{ required: true, whitespace: true, message: 'Enter the check number or transfer reference.' }]}
+            rules={[
+              { required: true, whitespace: true, message: 'Enter the check number or transfer reference.' },
+            ]}
             style={{ flex: 1, minWidth: 200 }}
           >
             <Input maxLength={60} disabled={!!recorded} autoComplete="off" />

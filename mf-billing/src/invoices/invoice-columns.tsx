@@ -66,7 +66,11 @@ export function invoiceColumns({ asOf, open, selection }: InvoiceColumnsOptions)
       ),
     },
     { title: 'Organization', key: 'organization', render: (_v, row) => row.organizationName },
-    { title: 'Issued', key: 'issued', render: (_v, row) => <span style={nowrap}>{showDay(row.issuedOn)}</span> },
+    {
+      title: 'Issued',
+      key: 'issued',
+      render: (_v, row) => <span style={nowrap}>{showDay(row.issuedOn)}</span>,
+    },
     {
       title: 'Due',
       key: 'due',
@@ -80,13 +84,19 @@ export function invoiceColumns({ asOf, open, selection }: InvoiceColumnsOptions)
     {
       title: 'Period',
       key: 'period',
-      render: (_v, row) => <span style={nowrap}>{`${showDay(row.periodStart)} – ${showDay(row.periodEnd)}`}</span>,
+      render: (_v, row) => (
+        <span style={nowrap}>{`${showDay(row.periodStart)} – ${showDay(row.periodEnd)}`}</span>
+      ),
     },
     { title: 'Total', key: 'total', ...right, render: (_v, row) => formatCents(row.totalCents) },
     { title: 'Paid', key: 'paid', ...right, render: (_v, row) => formatCents(row.paidCents) },
     { title: 'Balance', key: 'balance', ...right, render: (_v, row) => formatCents(row.balanceCents) },
     { title: 'Status', key: 'status', render: (_v, row) => <InvoiceStatusTag invoice={row} /> },
-    { title: 'Payment status', key: 'paymentStatus', render: (_v, row) => <PaymentStatusTag invoice={row} /> },
+    {
+      title: 'Payment status',
+      key: 'paymentStatus',
+      render: (_v, row) => <PaymentStatusTag invoice={row} />,
+    },
   ];
   if (!selection) return columns;
   const { rows, isSelected, toggle } = selection;

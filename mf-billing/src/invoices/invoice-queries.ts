@@ -42,7 +42,8 @@ export const invoiceQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: ['invoice', 'detail', id],
-      queryFn: ({ signal }) => apiClient.get(`/api/operation/invoices/${id}`, invoiceDetailSchema, { signal }),
+      queryFn: ({ signal }) =>
+        apiClient.get(`/api/operation/invoices/${id}`, invoiceDetailSchema, { signal }),
     }),
 };
 

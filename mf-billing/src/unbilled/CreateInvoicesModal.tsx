@@ -66,10 +66,6 @@ export function CreateInvoicesModal({ open, onClose, period, organization }: Cre
       title="Create invoices"
       onCancel={onClose}
       destroyOnHidden
-      afterClose={() => {
-        setResult(null);
-        setFailure(null);
-      }}
       footer={
         result ? (
           <Button type="primary" onClick={onClose}>
@@ -101,8 +97,8 @@ export function CreateInvoicesModal({ open, onClose, period, organization }: Cre
         >
           <FormFailure text={failure} />
           <Typography.Paragraph type="secondary">
-            One invoice per organization, of its approved visits not yet billed whose date of service is in the
-            period. Visits that cannot be priced stay unbilled.
+            One invoice per organization, of its approved visits not yet billed whose date of service is in
+            the period. Visits that cannot be priced stay unbilled.
           </Typography.Paragraph>
           <Flex gap={16} wrap>
             <Form.Item

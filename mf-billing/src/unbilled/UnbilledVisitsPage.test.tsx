@@ -36,10 +36,7 @@ const created = { ...invoice, paidCents: 0, balanceCents: 60850, status: 'Create
 const listAnswer = (rows: UnbilledVisit[], total = rows.length, pageNumber = 1) =>
   jsonResponse({ rows, paging: paging(total, pageNumber) });
 
-function open(
-  url: string,
-  answers: { list?: () => Response; create?: () => Response } = {},
-): RenderedPage {
+function open(url: string, answers: { list?: () => Response; create?: () => Response } = {}): RenderedPage {
   return renderPage(<UnbilledVisitsPage />, {
     url,
     roleId: 2,
@@ -47,8 +44,7 @@ function open(
       const path = call.url.pathname;
       if (path === '/api/operation/unbilledVisits')
         return answers.list?.() ?? listAnswer([priced, unpriced, lateCancelled]);
-      if (path === '/api/admin/referralSources')
-        return organizationsAnswer();
+      if (path === '/api/admin/referralSources') return organizationsAnswer();
       if (path === '/api/admin/createInvoice' && call.method === 'POST')
         return answers.create?.() ?? jsonResponse({ message: '1 invoice created.', invoices: [created] });
       return undefined;
@@ -132,7 +128,9 @@ describe('UnbilledVisitsPage', () => {
 
   it('says so when nothing is waiting to be billed, and shows a load failure with a retry', async () => {
     const page = open('/unbilledvisits', { list: () => listAnswer([]) });
-    expect(await screen.findByText('No approved visits are waiting to be billed in these dates.')).toBeTruthy();
+    expect(
+      await screen.findByText('No approved visits are waiting to be billed in these dates.'),
+    ).toBeTruthy();
     page.done();
 
     const failing = open('/unbilledvisits', { list: () => apiError(500, 'Something went wrong.') });
@@ -154,7 +152,11 @@ describe('UnbilledVisitsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create invoices' }));
     await waitFor(() => expect(page.toasts).toEqual(['1 invoice created.']));
     const create = page.calls.find((c) => c.url.pathname === '/api/admin/createInvoice')!;
-    expect(create.body).toEqual({ periodStart: '2030-06-01', periodEnd: '2030-06-30', referralSourceIds: [3] });
+    expect(create.body).toEqual({
+      periodStart: '2030-06-01',
+      periodEnd: '2030-06-30',
+      referralSourceIds: [3],
+    });
     const link = await within(dialog).findByRole('link', { name: 'INV-000041' });
     expect(link.getAttribute('href')).toBe('/invoices?invoiceId=41');
     expect(link.closest('li')!.textContent).toContain('total $608.50');
@@ -173,7 +175,9 @@ describe('UnbilledVisitsPage', () => {
     await screen.findByText('Doe, Jane');
     fireEvent.click(screen.getByRole('button', { name: 'Create invoices' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Every organization with visits to bill' }));
+    fireEvent.click(
+      await within(dialog).findByRole('radio', { name: 'Every organization with visits to bill' }),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create invoices' }));
     const field = within(dialog).getByLabelText('Period end').closest('.ant-form-item')!;
     await waitFor(() =>

@@ -72,6 +72,7 @@ async function changeFine(
   services: AppServices,
   ctx: RequestContext,
   id: number,
+  /** What to set; runs inside the transaction, so it must not query outside it. */
   change: (row: repo.FineRow, actorId: number) => Promise<Parameters<typeof repo.updateFine>[2]>,
 ) {
   const actor = requireActor(ctx);
@@ -95,9 +96,8 @@ async function changeFine(
 
 /** POST /api/operation/fines/:id/contest: the fined clinician says why it is wrong; held until staff decide. */
 export async function contestFine(services: AppServices, ctx: RequestContext, id: number, note: string) {
+  const own = await ownClinicianId(services.db, requireActor(ctx)).catch(() => null);
   const fine = await changeFine(services, ctx, id, async (row) => {
-    const actor = requireActor(ctx);
-    const own = await ownClinicianId(services.db, actor).catch(() => null);
     if (own !== row.fine.providerId) throw forbidden('Only the fined clinician can contest a fine.');
     if (row.fine.status !== 'Active') throw badRequest('id', PAY_MESSAGES.fineNotActive);
     return { status: 'Contested', contestNote: note, contestedAt: new Date() };

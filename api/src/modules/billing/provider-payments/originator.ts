@@ -6,7 +6,7 @@ export const NACHA_ORIGINATOR: NachaOriginator = {
   odfiName: 'CARELANE DEMO BANK',
   immediateOrigin: '1870000001',
   immediateOriginName: 'CARELANE STAFFING LLC',
-  companyName: 'CARELANE STAFFING',
+  companyName: 'CARELANE LLC',
   companyIdentification: '1870000001',
   companyEntryDescription: 'PAYROLL',
 };
