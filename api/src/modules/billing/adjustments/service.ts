@@ -19,6 +19,7 @@ import { clinicianExists } from '../bank-accounts/repository';
 import { insertInvoiceEvents, lockInvoices } from '../invoices/repository';
 import { balanceOf } from '../invoices/service';
 import * as repo from './repository';
+import { publishBillingChange } from '../billing-events';
 
 const ADJUSTMENT = 'Adjustment';
 
@@ -78,6 +79,7 @@ export async function createAdjustment(services: AppServices, ctx: RequestContex
       reason: input.reason,
       createdBy: actor.userId,
     });
+    await publishBillingChange(tx, ['adjustment'], 'created');
     await recordAudit(tx, ctx, {
       entity: ADJUSTMENT,
       entityId: adjustmentId,
@@ -115,6 +117,8 @@ export async function applyAdjustment(services: AppServices, ctx: RequestContext
       ]);
     }
     await repo.markApplied(tx, id, actor.userId);
+    await publishBillingChange(tx, ['adjustment', 'providerPay']);
+    if (a.invoiceId !== null) await publishBillingChange(tx, ['invoice']);
     await recordAudit(tx, ctx, {
       entity: ADJUSTMENT,
       entityId: id,

@@ -16,6 +16,7 @@ import { requireActor, type Actor, type RequestContext } from '../../../services
 import { ownClinicianId } from '../../clinicians/access';
 import { bankAccountKey } from './bank-key';
 import * as repo from './repository';
+import { publishBillingChange } from '../billing-events';
 
 export const isPayStaff = (actor: Actor) => holdsPage(actor, 'providerPayments');
 
@@ -63,6 +64,7 @@ export async function saveBankAccount(
       accountLast4: input.accountNumber.slice(-4),
       updatedBy: actor.userId,
     });
+    await publishBillingChange(tx, ['bankAccount', 'providerPay']);
     // The audit names what changed, never the number itself.
     await recordAudit(tx, ctx, {
       entity: 'providerBankAccount',

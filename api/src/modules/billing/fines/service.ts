@@ -12,6 +12,7 @@ import { ownClinicianId } from '../../clinicians/access';
 import { clinicianExists } from '../bank-accounts/repository';
 import { isPayStaff } from '../bank-accounts/service';
 import * as repo from './repository';
+import { publishBillingChange } from '../billing-events';
 
 const FINE = 'Fine';
 
@@ -63,6 +64,7 @@ export async function createFine(services: AppServices, ctx: RequestContext, inp
       throw badRequest('providerId', 'is not a known clinician');
     const fineId = await repo.insertFine(tx, { ...input, createdBy: actor.userId });
     await recordAudit(tx, ctx, { entity: FINE, entityId: fineId, action: 'CREATE', after: input });
+    await publishBillingChange(tx, ['fine'], 'created');
     return fineId;
   });
   return { message: PAY_MESSAGES.fineAdded, fine: toFine((await repo.findFine(services.db, id))!) };
@@ -83,6 +85,7 @@ async function changeFine(
       throw badRequest('id', 'was deducted by an export already: correct it with a payable adjustment');
     const set = await change(row, actor.userId);
     await repo.updateFine(tx, id, set);
+    await publishBillingChange(tx, ['fine']);
     await recordAudit(tx, ctx, {
       entity: FINE,
       entityId: id,

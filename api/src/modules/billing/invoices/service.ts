@@ -38,6 +38,7 @@ import { isBillingUser, organizationOf, requireBillingUser } from '../access';
 import { price, type Priced } from '../pricing';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './repository';
+import { publishBillingChange } from '../billing-events';
 
 const INVOICE = 'Invoice';
 const DAY_MS = 86_400_000;
@@ -191,6 +192,10 @@ export async function createInvoices(
             userId: actor.userId,
           },
         ]);
+        await publishBillingChange(tx, ['visit'], 'updated', {
+          id: invoice.id,
+          referralSourceId: organization.id,
+        });
         await recordAudit(tx, ctx, {
           entity: INVOICE,
           entityId: invoice.id,
@@ -405,6 +410,11 @@ export async function emailInvoices(
       });
     }
     await repo.markSent(tx, ids);
+    for (const row of rows.values())
+      await publishBillingChange(tx, [], 'updated', {
+        id: row.invoice.id,
+        referralSourceId: row.invoice.referralSourceId,
+      });
     await repo.insertInvoiceEvents(tx, events);
     for (const id of ids)
       await recordAudit(tx, ctx, {
@@ -444,6 +454,10 @@ export async function sendToCollection(services: AppServices, ctx: RequestContex
     if (balance <= 0 || row.invoice.dueOn >= localIsoDate(new Date()))
       throw badRequest('id', `${number} ${BILLING_MESSAGES.notOverdue}`);
     await repo.markCollection(tx, id);
+    await publishBillingChange(tx, [], 'updated', {
+      id,
+      referralSourceId: row.invoice.referralSourceId,
+    });
     await repo.insertInvoiceEvents(tx, [
       {
         invoiceId: id,

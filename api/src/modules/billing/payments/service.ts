@@ -19,6 +19,7 @@ import { requireBillingUser } from '../access';
 import { findOrganization, insertInvoiceEvents, lockInvoices } from '../invoices/repository';
 import { balanceOf } from '../invoices/service';
 import * as repo from './repository';
+import { publishBillingChange } from '../billing-events';
 
 const PAYMENT = 'Payment';
 
@@ -44,6 +45,7 @@ export async function createPayment(services: AppServices, ctx: RequestContext, 
     if (!(await findOrganization(tx, input.referralSourceId)))
       throw badRequest('referralSourceId', 'is not a known organization');
     const paymentId = await repo.insertPayment(tx, { ...input, createdBy: actor.userId });
+    await publishBillingChange(tx, ['payment'], 'created');
     await recordAudit(tx, ctx, { entity: PAYMENT, entityId: paymentId, action: 'CREATE', after: input });
     return paymentId;
   });
@@ -105,6 +107,12 @@ export async function applyPayment(
         appliedBy: actor.userId,
       })),
     );
+    await publishBillingChange(tx, ['payment']);
+    for (const invoice of invoices.values())
+      await publishBillingChange(tx, [], 'updated', {
+        id: invoice.invoice.id,
+        referralSourceId: invoice.invoice.referralSourceId,
+      });
     const from = `${payment.payment.method} ${payment.payment.reference}`;
     await insertInvoiceEvents(
       tx,

@@ -29,6 +29,7 @@ import { isPayStaff, openAccounts } from '../bank-accounts/service';
 import { price } from '../pricing';
 import { FILE_ID_MODIFIERS, NACHA_ORIGINATOR } from './originator';
 import * as repo from './repository';
+import { publishBillingChange } from '../billing-events';
 
 const NACHA_FILE = 'NACHA file';
 
@@ -227,6 +228,7 @@ export async function releaseNachaFile(
       })),
     );
     await repo.markDeducted(tx, fileId, settledFines, settledAdjustments);
+    await publishBillingChange(tx, ['providerPay', 'nachaFile', 'fine', 'adjustment']);
     await recordAudit(tx, ctx, {
       entity: NACHA_FILE,
       entityId: fileId,
