@@ -34,3 +34,6 @@ export * from './notes/goal-builder';
 export * from './notes/definitions';
 export * from './billing/money';
 export * from './billing/nacha';
+export * from './billing/aging';
+export * from './billing/therapy-units';
+export * from './billing/rebates';

@@ -6,3 +6,4 @@ export * from './clinicians';
 export * from './notes';
 export * from './billing';
 export * from './billing-pay';
+export * from './billing-reports';

@@ -7,6 +7,7 @@ import { bankAccountRoutes } from './bank-accounts/routes';
 import { providerPaymentsRoutes } from './provider-payments/routes';
 import { finesRoutes } from './fines/routes';
 import { adjustmentsRoutes } from './adjustments/routes';
+import { billingReportsRoutes } from './reports/routes';
 
 export const billingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(invoicesRoutes, opts);
@@ -15,4 +16,5 @@ export const billingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   await app.register(providerPaymentsRoutes, opts);
   await app.register(finesRoutes, opts);
   await app.register(adjustmentsRoutes, opts);
+  await app.register(billingReportsRoutes, opts);
 };
