@@ -9,4 +9,12 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 export const PAGES: AreaPages = {
   '/invoices': lazy(() => import('./invoices/InvoicesPage')),
   '/unbilledvisits': lazy(() => import('./unbilled/UnbilledVisitsPage')),
+  '/ARHealth': lazy(() => import('./reports/ArHealthPage')),
+  '/unpaidvisits': lazy(() => import('./reports/UnpaidVisitsPage')),
+  '/outpatientBilling': lazy(() => import('./reports/OutpatientBillingPage')),
+  '/rebatereport': lazy(() => import('./reports/RebateReportPage')),
+  '/providerpayments': lazy(() => import('./provider-payments/ProviderPaymentsPage')),
+  '/nachaFile': lazy(() => import('./nacha/NachaFilePage')),
+  '/adjustmentReport': lazy(() => import('./adjustments/AdjustmentReportPage')),
+  '/pendingAdjustmentReport': lazy(() => import('./adjustments/PendingAdjustmentsPage')),
 };

@@ -22,6 +22,9 @@ import pg from 'pg';
 import type { AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoData, seedReferenceData } from '../db/seed';
+import type { Db } from '../db/client';
+import { loadConfig } from '../config';
+import { seedBillingDemo } from '../modules/billing/demo';
 
 /** Cheaper hashing keeps the suite quick; the behaviour is the same. The seed's hashes use it too. */
 export const TEST_ARGON2: AppConfig['argon2'] = { memoryCost: 4096, timeCost: 2, parallelism: 1 };
@@ -78,11 +81,17 @@ async function adminQuery(baseUrl: string, text: string): Promise<void> {
   }
 }
 
+/** The demo as a new server seeds it (server.ts): the seed, then the billing demo made through its services. */
+async function seedDemo(db: Db): Promise<void> {
+  if (await seedDemoData(db, TEST_ARGON2))
+    await seedBillingDemo({ db, config: loadConfig({ ...process.env, DATA_DIR: 'memory://' }) });
+}
+
 async function buildPglite(): Promise<string> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await seedReferenceData(database.db);
-    await seedDemoData(database.db, TEST_ARGON2);
+    await seedDemo(database.db);
     const client = (database.db as unknown as { $client: PGlite }).$client;
     // Without a checkpoint the copy starts by recovering from the write-ahead log, which moves every sequence
     // on by the values it logs ahead (32): new rows would get other ids than on a server built from nothing.
@@ -108,7 +117,7 @@ async function buildPostgres(baseUrl: string): Promise<string> {
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
     try {
       await seedReferenceData(database.db);
-      await seedDemoData(database.db, TEST_ARGON2);
+      await seedDemo(database.db);
     } finally {
       await database.close();
     }

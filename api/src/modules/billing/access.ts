@@ -4,6 +4,7 @@
 import { isOrganizationRole } from '@carelane/shared-domain';
 import { holdsPage } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
+import type { AppServices } from '../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../services/context';
 
 export const isBillingUser = (actor: Actor) => holdsPage(actor, 'invoices');
@@ -19,3 +20,6 @@ export function requireBillingUser(ctx: RequestContext): Actor {
   if (!isBillingUser(actor)) throw forbidden();
   return actor;
 }
+
+/** What the billing writes need of the server: its database and its configuration (the bank account key). */
+export type BillingServices = Pick<AppServices, 'db' | 'config'>;

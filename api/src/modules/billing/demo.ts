@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { nachaFiles, users, visits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { localIsoDate } from '../../lib/local-date';
-import type { AppServices } from '../../services/app-services';
+import type { BillingServices } from './access';
 import type { RequestContext } from '../../services/context';
 import { saveBankAccount } from './bank-accounts/service';
 import { createInvoices } from './invoices/service';
@@ -19,7 +19,7 @@ const DEMO_CLINICIAN = 'clinician@carelane.local';
 /** Valid routing numbers (check digits) of real banks, with made-up account numbers. */
 const DEMO_ROUTING = ['021000021', '011000015', '122105278', '026009593'];
 
-export async function seedBillingDemo(services: AppServices): Promise<void> {
+export async function seedBillingDemo(services: BillingServices): Promise<void> {
   const db = services.db;
   const [admin] = await db.select().from(users).where(eq(users.emailId, DEMO_ADMIN));
   const [billed] = await db.select({ id: nachaFiles.id }).from(nachaFiles).limit(1);

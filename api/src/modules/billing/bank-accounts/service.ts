@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 import { holdsPage } from '../../../plugins/auth';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
+import type { BillingServices } from '../access';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { ownClinicianId } from '../../clinicians/access';
 import { bankAccountKey } from './bank-key';
@@ -21,7 +22,7 @@ import { publishBillingChange } from '../billing-events';
 export const isPayStaff = (actor: Actor) => holdsPage(actor, 'providerPayments');
 
 /** Billing staff: any clinician; a clinician: only themselves. */
-export async function requirePayAccess(services: AppServices, actor: Actor, providerId: number) {
+export async function requirePayAccess(services: BillingServices, actor: Actor, providerId: number) {
   if (isPayStaff(actor)) return;
   const own = await ownClinicianId(services.db, actor).catch(() => null);
   if (own !== providerId) throw forbidden();
@@ -46,7 +47,7 @@ export async function getBankAccount(services: AppServices, ctx: RequestContext,
 
 /** PUT /api/operation/providers/:id/bankAccount */
 export async function saveBankAccount(
-  services: AppServices,
+  services: BillingServices,
   ctx: RequestContext,
   providerId: number,
   input: BankAccountInput,
@@ -85,7 +86,7 @@ export async function saveBankAccount(
 
 /** The clinicians' account numbers in clear, for building a NACHA file inside its transaction. */
 export async function openAccounts(
-  services: AppServices,
+  services: BillingServices,
   tx: Parameters<typeof repo.findBankAccounts>[0],
   providerIds: number[],
 ) {

@@ -33,6 +33,7 @@ import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
+import type { BillingServices } from '../access';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { isBillingUser, organizationOf, requireBillingUser } from '../access';
 import { price, type Priced } from '../pricing';
@@ -95,7 +96,7 @@ export async function listUnbilled(
  * period; each in its own transaction. Visits that cannot be priced (no rate) stay unbilled and are counted.
  */
 export async function createInvoices(
-  services: AppServices,
+  services: BillingServices,
   ctx: RequestContext,
   input: CreateInvoices,
 ): Promise<CreateInvoicesResult> {

@@ -22,6 +22,7 @@ import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
+import type { BillingServices } from '../access';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { ownClinicianId } from '../../clinicians/access';
 import { findBankAccounts } from '../bank-accounts/repository';
@@ -132,7 +133,7 @@ function requirePayStaff(ctx: RequestContext) {
  * pay, plus applied payable adjustments, less Active fines: netPay), in a file validated before it is released.
  */
 export async function releaseNachaFile(
-  services: AppServices,
+  services: BillingServices,
   ctx: RequestContext,
   input: CreateNachaFile,
 ): Promise<{ message: string; file: NachaFile }> {
