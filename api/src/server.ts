@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedDemoData, seedReferenceData } from './db/seed';
-import { seedBillingDemo } from './modules/billing/demo';
+import { seedReferenceData } from './db/seed';
+import { seedDemo } from './demo-data';
 import { buildApp } from './app';
 import { EventHub } from './services/events';
 import { liveSessionIds } from './plugins/auth';
@@ -38,7 +38,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
     await seedReferenceData(database.db);
-    const newDemo = config.seedDemoData && (await seedDemoData(database.db, config.argon2));
+    if (config.seedDemoData) await seedDemo(database.db, config);
     const events = new EventHub();
     await events.start(database, {
       liveSessionIds: (ids) => liveSessionIds(database.db, ids),
@@ -71,7 +71,6 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       accessLog,
     };
     const app = await buildApp(services);
-    if (newDemo) await seedBillingDemo(services);
     logError = (error) => app.log.error({ err: error }, 'reads of patient data could not be recorded yet');
     accessLog.start();
     const stopAuditPartitionJob = startAuditPartitionJob(database.db, (error) =>

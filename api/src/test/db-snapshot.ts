@@ -3,7 +3,7 @@
  * from nothing (PGlite's initdb, the migrations and the seed cost seconds per server; a copy costs little).
  *
  * jest's globalSetup (global-setup.ts) builds them with the product's own steps (openDatabase migrates,
- * seedReferenceData, seedDemoData with the tests' argon2 settings) and names them in the environment:
+ * seedReferenceData, seedDemo with the tests' argon2 settings) and names them in the environment:
  * - PGlite: a `dumpDataDir()` tarball in a temporary file, loaded per server with PGlite's `loadDataDir`;
  * - PostgreSQL: a template database, copied per server with `create database ... template ...`.
  * globalTeardown (global-teardown.ts) removes both. Built fresh per run, they can never be stale: a change to
@@ -21,10 +21,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoData, seedReferenceData } from '../db/seed';
-import type { Db } from '../db/client';
+import { seedReferenceData } from '../db/seed';
 import { loadConfig } from '../config';
-import { seedBillingDemo } from '../modules/billing/demo';
+import { seedDemo } from '../demo-data';
 
 /** Cheaper hashing keeps the suite quick; the behaviour is the same. The seed's hashes use it too. */
 export const TEST_ARGON2: AppConfig['argon2'] = { memoryCost: 4096, timeCost: 2, parallelism: 1 };
@@ -81,17 +80,14 @@ async function adminQuery(baseUrl: string, text: string): Promise<void> {
   }
 }
 
-/** The demo as a new server seeds it (server.ts): the seed, then the billing demo made through its services. */
-async function seedDemo(db: Db): Promise<void> {
-  if (await seedDemoData(db, TEST_ARGON2))
-    await seedBillingDemo({ db, config: loadConfig({ ...process.env, DATA_DIR: 'memory://' }) });
-}
+/** The copies are seeded as a test server would seed a database of its own (memory://, the tests' hashing). */
+const SNAPSHOT_CONFIG = { ...loadConfig({ ...process.env, DATA_DIR: 'memory://' }), argon2: TEST_ARGON2 };
 
 async function buildPglite(): Promise<string> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await seedReferenceData(database.db);
-    await seedDemo(database.db);
+    await seedDemo(database.db, SNAPSHOT_CONFIG);
     const client = (database.db as unknown as { $client: PGlite }).$client;
     // Without a checkpoint the copy starts by recovering from the write-ahead log, which moves every sequence
     // on by the values it logs ahead (32): new rows would get other ids than on a server built from nothing.
@@ -117,7 +113,7 @@ async function buildPostgres(baseUrl: string): Promise<string> {
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
     try {
       await seedReferenceData(database.db);
-      await seedDemo(database.db);
+      await seedDemo(database.db, SNAPSHOT_CONFIG);
     } finally {
       await database.close();
     }

@@ -8,25 +8,14 @@ import {
   type BankAccountInput,
 } from '@carelane/shared-domain';
 import { decryptBlob, encryptBlob } from '../../../lib/blob-cipher';
-import { forbidden, notFound } from '../../../lib/errors';
-import { holdsPage } from '../../../plugins/auth';
+import { notFound } from '../../../lib/errors';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
-import type { BillingServices } from '../access';
-import { requireActor, type Actor, type RequestContext } from '../../../services/context';
-import { ownClinicianId } from '../../clinicians/access';
+import { requirePayAccess, type BillingServices } from '../access';
+import { requireActor, type RequestContext } from '../../../services/context';
 import { bankAccountKey } from './bank-key';
 import * as repo from './repository';
 import { publishBillingChange } from '../billing-events';
-
-export const isPayStaff = (actor: Actor) => holdsPage(actor, 'providerPayments');
-
-/** Billing staff: any clinician; a clinician: only themselves. */
-export async function requirePayAccess(services: BillingServices, actor: Actor, providerId: number) {
-  if (isPayStaff(actor)) return;
-  const own = await ownClinicianId(services.db, actor).catch(() => null);
-  if (own !== providerId) throw forbidden();
-}
 
 function toBankAccount(row: Awaited<ReturnType<typeof repo.findBankAccount>> & object): BankAccount {
   return {

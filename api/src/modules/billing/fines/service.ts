@@ -10,7 +10,7 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { ownClinicianId } from '../../clinicians/access';
 import { clinicianExists } from '../bank-accounts/repository';
-import { isPayStaff } from '../bank-accounts/service';
+import { payScope, requirePayStaff } from '../access';
 import * as repo from './repository';
 import { publishBillingChange } from '../billing-events';
 
@@ -34,21 +34,13 @@ function toFine(row: repo.FineRow): Fine {
   };
 }
 
-function requireStaff(ctx: RequestContext) {
-  const actor = requireActor(ctx);
-  if (!isPayStaff(actor)) throw forbidden();
-  return actor;
-}
-
 /** GET /api/operation/fines: staff all (or one clinician's), a clinician their own. */
 export async function listFines(
   services: AppServices,
   ctx: RequestContext,
   q: { pageNumber: number; pageSize: number; providerId?: number; status: string },
 ) {
-  const actor = requireActor(ctx);
-  const providerId = isPayStaff(actor) ? q.providerId : await ownClinicianId(services.db, actor);
-  const filter = { providerId, status: q.status };
+  const filter = { providerId: await payScope(services, ctx, q.providerId), status: q.status };
   const [rows, total] = await Promise.all([
     repo.listFines(services.db, filter, q),
     repo.countFines(services.db, filter),
@@ -58,7 +50,7 @@ export async function listFines(
 
 /** POST /api/operation/fines */
 export async function createFine(services: AppServices, ctx: RequestContext, input: FineInput) {
-  const actor = requireStaff(ctx);
+  const actor = requirePayStaff(ctx);
   const id = await services.db.transaction(async (tx) => {
     if (!(await clinicianExists(tx, input.providerId)))
       throw badRequest('providerId', 'is not a known clinician');
@@ -110,7 +102,7 @@ export async function contestFine(services: AppServices, ctx: RequestContext, id
 
 /** POST /api/operation/fines/:id/remove */
 export async function removeFine(services: AppServices, ctx: RequestContext, id: number, note: string) {
-  requireStaff(ctx);
+  requirePayStaff(ctx);
   const fine = await changeFine(services, ctx, id, async (row, actorId) => {
     if (row.fine.status === 'Removed') throw badRequest('id', PAY_MESSAGES.fineRemovedAlready);
     return { status: 'Removed', removedNote: note, removedBy: actorId, removedAt: new Date() };
@@ -120,7 +112,7 @@ export async function removeFine(services: AppServices, ctx: RequestContext, id:
 
 /** POST /api/operation/fines/:id/uphold: a contested fine stands (Active again, deducted at the next export). */
 export async function upholdFine(services: AppServices, ctx: RequestContext, id: number) {
-  requireStaff(ctx);
+  requirePayStaff(ctx);
   const fine = await changeFine(services, ctx, id, async (row) => {
     if (row.fine.status !== 'Contested') throw badRequest('id', 'is not contested');
     return { status: 'Active' };

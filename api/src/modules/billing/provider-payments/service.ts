@@ -17,16 +17,15 @@ import {
   type ProviderPaymentsQuery,
 } from '@carelane/shared-domain';
 import dayjs from 'dayjs';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
-import type { BillingServices } from '../access';
-import { requireActor, type RequestContext } from '../../../services/context';
-import { ownClinicianId } from '../../clinicians/access';
+import type { RequestContext } from '../../../services/context';
 import { findBankAccounts } from '../bank-accounts/repository';
-import { isPayStaff, openAccounts } from '../bank-accounts/service';
+import { openAccounts } from '../bank-accounts/service';
+import { payScope, requirePayStaff, type BillingServices } from '../access';
 import { price } from '../pricing';
 import { FILE_ID_MODIFIERS, NACHA_ORIGINATOR } from './originator';
 import * as repo from './repository';
@@ -44,13 +43,6 @@ function payRange(q: { startDate?: string; endDate?: string }) {
     PROVIDER_PAYMENTS_MAX_DAYS,
   );
   return { startDate: localIsoDate(clamped.start), endDate: localIsoDate(clamped.end) };
-}
-
-/** Billing staff see everyone's pay (or one clinician's); a clinician only their own. */
-async function payScope(services: AppServices, ctx: RequestContext, asked?: number) {
-  const actor = requireActor(ctx);
-  if (isPayStaff(actor)) return asked;
-  return ownClinicianId(services.db, actor);
 }
 
 /** GET /api/operation/providerPayments: Ready For Export first (oldest first), then Exported (newest first). */
@@ -120,12 +112,6 @@ export async function listProviderPayments(
     })),
   ];
   return { rows, paging: pagingOf(q, readyCount + exportedCount), ...range };
-}
-
-function requirePayStaff(ctx: RequestContext) {
-  const actor = requireActor(ctx);
-  if (!isPayStaff(actor)) throw forbidden();
-  return actor;
 }
 
 /**
