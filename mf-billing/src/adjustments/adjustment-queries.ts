@@ -10,6 +10,7 @@ import { apiClient } from '@carelane/shared-session';
 import { refresh } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { fetchEveryPage } from '../common/fetch-every-page';
 
 type AdjustmentList = z.infer<typeof adjustmentListSchema>;
 
@@ -45,18 +46,13 @@ export const adjustmentCalls = {
   apply: (id: number) => apiClient.post(`/api/operation/adjustments/${id}/apply`, {}, adjustmentResultSchema),
 };
 
-export const EXPORT_PAGE_SIZE = 500;
-
 /** Every adjustment of the filters, page after page (one seen twice is kept once). */
-export async function fetchAllAdjustments(
+export function fetchAllAdjustments(
   filters: Omit<AdjustmentFilters, 'pageNumber' | 'pageSize'>,
   signal?: AbortSignal,
 ): Promise<Adjustment[]> {
-  const byId = new Map<number, Adjustment>();
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const page = await fetchAdjustments({ ...filters, pageNumber, pageSize: EXPORT_PAGE_SIZE }, signal);
-    for (const row of page.rows) byId.set(row.id, row);
-    if (page.rows.length < EXPORT_PAGE_SIZE || pageNumber >= page.paging.pageCount) break;
-  }
-  return [...byId.values()];
+  return fetchEveryPage(
+    (pageNumber, pageSize) => fetchAdjustments({ ...filters, pageNumber, pageSize }, signal),
+    (row) => row.id,
+  );
 }

@@ -4,8 +4,7 @@
 import { CSV_BOM, CSV_CONTENT_TYPE, formatCents, toCsv, type Invoice } from '@carelane/shared-domain';
 import { INVOICE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './invoice-labels';
 import { invoiceCalls, type InvoiceFilters } from './invoice-queries';
-
-export const EXPORT_PAGE_SIZE = 500;
+import { fetchEveryPage } from '../common/fetch-every-page';
 
 export const INVOICE_CSV_HEADER = [
   'Number',
@@ -48,23 +47,17 @@ export function invoiceCsv(rows: readonly Invoice[]): string {
   ]);
 }
 
-/**
- * Every invoice of the filters, page after page. An invoice issued while the export runs pushes the others one
- * place down: one seen twice is kept once.
- */
-export async function fetchAllInvoices(
+/** Every invoice of the filters, page after page (fetchEveryPage). */
+export function fetchAllInvoices(
   filters: Omit<InvoiceFilters, 'pageNumber' | 'pageSize'>,
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<Invoice[]> {
-  const byId = new Map<number, Invoice>();
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const page = await invoiceCalls.page({ ...filters, pageNumber, pageSize: EXPORT_PAGE_SIZE }, signal);
-    for (const row of page.rows) byId.set(row.id, row);
-    onProgress(byId.size, Math.max(page.paging.totalCount, byId.size));
-    if (page.rows.length < EXPORT_PAGE_SIZE || pageNumber >= page.paging.pageCount) break;
-  }
-  return [...byId.values()];
+  return fetchEveryPage(
+    (pageNumber, pageSize) => invoiceCalls.page({ ...filters, pageNumber, pageSize }, signal),
+    (row) => row.id,
+    onProgress,
+  );
 }
 
 /** The file to save: UTF-8 with a byte order mark, so Excel reads names with accents right. */

@@ -38,6 +38,7 @@ import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
 import { OrganizationPicker } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type OutpatientBillingFilters } from './report-queries';
+import { fetchEveryPage } from '../common/fetch-every-page';
 
 /** Outpatient billing: by default the last 30 days of service (the server's default too). */
 export const OUTPATIENT_DAYS_BACK = 30;
@@ -153,21 +154,12 @@ export function outpatientBillingCsv(rows: readonly OutpatientVisit[]): string {
   ]);
 }
 
-const EXPORT_PAGE_SIZE = 500;
-
 /** Every visit of the filters, page after page; a visit seen twice (the list moved meanwhile) is kept once. */
-async function fetchAll(filters: Omit<OutpatientBillingFilters, 'pageNumber' | 'pageSize'>) {
-  const byVisit = new Map<number, OutpatientVisit>();
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const page = await reportCalls.outpatientBilling({
-      ...filters,
-      pageNumber,
-      pageSize: EXPORT_PAGE_SIZE,
-    });
-    for (const row of page.rows) byVisit.set(row.visitId, row);
-    if (page.rows.length < EXPORT_PAGE_SIZE || pageNumber >= page.paging.pageCount) break;
-  }
-  return [...byVisit.values()];
+function fetchAll(filters: Omit<OutpatientBillingFilters, 'pageNumber' | 'pageSize'>) {
+  return fetchEveryPage(
+    (pageNumber, pageSize) => reportCalls.outpatientBilling({ ...filters, pageNumber, pageSize }),
+    (row) => row.visitId,
+  );
 }
 
 export default function OutpatientBillingPage() {

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { dayOf, isoDay, showDay } from '../common/billing-dates';
 import { OrganizationPicker } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type UnpaidVisitsFilters } from './report-queries';
+import { fetchEveryPage } from '../common/fetch-every-page';
 
 const filtersSchema = z.object({
   pageNumber: listFilterFields.pageNumber,
@@ -97,16 +98,11 @@ export function unpaidVisitsCsv(rows: readonly UnpaidVisit[]): string {
   ]);
 }
 
-const EXPORT_PAGE_SIZE = 500;
-
-async function fetchAll(filters: Omit<UnpaidVisitsFilters, 'pageNumber' | 'pageSize'>) {
-  const byLine = new Map<number, UnpaidVisit>();
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const page = await reportCalls.unpaidVisits({ ...filters, pageNumber, pageSize: EXPORT_PAGE_SIZE });
-    for (const row of page.rows) byLine.set(row.lineId, row);
-    if (page.rows.length < EXPORT_PAGE_SIZE || pageNumber >= page.paging.pageCount) break;
-  }
-  return [...byLine.values()];
+function fetchAll(filters: Omit<UnpaidVisitsFilters, 'pageNumber' | 'pageSize'>) {
+  return fetchEveryPage(
+    (pageNumber, pageSize) => reportCalls.unpaidVisits({ ...filters, pageNumber, pageSize }),
+    (row) => row.lineId,
+  );
 }
 
 export default function UnpaidVisitsPage() {
