@@ -37,6 +37,10 @@ export const PATIENT_READ_KINDS = {
   noteDetail: 'Visit note',
   noteList: 'Visit notes list',
   notesPrint: 'Notes print',
+  billingVisitList: 'Billing visit list',
+  invoiceDetail: 'Invoice',
+  invoiceFile: 'Invoice PDF',
+  payList: 'Clinician pay list',
 } as const;
 export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
 export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);

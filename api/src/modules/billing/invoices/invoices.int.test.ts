@@ -93,6 +93,60 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
       expect(['NotesApproved', 'ApprovalDue', 'FinalReview', 'FinalConfirmed']).toContain(r.status);
   });
 
+  it("follows a change of the organization's rate card made behind the server's back (the page is kept until then)", async () => {
+    const query = `?referralSourceId=${example.referralSourceId}&startDate=${example.dateOfService}&endDate=${example.dateOfService}&pageSize=100`;
+    const amountNow = async () =>
+      (await unbilled(query)).body.rows.find((r) => r.visitId === example.visitId)?.amountCents;
+    expect(await amountNow()).toBe(50_500);
+    const setCard = (dollars: number) =>
+      s().sql(
+        `update referral_source_rates r set amount = $1 from visits v
+          where v.id = $2 and r.referral_source_id = v.referral_source_id
+            and r.provider_type_id = v.provider_type_id and r.visit_type_id = v.visit_type_id`,
+        [dollars, example.visitId],
+      );
+    // PostgreSQL's notice reaches the server a moment after the commit; PGlite's at once.
+    const eventually = async (cents: number) => {
+      for (let i = 0; i < 50 && (await amountNow()) !== cents; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await amountNow()).toBe(cents);
+    };
+    await setCard(60);
+    // 8 h × $60 + 1.5 h × $70 after the limit.
+    await eventually(58_500);
+    await setCard(50);
+    await eventually(50_500);
+  });
+
+  it('records the patients an unbilled page names in the audit log, and a refused attempt', async () => {
+    await s().services.accessLog.flush();
+    const [{ id: after }] = (await s().sql<{ id: number }>(
+      'select coalesce(max(id), 0)::int as id from audit_log',
+    )) as [{ id: number }];
+    const [visit] = await s().sql<{ patient_id: number }>('select patient_id from visits where id = $1', [
+      example.visitId,
+    ]);
+    expect(
+      (
+        await unbilled(
+          `?referralSourceId=${example.referralSourceId}&startDate=${example.dateOfService}&endDate=${example.dateOfService}`,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await unbilled('', coordinator)).status).toBe(403);
+    await s().services.accessLog.flush();
+    const reads = await s().sql<{ user_email: string; patient_ids: number[]; outcome: string }>(
+      `select user_email, patient_ids, outcome from audit_log
+        where action = 'READ' and entity = 'billingVisitList' and id > $1 order by id`,
+      [after],
+    );
+    expect(reads).toEqual([
+      expect.objectContaining({ user_email: BACK_OFFICE, outcome: 'ALLOWED' }),
+      expect.objectContaining({ user_email: 'coordinator@carelane.local', outcome: 'REFUSED' }),
+    ]);
+    expect(reads[0]!.patient_ids.map(Number)).toContain(visit!.patient_id);
+  });
+
   it('never lists or bills a visit whose notes are not approved', async () => {
     const [due] = await s().sql<{ id: number }>(`select id from visits where status = 'NotesDue' limit 1`);
     const res = await unbilled('?startDate=2000-01-01&pageSize=100');
@@ -194,6 +248,44 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
       headers: { authorization: `Bearer ${coordinator}` },
     });
     expect(other.status).toBe(403);
+  });
+
+  it('records the patients an invoice and its PDF name in the audit log', async () => {
+    const [invoice] = await s().sql<{ id: number }>(
+      `select i.id from invoices i where exists (select 1 from invoice_lines l where l.invoice_id = i.id)
+        order by i.id limit 1`,
+    );
+    const patients = (
+      await s().sql<{ patient_id: number }>(
+        `select distinct v.patient_id from invoice_lines l join visits v on v.id = l.visit_id
+          where l.invoice_id = $1 and v.patient_id is not null order by 1`,
+        [invoice!.id],
+      )
+    ).map((row) => row.patient_id);
+    expect(patients.length).toBeGreaterThan(0);
+    await s().services.accessLog.flush();
+    const [{ id: after }] = (await s().sql<{ id: number }>(
+      'select coalesce(max(id), 0)::int as id from audit_log',
+    )) as [{ id: number }];
+    expect(
+      (await s().request('GET', `/api/operation/invoices/${invoice!.id}`, { token: billing })).status,
+    ).toBe(200);
+    const pdf = await fetch(`${s().url}/api/fileserver/invoices/${invoice!.id}`, {
+      headers: { authorization: `Bearer ${billing}` },
+    });
+    expect(pdf.status).toBe(200);
+    await s().services.accessLog.flush();
+    const reads = await s().sql<{ entity: string; entity_id: string; patient_ids: number[] }>(
+      `select entity, entity_id, patient_ids from audit_log where action = 'READ' and id > $1 and user_email = $2
+        order by id`,
+      [after, BACK_OFFICE],
+    );
+    expect(
+      reads.map((r) => [r.entity, r.entity_id, r.patient_ids.map(Number).sort((a, b) => a - b)]),
+    ).toEqual([
+      ['invoiceDetail', String(invoice!.id), patients],
+      ['invoiceFile', String(invoice!.id), patients],
+    ]);
   });
 
   it('lists invoices with the SPEC defaults (Unpaid, issued 180 days ago to today) and scopes organization users', async () => {

@@ -1,6 +1,7 @@
 // Unbilled visits and invoices: the SQL. A visit is unbilled while no invoice line holds it
 // (invoice_lines_visit_key); an invoice's paid amount is the sum of what payments applied to it.
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { BILLABLE_VISIT_STATUSES } from '@carelane/shared-domain';
 import {
   adjustments,
@@ -25,29 +26,41 @@ export type UnbilledFilter = {
   endDate: string;
 };
 
-function unbilledWhere(f: UnbilledFilter): SQL | undefined {
+/** The visits a page of unbilled visits is chosen from (the outer query joins `visits` itself). */
+const unbilledPage = alias(visits, 'unbilled_page');
+
+function unbilledWhere(f: UnbilledFilter, v: typeof visits | typeof unbilledPage = visits): SQL | undefined {
   return and(
-    inArray(visits.status, [...BILLABLE_VISIT_STATUSES]),
-    gte(visits.dateOfService, f.startDate),
-    lte(visits.dateOfService, f.endDate),
-    f.referralSourceId !== undefined ? eq(visits.referralSourceId, f.referralSourceId) : undefined,
-    f.referralSourceIds !== undefined
-      ? inArray(visits.referralSourceId, [...f.referralSourceIds])
-      : undefined,
-    sql`not exists (select 1 from ${invoiceLines} l where l.visit_id = ${visits.id})`,
+    inArray(v.status, [...BILLABLE_VISIT_STATUSES]),
+    gte(v.dateOfService, f.startDate),
+    lte(v.dateOfService, f.endDate),
+    f.referralSourceId !== undefined ? eq(v.referralSourceId, f.referralSourceId) : undefined,
+    f.referralSourceIds !== undefined ? inArray(v.referralSourceId, [...f.referralSourceIds]) : undefined,
+    sql`not exists (select 1 from ${invoiceLines} l where l.visit_id = ${v.id})`,
   );
 }
 
+/**
+ * A page of unbilled visits, priced. The page's ids are chosen from visits alone, then joined to what pricing
+ * reads: planning the eight-table join with the order and the limit on it cost PGlite 12–18 ms a request, the
+ * join of ten known ids 4–6 ms (bench/billing.mjs).
+ */
 export function listUnbilledPage(
   ex: Executor,
   filter: UnbilledFilter,
   page: { pageNumber: number; pageSize: number },
 ) {
-  return selectPriced(ex)
-    .where(unbilledWhere(filter))
-    .orderBy(asc(visits.dateOfService), asc(visits.id))
+  const v = unbilledPage;
+  const pageIds = ex
+    .select({ id: v.id })
+    .from(v)
+    .where(unbilledWhere(filter, v))
+    .orderBy(asc(v.dateOfService), asc(v.id))
     .limit(page.pageSize)
     .offset((page.pageNumber - 1) * page.pageSize);
+  return selectPriced(ex)
+    .where(inArray(visits.id, pageIds))
+    .orderBy(asc(visits.dateOfService), asc(visits.id));
 }
 
 export function countUnbilled(ex: Executor, filter: UnbilledFilter) {
@@ -216,6 +229,16 @@ export function findInvoiceLines(ex: Executor, invoiceId: number) {
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, invoiceId))
     .orderBy(asc(invoiceLines.dateOfService), asc(invoiceLines.id));
+}
+
+/** The patients of an invoice's lines (what reading the invoice reads of patients). */
+export async function invoicePatientIds(ex: Executor, invoiceId: number): Promise<number[]> {
+  const rows = await ex
+    .selectDistinct({ patientId: visits.patientId })
+    .from(invoiceLines)
+    .innerJoin(visits, eq(visits.id, invoiceLines.visitId))
+    .where(eq(invoiceLines.invoiceId, invoiceId));
+  return rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId]));
 }
 
 export function findInvoiceApplications(ex: Executor, invoiceId: number) {

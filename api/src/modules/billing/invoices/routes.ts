@@ -27,7 +27,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/operation/unbilledVisits',
     {
-      config: billing,
+      config: { ...billing, patientRead: { kind: 'billingVisitList' } },
       schema: {
         tags,
         summary:
@@ -72,7 +72,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/operation/invoices/:id',
     {
-      config: invoiceReaders,
+      config: { ...invoiceReaders, patientRead: { kind: 'invoiceDetail' } },
       schema: {
         tags,
         summary: 'An invoice with its lines (and each amount explained) and the payments applied to it',
@@ -115,7 +115,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/fileserver/invoices/:id',
     {
-      config: invoiceReaders,
+      config: { ...invoiceReaders, patientRead: { kind: 'invoiceFile' } },
       schema: {
         tags,
         summary: 'The invoice PDF as issued',

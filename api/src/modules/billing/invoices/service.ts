@@ -30,7 +30,8 @@ import dayjs from 'dayjs';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { enqueueMessage } from '../../../services/outbox';
 import { localIsoDate } from '../../../lib/local-date';
-import { pagingOf } from '../../../lib/paging';
+import { cachedPage, pagingOf } from '../../../lib/paging';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import type { BillingServices } from '../access';
@@ -45,6 +46,19 @@ const INVOICE = 'Invoice';
 const DAY_MS = 86_400_000;
 /** Unbilled visits: by default the last 30 days of service (our choice; SPEC gives no default). */
 const UNBILLED_DEFAULT_DAYS_BACK = 30;
+
+/** Every table an unbilled page and its total read (each has a change notice; the rate card's since 0021). */
+const UNBILLED_TABLES = [
+  'visits',
+  'invoice_lines',
+  'referral_sources',
+  'visit_types',
+  'provider_types',
+  'patients',
+  'providers',
+  'referral_source_rates',
+  'provider_rates',
+];
 
 const daysAgo = (days: number) => localIsoDate(new Date(Date.now() - days * DAY_MS));
 
@@ -84,10 +98,22 @@ export async function listUnbilled(
 ): Promise<UnbilledVisitList> {
   requireBillingUser(ctx);
   const filter = { referralSourceId: q.referralSourceId, ...unbilledRange(q) };
-  const [rows, [count]] = await Promise.all([
-    repo.listUnbilledPage(services.db, filter, q),
-    repo.countUnbilled(services.db, filter),
-  ]);
+  const page = { pageNumber: q.pageNumber, pageSize: q.pageSize };
+  const [rows, [count]] = await cachedPage(
+    services,
+    UNBILLED_TABLES,
+    { key: ['unbilled', filter, page] },
+    () =>
+      Promise.all([
+        repo.listUnbilledPage(services.db, filter, page),
+        repo.countUnbilled(services.db, filter),
+      ]),
+  );
+  noteRead(ctx, {
+    kind: 'billingVisitList',
+    entityId: null,
+    patientIds: patientIdsOf(rows.map((row) => row.visit)),
+  });
   return { rows: rows.map((row) => toUnbilledVisit(price(row))), paging: pagingOf(q, count?.n ?? 0) };
 }
 
@@ -321,6 +347,16 @@ export async function readableInvoice(services: AppServices, ctx: RequestContext
   return row;
 }
 
+/** An invoice about to be answered (its lines or its PDF) names its patients: a read of patient data. */
+async function noteInvoiceRead(
+  services: AppServices,
+  ctx: RequestContext,
+  kind: 'invoiceDetail' | 'invoiceFile',
+  id: number,
+) {
+  noteRead(ctx, { kind, entityId: id, patientIds: await repo.invoicePatientIds(services.db, id) });
+}
+
 /** GET /api/operation/invoices/:id */
 export async function getInvoice(
   services: AppServices,
@@ -328,6 +364,7 @@ export async function getInvoice(
   id: number,
 ): Promise<InvoiceDetail> {
   const row = await readableInvoice(services, ctx, id);
+  await noteInvoiceRead(services, ctx, 'invoiceDetail', id);
   const [lines, applications, org, history] = await Promise.all([
     repo.findInvoiceLines(services.db, id),
     repo.findInvoiceApplications(services.db, id),
@@ -368,6 +405,7 @@ export async function getInvoice(
 /** GET /api/fileserver/invoices/:id: the PDF as issued. */
 export async function invoicePdfFile(services: AppServices, ctx: RequestContext, id: number) {
   await readableInvoice(services, ctx, id);
+  await noteInvoiceRead(services, ctx, 'invoiceFile', id);
   const file = await repo.findInvoicePdf(services.db, id);
   if (!file) throw notFound('The invoice file');
   return file;

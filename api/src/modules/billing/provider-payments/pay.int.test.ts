@@ -145,6 +145,28 @@ describeEachDatabase('billing: paying clinicians', (server) => {
     expect((await pay('', coordinator)).status).toBe(403);
   });
 
+  it("records the patients of the clinician's pay list in the audit log", async () => {
+    await s().services.accessLog.flush();
+    const [{ id: after }] = (await s().sql<{ id: number }>(
+      'select coalesce(max(id), 0)::int as id from audit_log',
+    )) as [{ id: number }];
+    const patients = (
+      await s().sql<{ patient_id: number }>(
+        'select distinct patient_id from visits where id in ($1, $2) and patient_id is not null',
+        ownVisits,
+      )
+    ).map((row) => row.patient_id);
+    expect((await pay('?pageSize=100', clinician)).status).toBe(200);
+    await s().services.accessLog.flush();
+    const [read] = await s().sql<{ patient_ids: number[]; outcome: string }>(
+      `select patient_ids, outcome from audit_log
+        where action = 'READ' and entity = 'payList' and user_email = 'clinician@carelane.local' and id > $1`,
+      [after],
+    );
+    expect(read?.outcome).toBe('ALLOWED');
+    expect(read!.patient_ids.map(Number)).toEqual(expect.arrayContaining(patients));
+  });
+
   it('lets the clinician contest a fine and staff remove it; a removed or contested fine is not deducted', async () => {
     const add = (amountCents: number, reason: string) =>
       s().request('POST', '/api/operation/fines', {

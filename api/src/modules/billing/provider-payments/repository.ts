@@ -63,6 +63,7 @@ export function listExported(ex: Executor, f: PayFilter, limit: number, offset: 
       patientName: sql<string>`coalesce(${patients.lastName} || ', ' || ${patients.firstName}, '')`,
       organizationName: referralSources.name,
       visitType: visitTypes.type,
+      patientId: visits.patientId,
     })
     .from(providerPay)
     .innerJoin(nachaFiles, eq(nachaFiles.id, providerPay.nachaFileId))

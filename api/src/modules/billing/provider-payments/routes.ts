@@ -23,7 +23,7 @@ export const providerPaymentsRoutes: FastifyPluginAsyncZod<{ services: AppServic
   app.get(
     '/api/operation/providerPayments',
     {
-      config: { page: ['providerPayments', 'myVisits'] },
+      config: { page: ['providerPayments', 'myVisits'], patientRead: { kind: 'payList' } },
       schema: {
         tags,
         summary:

@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
 import { findBankAccounts } from '../bank-accounts/repository';
@@ -111,6 +112,11 @@ export async function listProviderPayments(
       exportedAt: row.exportedAt.toISOString(),
     })),
   ];
+  noteRead(ctx, {
+    kind: 'payList',
+    entityId: null,
+    patientIds: patientIdsOf([...ready.map((row) => row.visit), ...exported]),
+  });
   return { rows, paging: pagingOf(q, readyCount + exportedCount), ...range };
 }
 

@@ -80,6 +80,7 @@ export type UnpaidFilter = { referralSourceId?: number; dueBy?: string };
 
 function unpaidFrom(f: UnpaidFilter): SQL {
   return sql`from invoice_lines l
+      join visits v on v.id = l.visit_id
       join invoices i on i.id = l.invoice_id
       join referral_sources rs on rs.id = i.referral_source_id
       ${settledBefore(null)}
@@ -91,6 +92,7 @@ function unpaidFrom(f: UnpaidFilter): SQL {
 export type UnpaidRow = {
   line_id: number;
   visit_id: number;
+  patient_id: number | null;
   date_of_service: string;
   patient_name: string;
   clinician_name: string;
@@ -111,7 +113,7 @@ export function unpaidVisitsPage(
 ): Promise<UnpaidRow[]> {
   return rows(
     ex,
-    sql`select l.id as line_id, l.visit_id, l.date_of_service::text as date_of_service, l.patient_name,
+    sql`select l.id as line_id, l.visit_id, v.patient_id, l.date_of_service::text as date_of_service, l.patient_name,
                l.clinician_name, i.referral_source_id, rs.name as organization_name, i.id as invoice_id,
                i.number as invoice_number, i.due_on::text as due_on, l.amount_cents, l.service_tax_cents,
                ${BALANCE} as balance_cents
@@ -157,6 +159,7 @@ function outpatientFrom(f: OutpatientFilter): SQL {
 
 export type OutpatientRow = {
   visit_id: number;
+  patient_id: number | null;
   date_of_service: string;
   referral_source_id: number;
   organization_name: string;
@@ -178,7 +181,7 @@ export function outpatientPage(
 ): Promise<OutpatientRow[]> {
   return rows(
     ex,
-    sql`select v.id as visit_id, v.date_of_service::text as date_of_service, v.referral_source_id,
+    sql`select v.id as visit_id, v.patient_id, v.date_of_service::text as date_of_service, v.referral_source_id,
                rs.name as organization_name,
                coalesce(pa.last_name || ', ' || pa.first_name, '') as patient_name,
                coalesce(pr.given_name || ' ' || pr.family_name, '') as clinician_name,

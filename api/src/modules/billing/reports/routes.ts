@@ -38,7 +38,7 @@ export const billingReportsRoutes: FastifyPluginAsyncZod<{ services: AppServices
   app.get(
     '/api/operation/reports/unpaidVisits',
     {
-      config: { page: 'unpaidVisits' },
+      config: { page: 'unpaidVisits', patientRead: { kind: 'billingVisitList' } },
       schema: {
         tags,
         summary: 'Billed visits whose invoice still has a balance, by due date',
@@ -52,7 +52,7 @@ export const billingReportsRoutes: FastifyPluginAsyncZod<{ services: AppServices
   app.get(
     '/api/operation/reports/outpatientBilling',
     {
-      config: { page: 'invoices' },
+      config: { page: 'invoices', patientRead: { kind: 'billingVisitList' } },
       schema: {
         tags,
         summary:

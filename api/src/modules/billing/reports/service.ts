@@ -26,6 +26,7 @@ import dayjs from 'dayjs';
 import { badRequest } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
 import { requireBillingUser } from '../access';
@@ -145,6 +146,11 @@ export async function unpaidVisits(
     repo.unpaidVisitsPage(services.db, filter, q),
     repo.countUnpaidVisits(services.db, filter),
   ]);
+  noteRead(ctx, {
+    kind: 'billingVisitList',
+    entityId: null,
+    patientIds: patientIdsOf(rows.map((r) => ({ patientId: r.patient_id }))),
+  });
   const today = todayIso();
   return {
     rows: rows.map((r) => ({
@@ -184,6 +190,11 @@ export async function outpatientBilling(
     repo.outpatientPage(services.db, filter, q),
     repo.countOutpatient(services.db, filter),
   ]);
+  noteRead(ctx, {
+    kind: 'billingVisitList',
+    entityId: null,
+    patientIds: patientIdsOf(rows.map((r) => ({ patientId: r.patient_id }))),
+  });
   return {
     ...dates,
     rows: rows.map((r) => {
