@@ -1,6 +1,6 @@
 // A billable visit priced by the rate engine for the time billed (decision 029): what its invoice line bills the
 // organization and what its clinician is paid. The one place billing calls the engine.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { billedMinutes } from '@carelane/shared-domain';
 import {
   patients,
@@ -50,6 +50,30 @@ export function selectPriced(ex: Executor) {
       providerRates,
       and(eq(providerRates.providerId, visits.providerId), eq(providerRates.visitTypeId, visits.visitTypeId)),
     );
+}
+/**
+ * A page of visits, oldest date of service first, with what pricing reads, in two statements: the page's ids
+ * from visits alone (an index range), then those visits joined. As one statement the planner joins every visit
+ * matching before choosing the page: the unbilled list on PGlite at 50,000 visits took 33 ms with the order and
+ * limit on the join, 85 ms with the ids as an IN subquery, against 1.4 + 5.8 ms in two (bench/billing.mjs).
+ */
+export async function selectPricedPage(ex: Executor, where: SQL | undefined, limit: number, offset: number) {
+  const ids = await ex
+    .select({ id: visits.id })
+    .from(visits)
+    .where(where)
+    .orderBy(asc(visits.dateOfService), asc(visits.id))
+    .limit(limit)
+    .offset(offset);
+  if (!ids.length) return [];
+  return selectPriced(ex)
+    .where(
+      inArray(
+        visits.id,
+        ids.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(visits.dateOfService), asc(visits.id));
 }
 export type PricedRow = Awaited<ReturnType<ReturnType<typeof selectPriced>['execute']>>[number];
 

@@ -15,7 +15,7 @@ import {
   visits,
 } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
-import { selectPriced } from '../pricing';
+import { selectPriced, selectPricedPage } from '../pricing';
 
 export type PayFilter = { providerId?: number; startDate: string; endDate: string };
 
@@ -31,11 +31,7 @@ function readyWhere(f: PayFilter): SQL | undefined {
 }
 
 export function listReady(ex: Executor, f: PayFilter, limit: number, offset: number) {
-  return selectPriced(ex)
-    .where(readyWhere(f))
-    .orderBy(asc(visits.dateOfService), asc(visits.id))
-    .limit(limit)
-    .offset(offset);
+  return selectPricedPage(ex, readyWhere(f), limit, offset);
 }
 
 export async function countReady(ex: Executor, f: PayFilter): Promise<number> {
