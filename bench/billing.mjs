@@ -66,6 +66,8 @@ const WEEKS = [
 const LIST_CONNECTIONS = [4, 20];
 const AR_CONNECTIONS = 4;
 const SEQUENTIAL = 20;
+/** Organizations added for AR health at scale, each with two years of weekly invoices. */
+const STRESS_ORGANIZATIONS = 500;
 
 async function loadApi() {
   return loadApiBundle(
@@ -147,26 +149,7 @@ async function addBillingHistory(direct, api, log) {
   await direct.query(
     `update billing_counters set last_value = (select max(number) from invoices) where name = 'invoice'`,
   );
-  const share = `((i.id * 7919) % 100)`;
-  await step(
-    'payments (one per paid invoice)',
-    `insert into payments (referral_source_id, method, reference, amount_cents, received_on, created_by, created_at)
-     select referral_source_id, 'ACH', 'BENCH-' || id, cents, received, $2, received::timestamptz
-       from (select i.id, i.referral_source_id, least(i.due_on - (i.id % 20), $1::date) as received,
-                    case when i.due_on < $1::date - 45
-                         then case when ${share} < 90 then i.total_cents when ${share} < 97 then i.total_cents / 2 else 0 end
-                         else case when ${share} < 30 then i.total_cents when ${share} < 50 then i.total_cents / 2 else 0 end
-                    end as cents
-               from invoices i where i.issued_on <= $1::date) x
-      where cents > 0`,
-    [today, adminId],
-  );
-  await step(
-    'their allocations',
-    `insert into payment_allocations (payment_id, invoice_id, amount_cents, applied_by, created_at)
-     select p.id, substring(p.reference from 7)::int, p.amount_cents, p.created_by, p.created_at
-       from payments p where p.reference like 'BENCH-%'`,
-  );
+  await payInvoices(direct, step, { today, adminId });
   await direct.query(`set session_replication_role = origin`);
   await step('analyze', `analyze invoices, invoice_lines, payments, payment_allocations`);
   const [counts] = await direct.query(
@@ -180,6 +163,83 @@ async function addBillingHistory(direct, api, log) {
             (select count(*)::int from visits v where v.status = any($1) and v.date_of_service >= $2::date
                 and not exists (select 1 from invoice_lines l where l.visit_id = v.id)) as unbilled_recent`,
     [statuses, cutoff],
+  );
+  return { steps, counts };
+}
+
+/**
+ * Payments of the invoices that have none yet, issued by today: one payment and one allocation each. Due more
+ * than 45 days ago: 90 % paid, 7 % half paid, 3 % unpaid; later: 30 % paid, 20 % half paid.
+ */
+async function payInvoices(direct, step, { today, adminId }) {
+  const share = `((i.id * 7919) % 100)`;
+  await step(
+    'payments (one per paid invoice)',
+    `insert into payments (referral_source_id, method, reference, amount_cents, received_on, created_by, created_at)
+     select referral_source_id, 'ACH', 'BENCH-' || id, cents, received, $2, received::timestamptz
+       from (select i.id, i.referral_source_id, least(i.due_on - (i.id % 20), $1::date) as received,
+                    case when i.due_on < $1::date - 45
+                         then case when ${share} < 90 then i.total_cents when ${share} < 97 then i.total_cents / 2 else 0 end
+                         else case when ${share} < 30 then i.total_cents when ${share} < 50 then i.total_cents / 2 else 0 end
+                    end as cents
+               from invoices i
+              where i.issued_on <= $1::date
+                and not exists (select 1 from payment_allocations a where a.invoice_id = i.id)) x
+      where cents > 0`,
+    [today, adminId],
+  );
+  await step(
+    'their allocations',
+    `insert into payment_allocations (payment_id, invoice_id, amount_cents, applied_by, created_at)
+     select p.id, substring(p.reference from 7)::int, p.amount_cents, p.created_by, p.created_at
+       from payments p
+      where p.reference like 'BENCH-%' and not exists (select 1 from payment_allocations a where a.payment_id = p.id)`,
+  );
+}
+
+/**
+ * AR health at a larger scale than the data set's four organizations: `count` more organizations, each with two
+ * years of weekly invoices (totals only) and their payments.
+ */
+async function addOrganizationsWithHistory(direct, api, count, log) {
+  const today = isoDaysAgo(0);
+  const [{ id: adminId }] = await direct.query(`select id from users where email_id = $1`, [ADMIN.emailId]);
+  const steps = [];
+  const step = async (label, text, params = []) => {
+    const t = performance.now();
+    await direct.query(text, params);
+    steps.push({ label, ms: performance.now() - t });
+    log(`    ${label}: ${ms(performance.now() - t, 0)}`);
+  };
+  await direct.query(`set session_replication_role = replica`);
+  await step(
+    `${count} organizations`,
+    `insert into referral_sources (name) select 'Bench organization ' || lpad(g::text, 4, '0') from generate_series(1, $1::int) g`,
+    [count],
+  );
+  await step(
+    'two years of weekly invoices each',
+    `insert into invoices (number, referral_source_id, period_start, period_end, issued_on, due_on,
+                           subtotal_cents, service_tax_cents, total_cents, created_by, created_at)
+     select (select max(number) from invoices) + (row_number() over (order by x.week, rs.id))::int, rs.id,
+            x.week, x.week + 6, x.week + 9, x.week + 9 + $3::int, x.cents, 0, x.cents, $2, (x.week + 9)::timestamptz
+       from referral_sources rs
+       cross join generate_series(1, 104) k
+       cross join lateral (select date_trunc('week', $1::date)::date - 7 * k as week,
+                                  50000 + (rs.id * 7919 + k * 104729) % 900000 as cents) x
+      where rs.name like 'Bench organization %' and x.week + 9 <= $1::date`,
+    [today, adminId, api.INVOICE_TERMS_DAYS],
+  );
+  await payInvoices(direct, step, { today, adminId });
+  await direct.query(
+    `update billing_counters set last_value = (select max(number) from invoices) where name = 'invoice'`,
+  );
+  await direct.query(`set session_replication_role = origin`);
+  await step('analyze', `analyze referral_sources, invoices, payments, payment_allocations`);
+  const [counts] = await direct.query(
+    `select (select count(*)::int from invoices) as invoices,
+            (select count(distinct referral_source_id)::int from invoices) as organizations,
+            (select count(*)::int from payment_allocations) as allocations`,
   );
   return { steps, counts };
 }
@@ -434,7 +494,26 @@ async function benchOne(kind, api, { scale, seconds, log, dataCache }) {
     );
     await server.stop();
     server = null;
-    return { kind, generation, history, lists, uncached, ar, weeks, nacha };
+
+    log(`  ${kind}: ${STRESS_ORGANIZATIONS} more organizations with two years of invoices`);
+    const direct2 = await openDirect(target);
+    let stress;
+    try {
+      stress = await addOrganizationsWithHistory(direct2, api, STRESS_ORGANIZATIONS, log);
+    } finally {
+      await direct2.close();
+    }
+    server = await startHealthy(target, env);
+    const arMany = await measureGet(server, await login(server, ADMIN), AR_PATH, {
+      seconds,
+      connections: [AR_CONNECTIONS],
+    });
+    log(
+      `  ${kind} AR health, ${stress.counts.invoices} invoices of ${stress.counts.organizations} organizations: first ${ms(arMany.first.ms)}, c=1 p95 ${ms(arMany.single.p95)}, c=${AR_CONNECTIONS} p95 ${ms(arMany.loaded[0].latency.p95)}`,
+    );
+    await server.stop();
+    server = null;
+    return { kind, generation, history, lists, uncached, ar, arMany, stress, weeks, nacha };
   } finally {
     await server?.kill();
     if (target.dataDir) removeDir(target.dataDir);
@@ -517,6 +596,7 @@ export async function run({
   const arRows = [
     [
       'database',
+      'organizations',
       'invoices (open)',
       'first request',
       'c=1 p50',
@@ -525,16 +605,22 @@ export async function run({
       'load avg',
       `verdict (c=1 p95 < ${BUDGET.arHealth} ms)`,
     ],
-    ...results.map((r) => [
-      label[r.kind],
-      `${r.history.counts.invoices.toLocaleString('en-US')} (${r.ar.first.body.totals.invoiceCount.toLocaleString('en-US')})`,
-      ms(r.ar.first.ms),
-      ms(r.ar.single.p50),
-      ms(r.ar.single.p95),
-      ms(r.ar.loaded[0].latency.p95),
-      r.ar.load.toFixed(2),
-      verdict(r.ar.single.p95, BUDGET.arHealth),
-    ]),
+    ...results.flatMap((r) =>
+      [
+        [r.ar, r.history.counts.organizations, r.history.counts.invoices],
+        [r.arMany, r.stress.counts.organizations, r.stress.counts.invoices],
+      ].map(([ar, organizations, invoices]) => [
+        label[r.kind],
+        String(organizations),
+        `${invoices.toLocaleString('en-US')} (${ar.first.body.totals.invoiceCount.toLocaleString('en-US')})`,
+        ms(ar.first.ms),
+        ms(ar.single.p50),
+        ms(ar.single.p95),
+        ms(ar.loaded[0].latency.p95),
+        ar.load.toFixed(2),
+        verdict(ar.single.p95, BUDGET.arHealth),
+      ]),
+    ),
   ];
   const weekRows = [
     [
@@ -634,6 +720,15 @@ export async function run({
       ),
     );
     figures.push(figure('billing', `${r.kind} AR health c=1 p95`, r.ar.single.p95, 'ms', BUDGET.arHealth));
+    figures.push(
+      figure(
+        'billing',
+        `${r.kind} AR health, ${r.stress.counts.invoices} invoices of ${r.stress.counts.organizations} organizations, c=1 p95`,
+        r.arMany.single.p95,
+        'ms',
+        BUDGET.arHealth,
+      ),
+    );
     extra.push(
       figure('billing', `${r.kind} AR health c=${AR_CONNECTIONS} p95`, r.ar.loaded[0].latency.p95, 'ms'),
     );
@@ -664,7 +759,7 @@ export async function run({
       '',
       markdownTable(listRows),
       '',
-      `AR health, \`GET ${AR_PATH}\` (every organization, as of today), as the administrator: once, ${SEQUENTIAL} times one after the other (the budget's figure: a user opens the report), then autocannon at ${AR_CONNECTIONS} connections:`,
+      `AR health, \`GET ${AR_PATH}\` (every organization, as of today), as the administrator: once, ${SEQUENTIAL} times one after the other (the budget's figure: a user opens the report), then autocannon at ${AR_CONNECTIONS} connections. The data set has the demo's four organizations, so two years of weekly invoices are a few hundred; the second row of each database is after ${STRESS_ORGANIZATIONS} more organizations were added, each with two years of weekly invoices (totals only) and payments as above, measured last (after the invoice run and the NACHA file):`,
       '',
       markdownTable(arRows),
       '',

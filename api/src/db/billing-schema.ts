@@ -105,6 +105,8 @@ export const invoiceLines = pgTable(
     // Billed once: two invoices made at the same moment cannot both hold a visit.
     uniqueIndex('invoice_lines_visit_key').on(t.visitId),
     index('invoice_lines_invoice_idx').on(t.invoiceId),
+    // The unbilled list's anti-join reads only the lines of its dates (a billed visit keeps its date: 0022).
+    index('invoice_lines_date_visit_idx').on(t.dateOfService, t.visitId),
   ],
 );
 
@@ -226,6 +228,8 @@ export const providerPay = pgTable(
     uniqueIndex('provider_pay_visit_key').on(t.visitId),
     index('provider_pay_provider_idx').on(t.providerId, t.dateOfService),
     index('provider_pay_file_idx').on(t.nachaFileId),
+    // The Ready For Export anti-join reads only the pay of its dates (a paid visit keeps its date: 0022).
+    index('provider_pay_date_visit_idx').on(t.dateOfService, t.visitId),
   ],
 );
 

@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
@@ -172,4 +172,26 @@ export async function openDatabase(options: {
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const result = (await ex.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A list of ids as one `int[]` parameter (`column = any(${idsParam(ids)})`): drizzle's inArray binds one
+ * parameter per id, which a protocol message caps at 65,535 and PGlite parses slowly by the thousand.
+ */
+export function idsParam(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`idsParam: ${id} is not an integer`);
+  return sql`${`{${ids.join(',')}}`}::int[]`;
+}
+
+/**
+ * Rows inserted a slice at a time, so one statement stays well under the protocol's 65,535 parameters whatever
+ * the number of rows (`insert` is called once per slice, in order).
+ */
+export async function insertInSlices<T>(
+  rows: readonly T[],
+  rowsPerStatement: number,
+  insert: (slice: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += rowsPerStatement)
+    await insert(rows.slice(at, at + rowsPerStatement));
 }

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError, FieldError } from '@carelane/shared-domain';
+import { BILLING_MESSAGES, type ApiError, type FieldError } from '@carelane/shared-domain';
 import { AppError, databaseFailure } from '../lib/errors';
 
 const REQUIRED_PATTERN = /received undefined$/;
+/** The SQLSTATE the billed visit guard raises (migration 0022). */
+const BILLED_VISIT_SQLSTATE = 'CL409';
 
 function fieldMessage(message: string, keyword: string): string {
   if (keyword === 'invalid_type' && REQUIRED_PATTERN.test(message)) return 'is required';
@@ -112,6 +114,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
     }
     const failure = databaseFailure(error);
+    if (failure?.code === BILLED_VISIT_SQLSTATE) {
+      // The billed visit guard (migration 0022): a billed or paid visit keeps its approved status.
+      return send(reply, {
+        statusCode: 409,
+        code: 'VISIT_BILLED',
+        error: BILLING_MESSAGES.visitBilled,
+        errors: [{ field: 'status', message: BILLING_MESSAGES.visitBilled }],
+      });
+    }
     if (failure?.code.startsWith('22')) {
       // A data exception (bad number, date, text) the route's schema let through: still the caller's input.
       request.log.warn({ err: error }, 'the database refused a value the request schema accepted');

@@ -35,6 +35,8 @@ export const BILLING_MESSAGES = {
     `${number}: ${organization} has no email address; add one to the organization first`,
   notOverdue: 'is not overdue: only an invoice past its due date with a balance goes to collection',
   inCollection: 'is in collection already',
+  visitBilled:
+    'This visit is on an invoice or paid to its clinician: its notes stay approved and its date of service stays as billed. Correct an amount with an adjustment.',
 } as const;
 
 export const unbilledVisitsQuerySchema = pagingQuerySchema.extend({

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { providerBankAccounts, providers } from '../../../db/schema';
-import type { Executor } from '../../../db/client';
+import { idsParam, type Executor } from '../../../db/client';
 
 export async function findBankAccount(ex: Executor, providerId: number) {
   const [row] = await ex
@@ -14,7 +14,7 @@ export function findBankAccounts(ex: Executor, providerIds: readonly number[]) {
   return ex
     .select()
     .from(providerBankAccounts)
-    .where(inArray(providerBankAccounts.providerId, [...providerIds]));
+    .where(sql`${providerBankAccounts.providerId} = any(${idsParam(providerIds)})`);
 }
 
 export async function saveBankAccount(tx: Executor, row: typeof providerBankAccounts.$inferInsert) {

@@ -15,7 +15,7 @@ import {
   users,
   visits,
 } from '../../../db/schema';
-import type { Executor } from '../../../db/client';
+import { insertInSlices, type Executor } from '../../../db/client';
 import { selectPriced, selectPricedPage } from '../pricing';
 
 export type UnbilledFilter = {
@@ -34,7 +34,10 @@ function unbilledWhere(f: UnbilledFilter): SQL | undefined {
     f.referralSourceIds !== undefined
       ? inArray(visits.referralSourceId, [...f.referralSourceIds])
       : undefined,
-    sql`not exists (select 1 from ${invoiceLines} l where l.visit_id = ${visits.id})`,
+    // The date on the line too: it is the visit's (migration 0022 keeps it), and the index then reads only the
+    // period's lines instead of every line ever billed.
+    sql`not exists (select 1 from ${invoiceLines} l where l.visit_id = ${visits.id}
+          and l.date_of_service between ${f.startDate} and ${f.endDate})`,
   );
 }
 
@@ -91,7 +94,7 @@ export async function insertInvoice(tx: Executor, invoice: typeof invoices.$infe
 }
 
 export async function insertInvoiceLines(tx: Executor, lines: (typeof invoiceLines.$inferInsert)[]) {
-  if (lines.length) await tx.insert(invoiceLines).values(lines);
+  await insertInSlices(lines, 2000, (slice) => tx.insert(invoiceLines).values(slice));
 }
 
 export async function insertInvoiceFile(tx: Executor, file: typeof invoiceFiles.$inferInsert) {

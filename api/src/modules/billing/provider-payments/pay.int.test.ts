@@ -33,13 +33,17 @@ describeEachDatabase('billing: paying clinicians', (server) => {
     const visits = await s().sql<{ id: number; rs: number; pt: number; vt: number }>(
       `select id, referral_source_id as rs, provider_type_id as pt, visit_type_id as vt from visits
         where provider_id = $1 and status in ('NotesApproved', 'ApprovalDue', 'FinalReview', 'FinalConfirmed')
+          and not exists (select 1 from invoice_lines l where l.visit_id = visits.id)
+          and not exists (select 1 from provider_pay p where p.visit_id = visits.id)
         order by id limit 2`,
       [ownId],
     );
     if (visits.length < 2) {
       const more = await s().sql<{ id: number; rs: number; pt: number; vt: number }>(
         `update visits set provider_id = $1, status = 'NotesApproved'
-          where id in (select id from visits where status in ('NotesApproved', 'FinalConfirmed') and provider_id <> $1
+          where id in (select id from visits v where status in ('NotesApproved', 'FinalConfirmed') and provider_id <> $1
+                         and not exists (select 1 from invoice_lines l where l.visit_id = v.id)
+                         and not exists (select 1 from provider_pay p where p.visit_id = v.id)
                        order by id limit $2)
           returning id, referral_source_id as rs, provider_type_id as pt, visit_type_id as vt`,
         [ownId, 2 - visits.length],

@@ -14,7 +14,7 @@ import {
   visitTypes,
   visits,
 } from '../../../db/schema';
-import type { Executor } from '../../../db/client';
+import { idsParam, insertInSlices, type Executor } from '../../../db/client';
 import { selectPriced, selectPricedPage } from '../pricing';
 
 export type PayFilter = { providerId?: number; startDate: string; endDate: string };
@@ -26,7 +26,9 @@ function readyWhere(f: PayFilter): SQL | undefined {
     gte(visits.dateOfService, f.startDate),
     lte(visits.dateOfService, f.endDate),
     f.providerId !== undefined ? eq(visits.providerId, f.providerId) : undefined,
-    sql`not exists (select 1 from ${providerPay} p where p.visit_id = ${visits.id})`,
+    // The date on the pay too: it is the visit's (migration 0022 keeps it), so only the period's pay is read.
+    sql`not exists (select 1 from ${providerPay} p where p.visit_id = ${visits.id}
+          and p.date_of_service between ${f.startDate} and ${f.endDate})`,
   );
 }
 
@@ -85,7 +87,7 @@ export async function countExported(ex: Executor, f: PayFilter): Promise<number>
 /** The visits asked for export, locked, priced (inside the export's transaction). */
 export function lockVisitsToPay(tx: Executor, visitIds: readonly number[]) {
   return selectPriced(tx)
-    .where(inArray(visits.id, [...visitIds]))
+    .where(sql`${visits.id} = any(${idsParam(visitIds)})`)
     .orderBy(asc(visits.id))
     .for('update', { of: visits });
 }
@@ -94,7 +96,7 @@ export async function exportedVisitIds(ex: Executor, visitIds: readonly number[]
   const rows = await ex
     .select({ visitId: providerPay.visitId })
     .from(providerPay)
-    .where(inArray(providerPay.visitId, [...visitIds]));
+    .where(sql`${providerPay.visitId} = any(${idsParam(visitIds)})`);
   return new Set(rows.map((r) => r.visitId));
 }
 
@@ -105,7 +107,7 @@ export function lockDeductibleFines(tx: Executor, providerIds: readonly number[]
     .from(fines)
     .where(
       and(
-        inArray(fines.providerId, [...providerIds]),
+        sql`${fines.providerId} = any(${idsParam(providerIds)})`,
         eq(fines.status, 'Active'),
         sql`${fines.nachaFileId} is null`,
       ),
@@ -123,7 +125,7 @@ export function lockPayableAdjustments(tx: Executor, providerIds: readonly numbe
       and(
         eq(adjustments.kind, 'payable'),
         eq(adjustments.status, 'Applied'),
-        inArray(adjustments.providerId, [...providerIds]),
+        sql`${adjustments.providerId} = any(${idsParam(providerIds)})`,
         sql`${adjustments.nachaFileId} is null`,
       ),
     )
@@ -146,13 +148,20 @@ export async function insertFile(tx: Executor, file: typeof nachaFiles.$inferIns
 }
 
 export async function insertPay(tx: Executor, rows: (typeof providerPay.$inferInsert)[]) {
-  await tx.insert(providerPay).values(rows);
+  await insertInSlices(rows, 5000, (slice) => tx.insert(providerPay).values(slice));
 }
 
 export async function markDeducted(tx: Executor, fileId: number, fineIds: number[], adjustmentIds: number[]) {
-  if (fineIds.length) await tx.update(fines).set({ nachaFileId: fileId }).where(inArray(fines.id, fineIds));
+  if (fineIds.length)
+    await tx
+      .update(fines)
+      .set({ nachaFileId: fileId })
+      .where(sql`${fines.id} = any(${idsParam(fineIds)})`);
   if (adjustmentIds.length)
-    await tx.update(adjustments).set({ nachaFileId: fileId }).where(inArray(adjustments.id, adjustmentIds));
+    await tx
+      .update(adjustments)
+      .set({ nachaFileId: fileId })
+      .where(sql`${adjustments.id} = any(${idsParam(adjustmentIds)})`);
 }
 
 const fileColumns = {

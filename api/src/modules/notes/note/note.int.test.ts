@@ -5,6 +5,7 @@
 // resubmit, approve), the episode without review, re-open, the rating counters, revisions (append-only) and
 // comments.
 import {
+  BILLING_MESSAGES,
   NOTE_TEXTS,
   definitionOf,
   fieldsOf,
@@ -346,6 +347,33 @@ describeEachDatabase('visit notes: one note', (server) => {
     const res = await act(visitId, 'submit', { version: 1 }, clinician);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'NotesApproved', message: NOTE_TEXTS.completed });
+  });
+
+  it("keeps a billed visit's notes approved: re-opening is refused (409) and changes nothing, by any path", async () => {
+    const s = server();
+    const visitId = await makeVisit({ episodeId: plainEpisode });
+    const definition = await definitionOfVisit(visitId);
+    expect((await save(visitId, definition, complete(definition), 0)).status).toBe(200);
+    expect((await act(visitId, 'submit', { version: 1 }, clinician)).body.status).toBe('NotesApproved');
+    const [visit] = await s.sql<{ day: string; rs: number }>(
+      'select date_of_service::text as day, referral_source_id as rs from visits where id = $1',
+      [visitId],
+    );
+    const billed = await s.request('POST', '/api/admin/createInvoice', {
+      token: admin,
+      body: { periodStart: visit!.day, periodEnd: visit!.day, referralSourceIds: [visit!.rs] },
+    });
+    expect(billed.status).toBe(200);
+    expect(await count(s, 'select count(*) from invoice_lines where visit_id = $1', [visitId])).toBe(1);
+    expect((await detail(visitId, coordinator)).body.canReopen).toBe(false);
+
+    const res = await act(visitId, 'reopen', { version: 1 }, admin);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'VISIT_BILLED', error: BILLING_MESSAGES.visitBilled });
+    const [after] = await s.sql<{ status: string }>('select status from visits where id = $1', [visitId]);
+    expect(after!.status).toBe('NotesApproved');
+    await expect(s.sql(`update visits set status = 'Deleted' where id = $1`, [visitId])).rejects.toThrow();
+    await s.sql(`update visits set status = 'FinalReview' where id = $1`, [visitId]);
   });
 
   it('re-opens an approved note for the clinician (reviewers only), counted for the rating', async () => {

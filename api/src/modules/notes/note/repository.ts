@@ -5,10 +5,12 @@ import {
   episodes,
   evvRecords,
   facilities,
+  invoiceLines,
   noteComments,
   noteRevisions,
   notes,
   patients,
+  providerPay,
   providerTypes,
   providers,
   referralSources,
@@ -107,6 +109,16 @@ export type NoteRow = {
 export async function findNote(ex: Executor, visitId: number): Promise<NoteRow | null> {
   const [row] = await ex.select(noteColumns).from(notes).where(eq(notes.visitId, visitId));
   return row ?? null;
+}
+
+/** Whether the visit is on an invoice or paid to its clinician (then its notes cannot be re-opened: migration 0022). */
+export async function isBilledOrPaid(ex: Executor, visitId: number): Promise<boolean> {
+  const [row] = await queryRows<{ billed: boolean }>(
+    ex,
+    sql`select exists (select 1 from ${invoiceLines} where visit_id = ${visitId})
+            or exists (select 1 from ${providerPay} where visit_id = ${visitId}) as billed`,
+  );
+  return row?.billed === true;
 }
 
 /**

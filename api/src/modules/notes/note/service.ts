@@ -139,10 +139,12 @@ export async function noteDetail(
   visitId: number,
 ): Promise<NoteDetail> {
   const { actor, row, own, status } = await loadReadable(services, ctx, visitId);
-  const [note, evv, constants] = await Promise.all([
+  const reviewer = isReviewer(actor);
+  const [note, evv, constants, billed] = await Promise.all([
     repo.findNote(services.db, visitId),
     repo.listEvvRecords(services.db, visitId),
     loadTypedConstants(services.db),
+    reviewer && REOPENABLE_NOTE_STATUSES.includes(status) ? repo.isBilledOrPaid(services.db, visitId) : false,
   ]);
   const definition = note
     ? definitionAt(note.noteType, note.definitionVersion)
@@ -153,7 +155,6 @@ export async function noteDetail(
       ? null
       : { latitude: Number(row.latitude), longitude: Number(row.longitude) };
   const freshMs = constants.locationExpiryInMins * 60_000;
-  const reviewer = isReviewer(actor);
   return {
     visit: {
       ...toNoteVisit(row),
@@ -179,7 +180,8 @@ export async function noteDetail(
       row.visit.providerId === own &&
       EDITABLE_NOTE_STATUSES.includes(status),
     canReview: reviewer && status === 'NotesInReview',
-    canReopen: reviewer && REOPENABLE_NOTE_STATUSES.includes(status),
+    // A billed or paid visit keeps its approved notes (the billed visit guard, migration 0022).
+    canReopen: reviewer && REOPENABLE_NOTE_STATUSES.includes(status) && !billed,
   };
 }
 
