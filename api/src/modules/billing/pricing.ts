@@ -15,11 +15,36 @@ import {
 import type { Executor } from '../../db/client';
 import { rateTerms } from '../scheduling/matching/candidates';
 
+/**
+ * The visit's columns billing reads: the rate engine's, the billed time's, and what the lists show. Not the whole
+ * row: an export of 10,000 visits spent a quarter of a second on PGlite turning columns nobody reads into values.
+ */
+const PRICED_VISIT_COLUMNS = {
+  id: visits.id,
+  dateOfService: visits.dateOfService,
+  status: visits.status,
+  providerId: visits.providerId,
+  referralSourceId: visits.referralSourceId,
+  patientId: visits.patientId,
+  lateCancellation: visits.lateCancellation,
+  isHourly: visits.isHourly,
+  duration: visits.duration,
+  timeIn: visits.timeIn,
+  timeOut: visits.timeOut,
+  bonus: visits.bonus,
+  referralSourceBonus: visits.referralSourceBonus,
+  rateOverride: visits.rateOverride,
+  overrideAmount: visits.overrideAmount,
+  rsOverrideAmount: visits.rsOverrideAmount,
+  nonVisit: visits.nonVisit,
+  rateTier: visits.rateTier,
+} satisfies Record<string, unknown>;
+
 /** A visit with what the rate engine needs (its organization's card, its clinician's rate) and the names shown. */
 export function selectPriced(ex: Executor) {
   return ex
     .select({
-      visit: visits,
+      visit: PRICED_VISIT_COLUMNS,
       organizationName: referralSources.name,
       patientName: sql<string>`coalesce(${patients.lastName} || ', ' || ${patients.firstName}, '')`,
       clinicianName: sql<string>`coalesce(${providers.givenName} || ' ' || ${providers.familyName}, '')`,

@@ -320,8 +320,23 @@ export function providerTypeRates(ex: Executor, visit: VisitRecord): Promise<Rat
  * The rate engine on one visit for one clinician: the amounts, whether the clinician is selectable and, when
  * not, why (the SPEC §5 message, or the missing rate).
  */
+/** What the rate engine reads of a visit. */
+export type RatedVisit = Pick<
+  VisitRecord,
+  | 'duration'
+  | 'isHourly'
+  | 'bonus'
+  | 'referralSourceBonus'
+  | 'rateOverride'
+  | 'overrideAmount'
+  | 'rsOverrideAmount'
+  | 'status'
+  | 'nonVisit'
+  | 'rateTier'
+>;
+
 export function rateTerms(
-  visit: VisitRecord,
+  visit: RatedVisit,
   card: RateCardRow | undefined,
   clinicianRate: { amount: number; specialRate: number | null; incrementalRate: number | null } | undefined,
 ): RateTerms {
