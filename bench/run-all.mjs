@@ -48,6 +48,7 @@ sections.push(await (await import('./clinicians-frontend.mjs')).run());
 sections.push(await (await import('./notes.mjs')).run());
 sections.push(await (await import('./notes-frontend.mjs')).run());
 sections.push(await (await import('./address-autocomplete.mjs')).run());
+sections.push(await (await import('./billing.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
