@@ -13,9 +13,8 @@ import { FormFailure } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Select, type FormRule } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { ClinicianPicker } from '../common/ClinicianPicker';
-import { showFailure } from '../common/failure';
+import { useFormCall } from '../common/failure';
 import { AMOUNT_ERRORS, parseDollars, type ParsedAmount } from '../common/money-input';
 import { ADJUSTMENT_KIND_LABELS } from './adjustment-columns';
 import { adjustmentCalls, refreshAdjustments } from './adjustment-queries';
@@ -104,16 +103,13 @@ function useInvoiceOptions(enabled: boolean) {
 export function NewAdjustmentModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? 'receivable';
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
   const invoices = useInvoiceOptions(kind === 'receivable');
 
   const submit = async (values: Values) => {
     const cents = adjustmentCents(values.amount, values.kind);
     if (!cents.ok) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await call(FAILURE, async () => {
       const result = await adjustmentCalls.create({
         kind: values.kind,
         ...(values.kind === 'receivable'
@@ -125,11 +121,7 @@ export function NewAdjustmentModal({ onClose }: { onClose: () => void }) {
       publishToast(result.message);
       refreshAdjustments();
       onClose();
-    } catch (error) {
-      showFailure(form, error, FAILURE, setFailure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

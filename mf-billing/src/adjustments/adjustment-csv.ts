@@ -1,6 +1,7 @@
 // The CSV export of an adjustment report: every adjustment of the current filters, written with shared-domain's
 // toCsv (formula-safe cells). Money as formatCents writes it; days as ISO dates, which spreadsheets read as dates.
-import { CSV_BOM, CSV_CONTENT_TYPE, formatCents, toCsv, type Adjustment } from '@carelane/shared-domain';
+import { formatCents, toCsv, type Adjustment } from '@carelane/shared-domain';
+import { csvFile } from '../common/csv-file';
 import { ADJUSTMENT_KIND_LABELS } from './adjustment-columns';
 
 export const ADJUSTMENT_CSV_HEADER = [
@@ -37,8 +38,5 @@ export function adjustmentCsv(rows: readonly Adjustment[]): string {
 }
 
 export function adjustmentCsvFile(rows: readonly Adjustment[], name: string) {
-  return {
-    blob: new Blob([CSV_BOM, adjustmentCsv(rows)], { type: CSV_CONTENT_TYPE }),
-    fileName: `${name}.csv`,
-  };
+  return csvFile(adjustmentCsv(rows), `${name}.csv`);
 }

@@ -5,6 +5,7 @@
 import { isApiCallError, publishErrorToast } from '@carelane/shared-session';
 import { failureText, labelledFieldError, type FieldLabels } from '@carelane/shared-ui';
 import type { FormInstance } from 'antd';
+import { useState } from 'react';
 
 /** API field key (exact, or a prefix ending with '.') -> the form field it is shown on. */
 export type FieldPlaces = Readonly<Record<string, string>>;
@@ -41,4 +42,29 @@ export function showFailure(
   const text = failureText(error, what.thing, what.action, what.labels);
   show(text);
   publishErrorToast(text);
+}
+
+export type FailureShown = Parameters<typeof showFailure>[2];
+
+/**
+ * A billing form's call to the server: `busy` while it runs; when it fails, its failure is shown on the form
+ * (showFailure) and in `failure` (the form's error line). `call` answers whether the action succeeded.
+ */
+export function useFormCall(form: FormInstance) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const call = async (what: FailureShown, action: () => Promise<void>): Promise<boolean> => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      showFailure(form, error, what, setFailure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, call };
 }

@@ -4,9 +4,8 @@ import { formatCents, type Invoice, type Payment } from '@carelane/shared-domain
 import { publishToast } from '@carelane/shared-session';
 import { FormFailure } from '@carelane/shared-ui';
 import { Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { showDay } from '../common/billing-dates';
-import { showFailure } from '../common/failure';
+import { useFormCall } from '../common/failure';
 import { centsOf } from '../common/money-input';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
 import { invoiceCalls, refreshBilling } from './invoice-queries';
@@ -26,25 +25,17 @@ export function ApplyPaymentModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
 
-  const apply = async (values: FormValues) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const apply = (values: FormValues) =>
+    call(APPLY_FAILURE, async () => {
       const result = await invoiceCalls.applyPayment(payment.id, [
         { invoiceId: invoice.id, amountCents: centsOf(values.apply) },
       ]);
       publishToast(result.message);
       refreshBilling();
       onClose();
-    } catch (error) {
-      showFailure(form, error, APPLY_FAILURE, setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal

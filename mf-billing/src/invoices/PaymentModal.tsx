@@ -9,7 +9,7 @@ import { DateInput, FormFailure } from '@carelane/shared-ui';
 import { Alert, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { isoDay } from '../common/billing-dates';
-import { showFailure } from '../common/failure';
+import { useFormCall } from '../common/failure';
 import { amountRule, centsOf, parseDollars } from '../common/money-input';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
 import { invoiceCalls, refreshBilling } from './invoice-queries';
@@ -37,8 +37,7 @@ export type PaymentModalProps = {
 
 export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
   // The payment this modal recorded, when applying it has not succeeded yet.
   const [recorded, setRecorded] = useState<Payment | null>(null);
   // Once the user changes the amount to apply, a new payment amount no longer rewrites it.
@@ -50,11 +49,9 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
   };
 
   const submit = async (values: FormValues) => {
-    setBusy(true);
-    setFailure(null);
     let payment = recorded;
-    try {
-      if (!payment) {
+    if (!payment) {
+      const done = await call(RECORD_FAILURE, async () => {
         const result = await invoiceCalls.recordPayment({
           referralSourceId: invoice.referralSourceId,
           method: values.method,
@@ -64,28 +61,22 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
         });
         publishToast(result.message);
         payment = result.payment;
-        setRecorded(payment);
+        setRecorded(result.payment);
         refreshBilling();
-      }
-    } catch (error) {
-      showFailure(form, error, RECORD_FAILURE, setFailure);
-      setBusy(false);
-      return;
+      });
+      if (!done || !payment) return;
     }
-    try {
+    const toApply = payment;
+    await call(APPLY_FAILURE, async () => {
       if (values.apply?.trim()) {
-        const result = await invoiceCalls.applyPayment(payment.id, [
+        const result = await invoiceCalls.applyPayment(toApply.id, [
           { invoiceId: invoice.id, amountCents: centsOf(values.apply) },
         ]);
         publishToast(result.message);
         refreshBilling();
       }
       onClose();
-    } catch (error) {
-      showFailure(form, error, APPLY_FAILURE, setFailure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

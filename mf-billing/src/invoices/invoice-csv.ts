@@ -1,7 +1,8 @@
 // The CSV export of the invoice list: every page of the current filters (read 500 at a time, the progress
 // reported after each), written with shared-domain's toCsv (formula-safe cells). Money as formatCents writes it;
 // dates as the API's ISO days, which every spreadsheet reads as dates.
-import { CSV_BOM, CSV_CONTENT_TYPE, formatCents, toCsv, type Invoice } from '@carelane/shared-domain';
+import { formatCents, toCsv, type Invoice } from '@carelane/shared-domain';
+import { csvFile } from '../common/csv-file';
 import { INVOICE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './invoice-labels';
 import { invoiceCalls, type InvoiceFilters } from './invoice-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
@@ -60,10 +61,6 @@ export function fetchAllInvoices(
   );
 }
 
-/** The file to save: UTF-8 with a byte order mark, so Excel reads names with accents right. */
 export function invoiceCsvFile(rows: readonly Invoice[], range: { startDate: string; endDate: string }) {
-  return {
-    blob: new Blob([CSV_BOM, invoiceCsv(rows)], { type: CSV_CONTENT_TYPE }),
-    fileName: `invoices-${range.startDate}-to-${range.endDate}.csv`,
-  };
+  return csvFile(invoiceCsv(rows), `invoices-${range.startDate}-to-${range.endDate}.csv`);
 }

@@ -14,14 +14,20 @@ import { errorMessage, getQueryClient, publishToast } from '@carelane/shared-ses
 import { EmptyState, ErrorState, FormFailure, noSubmitOnEnter } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Form, Input, Radio, Spin, Typography, type FormRule } from 'antd';
-import { useState } from 'react';
-import { showFailure } from '../common/failure';
+import { useFormCall } from '../common/failure';
 import { payCalls, payQueries, refreshBankAccount } from './pay-queries';
 
 const LABELS = {
   routingNumber: 'Routing number',
   accountNumber: 'Account number',
   accountType: 'Account type',
+};
+
+const SAVE_FAILURE = {
+  thing: 'the bank account',
+  action: 'saved',
+  places: { routingNumber: 'routingNumber', accountNumber: 'accountNumber', accountType: 'accountType' },
+  labels: LABELS,
 };
 const TYPE_LABELS: Record<BankAccountInput['accountType'], string> = {
   checking: 'Checking',
@@ -57,8 +63,7 @@ export function BankAccountPanel({ staff, providerId }: { staff: boolean; provid
 function BankAccountCard({ providerId, own }: { providerId: number; own: boolean }) {
   const account = useQuery(payQueries.bankAccount(providerId));
   const [form] = Form.useForm<BankAccountInput>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
 
   if (account.isError)
     return (
@@ -70,10 +75,8 @@ function BankAccountCard({ providerId, own }: { providerId: number; own: boolean
   if (!account.data) return <Spin aria-label="Loading the bank account" />;
   const current = account.data.bankAccount;
 
-  const submit = async (values: BankAccountInput) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const submit = (values: BankAccountInput) =>
+    call(SAVE_FAILURE, async () => {
       const result = await payCalls.saveBankAccount(providerId, bankAccountInputSchema.parse(values));
       publishToast(result.message);
       form.resetFields();
@@ -82,26 +85,7 @@ function BankAccountCard({ providerId, own }: { providerId: number; own: boolean
         bankAccount: result.bankAccount,
       });
       refreshBankAccount();
-    } catch (error) {
-      showFailure(
-        form,
-        error,
-        {
-          thing: 'the bank account',
-          action: 'saved',
-          places: {
-            routingNumber: 'routingNumber',
-            accountNumber: 'accountNumber',
-            accountType: 'accountType',
-          },
-          labels: LABELS,
-        },
-        setFailure,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 560 }}>

@@ -11,9 +11,8 @@ import {
 import { publishToast } from '@carelane/shared-session';
 import { FormFailure } from '@carelane/shared-ui';
 import { Form, Input, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
 import { ClinicianPicker } from '../common/ClinicianPicker';
-import { showFailure } from '../common/failure';
+import { useFormCall } from '../common/failure';
 import { amountRule, centsOf } from '../common/money-input';
 import { payCalls, refreshFines } from './pay-queries';
 
@@ -46,13 +45,10 @@ const ADD_FAILURE = {
 
 export function AddFineModal({ providerId, onClose }: { providerId?: number; onClose: () => void }) {
   const [form] = Form.useForm<AddValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
 
-  const submit = async (values: AddValues) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const submit = (values: AddValues) =>
+    call(ADD_FAILURE, async () => {
       const visit = values.visitId?.trim();
       const result = await payCalls.addFine({
         providerId: values.providerId!,
@@ -64,12 +60,7 @@ export function AddFineModal({ providerId, onClose }: { providerId?: number; onC
       publishToast(result.message);
       refreshFines();
       onClose();
-    } catch (error) {
-      showFailure(form, error, ADD_FAILURE, setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -159,34 +150,24 @@ export function FineNoteModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<{ note: string }>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
   const text = NOTE_TEXT[action];
 
   const submit = async ({ note }: { note: string }) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const call = action === 'remove' ? payCalls.removeFine : payCalls.contestFine;
-      publishToast((await call(fine.id, note.trim())).message);
+    const failed = {
+      thing: 'the fine',
+      action: text.action,
+      places: { note: 'note' },
+      labels: { note: 'Note', id: '' },
+    };
+    const done = await call(failed, async () => {
+      const send = action === 'remove' ? payCalls.removeFine : payCalls.contestFine;
+      publishToast((await send(fine.id, note.trim())).message);
       refreshFines();
       onClose();
-    } catch (error) {
-      showFailure(
-        form,
-        error,
-        {
-          thing: 'the fine',
-          action: text.action,
-          places: { note: 'note' },
-          labels: { note: 'Note', id: '' },
-        },
-        setFailure,
-      );
-      refreshFines();
-    } finally {
-      setBusy(false);
-    }
+    });
+    // Refused (another user acted first): the list shows the fine as it is now.
+    if (!done) refreshFines();
   };
 
   return (

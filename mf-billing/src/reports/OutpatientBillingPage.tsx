@@ -3,8 +3,6 @@
 // not billable), and the invoice that holds each, if any. Filters in the URL: date of service (the last 30 days
 // to today by default, as the server's), organization and discipline. CSV of every page of the filters.
 import {
-  CSV_BOM,
-  CSV_CONTENT_TYPE,
   defaultRange,
   formatCents,
   isoDateSchema,
@@ -39,6 +37,7 @@ import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
 import { OrganizationPicker } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type OutpatientBillingFilters } from './report-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
+import { csvFile } from '../common/csv-file';
 
 /** Outpatient billing: by default the last 30 days of service (the server's default too). */
 export const OUTPATIENT_DAYS_BACK = 30;
@@ -184,13 +183,7 @@ export default function OutpatientBillingPage() {
     try {
       const rows = await fetchAll(unpaged);
       const fileName = `outpatient-billing-${dates.startDate}-to-${dates.endDate}.csv`;
-      saveFile(
-        {
-          blob: new Blob([CSV_BOM, outpatientBillingCsv(rows)], { type: CSV_CONTENT_TYPE }),
-          fileName,
-        },
-        fileName,
-      );
+      saveFile(csvFile(outpatientBillingCsv(rows), fileName), fileName);
     } catch (error) {
       publishErrorToast(errorMessage(error, 'the outpatient billing report', 'exported'));
     } finally {

@@ -3,8 +3,6 @@
 // once per organization-month. Every amount and the totals are the server's; the page only formats them. Filters
 // in the URL: date of receipt (the current month and the 11 before by default, as the server's) and organization.
 import {
-  CSV_BOM,
-  CSV_CONTENT_TYPE,
   formatCents,
   isoDateSchema,
   REBATE_RULE_TEXT,
@@ -21,6 +19,7 @@ import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
 import { OrganizationPicker } from '../common/OrganizationPicker';
 import { reportQueries } from './report-queries';
+import { csvFile } from '../common/csv-file';
 
 /** Rebates: by default the current month and the 11 before it, to today (the server's default too). */
 export const REBATE_MONTHS = 12;
@@ -91,10 +90,8 @@ export function rebateCsv(report: RebateReport): string {
   ]);
 }
 
-export const rebateCsvFile = (report: RebateReport) => ({
-  blob: new Blob([CSV_BOM, rebateCsv(report)], { type: CSV_CONTENT_TYPE }),
-  fileName: `rebates-${report.startDate}-to-${report.endDate}.csv`,
-});
+export const rebateCsvFile = (report: RebateReport) =>
+  csvFile(rebateCsv(report), `rebates-${report.startDate}-to-${report.endDate}.csv`);
 
 export default function RebateReportPage() {
   const session = useSession();

@@ -1,14 +1,7 @@
 // /unpaidvisits (decision 030): billed visits whose invoice still has a balance, by due date: each invoice line
 // with its invoice's balance (the server's ledger sum). Filters in the URL: organization and due-by day. CSV of
 // every page of the filters.
-import {
-  formatCents,
-  isoDateSchema,
-  toCsv,
-  CSV_BOM,
-  CSV_CONTENT_TYPE,
-  type UnpaidVisit,
-} from '@carelane/shared-domain';
+import { formatCents, isoDateSchema, toCsv, type UnpaidVisit } from '@carelane/shared-domain';
 import {
   canOpen,
   errorMessage,
@@ -34,6 +27,7 @@ import { dayOf, isoDay, showDay } from '../common/billing-dates';
 import { OrganizationPicker } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type UnpaidVisitsFilters } from './report-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
+import { csvFile } from '../common/csv-file';
 
 const filtersSchema = z.object({
   pageNumber: listFilterFields.pageNumber,
@@ -121,13 +115,8 @@ export default function UnpaidVisitsPage() {
     setExporting(true);
     try {
       const rows = await fetchAll({ referralSourceId: filters.referralSourceId, dueBy: filters.dueBy });
-      saveFile(
-        {
-          blob: new Blob([CSV_BOM, unpaidVisitsCsv(rows)], { type: CSV_CONTENT_TYPE }),
-          fileName: 'unpaid-visits.csv',
-        },
-        'unpaid-visits.csv',
-      );
+      const file = csvFile(unpaidVisitsCsv(rows), 'unpaid-visits.csv');
+      saveFile(file, file.fileName);
     } catch (error) {
       publishErrorToast(errorMessage(error, 'the unpaid visits', 'exported'));
     } finally {

@@ -1,13 +1,7 @@
 // AR health's pure parts: the drill-down address into the invoice list and the CSV (decision 030). The
 // invoices page reads referralSourceId, paymentStatus, fromReport and from / to (issue dates) from its URL.
-import {
-  AGING_BUCKET_LABELS,
-  CSV_BOM,
-  CSV_CONTENT_TYPE,
-  formatCents,
-  toCsv,
-  type ArHealth,
-} from '@carelane/shared-domain';
+import { AGING_BUCKET_LABELS, formatCents, toCsv, type ArHealth } from '@carelane/shared-domain';
+import { csvFile } from '../common/csv-file';
 
 /** The invoice list of one organization issued in [from, to], every payment status, opened from a report. */
 export function invoicesLink(referralSourceId: number, from: string, to: string): string {
@@ -45,7 +39,5 @@ export function arHealthCsv(report: ArHealth): string {
   ]);
 }
 
-export const arHealthCsvFile = (report: ArHealth) => ({
-  blob: new Blob([CSV_BOM, arHealthCsv(report)], { type: CSV_CONTENT_TYPE }),
-  fileName: `ar-health-${report.asOf}.csv`,
-});
+export const arHealthCsvFile = (report: ArHealth) =>
+  csvFile(arHealthCsv(report), `ar-health-${report.asOf}.csv`);

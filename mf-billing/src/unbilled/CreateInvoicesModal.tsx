@@ -7,7 +7,7 @@ import { AreaLink, DateInput, FormFailure, refresh } from '@carelane/shared-ui';
 import { Alert, Button, Flex, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { dayOf, isoDay, showDay, today } from '../common/billing-dates';
-import { showFailure } from '../common/failure';
+import { useFormCall } from '../common/failure';
 import { unbilledCalls } from './unbilled-queries';
 
 type FormValues = { periodStart: Date | null; periodEnd: Date | null; scope: 'all' | 'one' };
@@ -36,14 +36,11 @@ export type CreateInvoicesModalProps = {
 
 export function CreateInvoicesModal({ open, onClose, period, organization }: CreateInvoicesModalProps) {
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, call } = useFormCall(form);
   const [result, setResult] = useState<CreateInvoicesResult | null>(null);
 
-  const create = async (values: FormValues) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const create = (values: FormValues) =>
+    call(FAILURE, async () => {
       const created = await unbilledCalls.createInvoices({
         periodStart: isoDay(values.periodStart!),
         periodEnd: isoDay(values.periodEnd!),
@@ -52,12 +49,7 @@ export function CreateInvoicesModal({ open, onClose, period, organization }: Cre
       publishToast(created.message);
       setResult(created);
       refresh('visit', 'invoice');
-    } catch (error) {
-      showFailure(form, error, FAILURE, setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const organizationName = organization?.name ?? `organization #${organization?.id}`;
   return (
