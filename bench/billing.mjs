@@ -86,14 +86,8 @@ const isoDaysAgo = (days) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** Two years of weekly invoices, their lines (the first year) and payments, in set-based SQL. */
-async function addBillingHistory(direct, api, log) {
-  const statuses = [...api.BILLABLE_VISIT_STATUSES];
-  const cutoff = isoDaysAgo(UNBILLED_DAYS);
-  const today = isoDaysAgo(0);
-  const [{ id: adminId }] = await direct.query(`select id from users where email_id = $1`, [ADMIN.emailId]);
-  const price = `(9000 + (v.id % 7) * 1500)`;
-  const tax = `(case when v.id % 4 = 0 then ${price} * 825 / 10000 else 0 end)`;
+/** Statements run one after the other, each timed and logged: `steps` lists them for the results. */
+function timedSteps(direct, log) {
   const steps = [];
   const step = async (label, text, params = []) => {
     const t = performance.now();
@@ -101,6 +95,21 @@ async function addBillingHistory(direct, api, log) {
     steps.push({ label, ms: performance.now() - t });
     log(`    ${label}: ${ms(performance.now() - t, 0)}`);
   };
+  return { steps, step };
+}
+
+const adminIdOf = async (direct) =>
+  (await direct.query(`select id from users where email_id = $1`, [ADMIN.emailId]))[0].id;
+
+/** Two years of weekly invoices, their lines (the first year) and payments, in set-based SQL. */
+async function addBillingHistory(direct, api, log) {
+  const statuses = [...api.BILLABLE_VISIT_STATUSES];
+  const cutoff = isoDaysAgo(UNBILLED_DAYS);
+  const today = isoDaysAgo(0);
+  const adminId = await adminIdOf(direct);
+  const price = `(9000 + (v.id % 7) * 1500)`;
+  const tax = `(case when v.id % 4 = 0 then ${price} * 825 / 10000 else 0 end)`;
+  const { steps, step } = timedSteps(direct, log);
   await direct.query(`set session_replication_role = replica`);
   // Numbers below zero while the history goes in; all are numbered in issue order at the end.
   await step(
@@ -203,14 +212,8 @@ async function payInvoices(direct, step, { today, adminId }) {
  */
 async function addOrganizationsWithHistory(direct, api, count, log) {
   const today = isoDaysAgo(0);
-  const [{ id: adminId }] = await direct.query(`select id from users where email_id = $1`, [ADMIN.emailId]);
-  const steps = [];
-  const step = async (label, text, params = []) => {
-    const t = performance.now();
-    await direct.query(text, params);
-    steps.push({ label, ms: performance.now() - t });
-    log(`    ${label}: ${ms(performance.now() - t, 0)}`);
-  };
+  const adminId = await adminIdOf(direct);
+  const { steps, step } = timedSteps(direct, log);
   await direct.query(`set session_replication_role = replica`);
   await step(
     `${count} organizations`,
@@ -247,7 +250,7 @@ async function addOrganizationsWithHistory(direct, api, count, log) {
 /** 10,000 approved visits of 10,000 clinicians not paid yet, each clinician given a bank account. */
 async function preparePayees(direct, api) {
   const statuses = [...api.BILLABLE_VISIT_STATUSES];
-  const [{ id: adminId }] = await direct.query(`select id from users where email_id = $1`, [ADMIN.emailId]);
+  const adminId = await adminIdOf(direct);
   const rows = await direct.query(
     `select distinct on (v.provider_id) v.id, v.provider_id
        from visits v
