@@ -2,7 +2,7 @@
 // invoice's balance is its total less the sums of its payment allocations and applied receivable adjustments.
 import { sql, type SQL } from 'drizzle-orm';
 import { AGING_BUCKET_BOUNDS, BILLABLE_VISIT_STATUSES, type AgingBucket } from '@carelane/shared-domain';
-import type { Executor } from '../../../db/client';
+import { queryRows, type Executor } from '../../../db/client';
 
 /**
  * The aging CASE over an integer expression of days past due, generated from AGING_BUCKET_BOUNDS (the rule's
@@ -16,11 +16,6 @@ export function agingCaseText(daysExpression: string): string {
   );
   return `(case ${whens.join(' ')} end)`;
 }
-
-const rows = async <T>(ex: Executor, query: SQL): Promise<T[]> => {
-  const result = await ex.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-};
 
 /** Payments and applied receivable adjustments per invoice, each counted when made before `before`. */
 function settledBefore(before: Date | null): SQL {
@@ -56,7 +51,7 @@ export function arHealthCells(
   f: { asOf: string; endOfDay: Date; referralSourceId?: number },
 ): Promise<ArHealthCellRow[]> {
   const bucket = sql.raw(agingCaseText('o.days'));
-  return rows(
+  return queryRows(
     ex,
     sql`with open as (
           select i.referral_source_id, i.issued_on, ${BALANCE} as balance, (${f.asOf}::date - i.due_on) as days
@@ -111,7 +106,7 @@ export function unpaidVisitsPage(
   f: UnpaidFilter,
   page: { pageNumber: number; pageSize: number },
 ): Promise<UnpaidRow[]> {
-  return rows(
+  return queryRows(
     ex,
     sql`select l.id as line_id, l.visit_id, v.patient_id, l.date_of_service::text as date_of_service, l.patient_name,
                l.clinician_name, i.referral_source_id, rs.name as organization_name, i.id as invoice_id,
@@ -124,7 +119,7 @@ export function unpaidVisitsPage(
 }
 
 export async function countUnpaidVisits(ex: Executor, f: UnpaidFilter): Promise<number> {
-  const [row] = await rows<{ n: number }>(ex, sql`select count(*)::int as n ${unpaidFrom(f)}`);
+  const [row] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${unpaidFrom(f)}`);
   return Number(row?.n ?? 0);
 }
 
@@ -179,7 +174,7 @@ export function outpatientPage(
   f: OutpatientFilter,
   page: { pageNumber: number; pageSize: number },
 ): Promise<OutpatientRow[]> {
-  return rows(
+  return queryRows(
     ex,
     sql`select v.id as visit_id, v.patient_id, v.date_of_service::text as date_of_service, v.referral_source_id,
                rs.name as organization_name,
@@ -194,7 +189,7 @@ export function outpatientPage(
 }
 
 export async function countOutpatient(ex: Executor, f: OutpatientFilter): Promise<number> {
-  const [row] = await rows<{ n: number }>(ex, sql`select count(*)::int as n ${outpatientFrom(f)}`);
+  const [row] = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${outpatientFrom(f)}`);
   return Number(row?.n ?? 0);
 }
 
@@ -216,7 +211,7 @@ export function rebateSums(
   ex: Executor,
   f: { referralSourceId?: number; startDate: string; endDate: string; windowDays: number },
 ): Promise<RebateSumRow[]> {
-  return rows(
+  return queryRows(
     ex,
     sql`select p.referral_source_id, rs.name as organization_name, to_char(p.received_on, 'YYYY-MM') as month,
                count(distinct p.id)::int as payment_count, sum(a.amount_cents)::bigint as qualifying_cents
