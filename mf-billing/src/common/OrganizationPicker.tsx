@@ -1,4 +1,5 @@
 // The organization filter of the billing pages: every organization, searched by name as it is typed.
+import { canOpen, useSession } from '@carelane/shared-session';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { organizationQueries } from './organization-queries';
@@ -21,6 +22,31 @@ export function OrganizationPicker(props: OrganizationPickerProps) {
       showSearch={{ filterOption: byLabel }}
       loading={query.isLoading}
       options={(query.data?.rows ?? []).map((row) => ({ value: row.id, label: row.name }))}
+    />
+  );
+}
+
+/**
+ * A list's organization filter, for whoever may read organizations (the referralSources page); clearing it
+ * means every organization. Nothing for anyone else.
+ */
+export function OrganizationFilter({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (referralSourceId: number | null) => void;
+}) {
+  const session = useSession();
+  if (!canOpen(session, 'referralSources')) return null;
+  return (
+    <OrganizationPicker
+      aria-label="Organization"
+      placeholder="Any organization"
+      allowClear
+      value={value}
+      onChange={(next?: number) => onChange(next ?? null)}
+      style={{ width: 240 }}
     />
   );
 }

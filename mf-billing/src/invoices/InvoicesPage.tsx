@@ -19,7 +19,7 @@ import { App, Button, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay, today } from '../common/billing-dates';
-import { OrganizationPicker } from '../common/OrganizationPicker';
+import { OrganizationFilter } from '../common/OrganizationPicker';
 import { ExportInvoicesButton } from './ExportInvoicesButton';
 import { emailInvoices } from './invoice-actions';
 import { invoiceColumns } from './invoice-columns';
@@ -162,14 +162,10 @@ export default function InvoicesPage() {
             setFilters({ from: isoDay(next.start), to: isoDay(next.end), pageNumber: null })
           }
         />
-        {billingStaff && canOpen(session, 'referralSources') ? (
-          <OrganizationPicker
-            aria-label="Organization"
-            placeholder="Any organization"
-            allowClear
+        {billingStaff ? (
+          <OrganizationFilter
             value={filters.referralSourceId}
-            onChange={(value?: number) => setFilters({ referralSourceId: value ?? null, pageNumber: null })}
-            style={{ width: 240 }}
+            onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
           />
         ) : null}
       </Flex>

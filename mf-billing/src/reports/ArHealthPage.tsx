@@ -10,13 +10,13 @@ import {
   type ArHealthCell,
   type ArHealthRow,
 } from '@carelane/shared-domain';
-import { canOpen, saveFile, useSession, useUrlState } from '@carelane/shared-session';
+import { saveFile, useUrlState } from '@carelane/shared-session';
 import { AreaLink, DateInput, EmptyState, ListResults, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { dayOf, isoDay, showDay, today } from '../common/billing-dates';
-import { OrganizationPicker } from '../common/OrganizationPicker';
+import { OrganizationFilter } from '../common/OrganizationPicker';
 import { AgingChart } from './AgingChart';
 import { arHealthCsvFile, invoicesLink } from './ar-health';
 import { reportQueries } from './report-queries';
@@ -63,7 +63,6 @@ const COLUMNS: TableColumnsType<ArHealthRow> = [
 ];
 
 export default function ArHealthPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const asOf = filters.asOf ?? today();
   const report = useQuery(reportQueries.arHealth({ asOf, referralSourceId: filters.referralSourceId }));
@@ -92,16 +91,10 @@ export default function ArHealthPage() {
             style={{ width: 140 }}
           />
         </label>
-        {canOpen(session, 'referralSources') ? (
-          <OrganizationPicker
-            aria-label="Organization"
-            placeholder="Any organization"
-            allowClear
-            value={filters.referralSourceId}
-            onChange={(value?: number) => setFilters({ referralSourceId: value ?? null })}
-            style={{ width: 240 }}
-          />
-        ) : null}
+        <OrganizationFilter
+          value={filters.referralSourceId}
+          onChange={(referralSourceId) => setFilters({ referralSourceId })}
+        />
       </Flex>
       <ListResults query={report} thing="the AR health report">
         {data && data.rows.length > 0 ? <AgingChart report={data} /> : null}

@@ -12,14 +12,7 @@ import {
   toCsv,
   type OutpatientVisit,
 } from '@carelane/shared-domain';
-import {
-  canOpen,
-  errorMessage,
-  publishErrorToast,
-  saveFile,
-  useSession,
-  useUrlState,
-} from '@carelane/shared-session';
+import { errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
   DataTable,
@@ -34,7 +27,7 @@ import { Button, Flex, Select, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
-import { OrganizationPicker } from '../common/OrganizationPicker';
+import { OrganizationFilter } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type OutpatientBillingFilters } from './report-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
 import { csvFile } from '../common/csv-file';
@@ -162,7 +155,6 @@ function fetchAll(filters: Omit<OutpatientBillingFilters, 'pageNumber' | 'pageSi
 }
 
 export default function OutpatientBillingPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const [exporting, setExporting] = useState(false);
   const dates = outpatientDates(filters.from, filters.to);
@@ -209,16 +201,10 @@ export default function OutpatientBillingPage() {
             setFilters({ from: isoDay(next.start), to: isoDay(next.end), pageNumber: null })
           }
         />
-        {canOpen(session, 'referralSources') ? (
-          <OrganizationPicker
-            aria-label="Organization"
-            placeholder="Any organization"
-            allowClear
-            value={filters.referralSourceId}
-            onChange={(value?: number) => setFilters({ referralSourceId: value ?? null, pageNumber: null })}
-            style={{ width: 240 }}
-          />
-        ) : null}
+        <OrganizationFilter
+          value={filters.referralSourceId}
+          onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
+        />
         <Select
           aria-label="Discipline"
           placeholder="Any discipline"

@@ -10,14 +10,14 @@ import {
   type RebateReport,
   type RebateRow,
 } from '@carelane/shared-domain';
-import { canOpen, saveFile, useSession, useUrlState } from '@carelane/shared-session';
+import { saveFile, useUrlState } from '@carelane/shared-session';
 import { DateRangeFilter, EmptyState, ListResults, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
-import { OrganizationPicker } from '../common/OrganizationPicker';
+import { OrganizationFilter } from '../common/OrganizationPicker';
 import { reportQueries } from './report-queries';
 import { csvFile } from '../common/csv-file';
 
@@ -94,7 +94,6 @@ export const rebateCsvFile = (report: RebateReport) =>
   csvFile(rebateCsv(report), `rebates-${report.startDate}-to-${report.endDate}.csv`);
 
 export default function RebateReportPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const dates = rebateDates(filters.from, filters.to);
   const report = useQuery(reportQueries.rebates({ ...dates, referralSourceId: filters.referralSourceId }));
@@ -120,16 +119,10 @@ export default function RebateReportPage() {
           value={rangeOf(dates)}
           onChange={(next) => setFilters({ from: isoDay(next.start), to: isoDay(next.end) })}
         />
-        {canOpen(session, 'referralSources') ? (
-          <OrganizationPicker
-            aria-label="Organization"
-            placeholder="Any organization"
-            allowClear
-            value={filters.referralSourceId}
-            onChange={(value?: number) => setFilters({ referralSourceId: value ?? null })}
-            style={{ width: 240 }}
-          />
-        ) : null}
+        <OrganizationFilter
+          value={filters.referralSourceId}
+          onChange={(referralSourceId) => setFilters({ referralSourceId })}
+        />
       </Flex>
       <Typography.Paragraph type="secondary">{`Rule: ${data?.rule ?? REBATE_RULE_TEXT}.`}</Typography.Paragraph>
       <ListResults query={report} thing="the rebate report">

@@ -2,14 +2,7 @@
 // with its invoice's balance (the server's ledger sum). Filters in the URL: organization and due-by day. CSV of
 // every page of the filters.
 import { formatCents, isoDateSchema, toCsv, type UnpaidVisit } from '@carelane/shared-domain';
-import {
-  canOpen,
-  errorMessage,
-  publishErrorToast,
-  saveFile,
-  useSession,
-  useUrlState,
-} from '@carelane/shared-session';
+import { errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
   DataTable,
@@ -24,7 +17,7 @@ import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { dayOf, isoDay, showDay } from '../common/billing-dates';
-import { OrganizationPicker } from '../common/OrganizationPicker';
+import { OrganizationFilter } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type UnpaidVisitsFilters } from './report-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
 import { csvFile } from '../common/csv-file';
@@ -100,7 +93,6 @@ function fetchAll(filters: Omit<UnpaidVisitsFilters, 'pageNumber' | 'pageSize'>)
 }
 
 export default function UnpaidVisitsPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const [exporting, setExporting] = useState(false);
   const asked: UnpaidVisitsFilters = {
@@ -144,16 +136,10 @@ export default function UnpaidVisitsPage() {
             style={{ width: 140 }}
           />
         </label>
-        {canOpen(session, 'referralSources') ? (
-          <OrganizationPicker
-            aria-label="Organization"
-            placeholder="Any organization"
-            allowClear
-            value={filters.referralSourceId}
-            onChange={(value?: number) => setFilters({ referralSourceId: value ?? null, pageNumber: null })}
-            style={{ width: 240 }}
-          />
-        ) : null}
+        <OrganizationFilter
+          value={filters.referralSourceId}
+          onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
+        />
       </Flex>
       <ListResults query={visits} thing="the unpaid visits">
         <DataTable<UnpaidVisit>

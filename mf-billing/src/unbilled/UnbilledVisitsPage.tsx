@@ -3,7 +3,7 @@
 // URL: organization and date of service (the last 30 days to today by default, as the server's). A visit that
 // cannot be priced (no rate) says why; it stays unbilled until its rate exists. "Create invoices" bills them.
 import { defaultRange, formatCents, isoDateSchema, type UnbilledVisit } from '@carelane/shared-domain';
-import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
+import { useUrlState } from '@carelane/shared-session';
 import {
   DataTable,
   DateRangeFilter,
@@ -18,7 +18,7 @@ import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
-import { OrganizationPicker, useOrganizationName } from '../common/OrganizationPicker';
+import { OrganizationFilter, useOrganizationName } from '../common/OrganizationPicker';
 import { PriceBreakdown } from '../common/PriceBreakdown';
 import { CreateInvoicesModal } from './CreateInvoicesModal';
 import { unbilledQueries, type UnbilledFilters } from './unbilled-queries';
@@ -90,7 +90,6 @@ const COLUMNS: TableColumnsType<UnbilledVisit> = [
 ];
 
 export default function UnbilledVisitsPage() {
-  const session = useSession();
   const [filters, setFilters] = useUrlState(filtersSchema);
   const [creating, setCreating] = useState(false);
   // A new form each time the modal opens, with the list's dates of that moment.
@@ -104,7 +103,6 @@ export default function UnbilledVisitsPage() {
   };
   const visits = useQuery(unbilledQueries.list(asked));
   const organizationName = useOrganizationName(filters.referralSourceId);
-  const mayPickOrganization = canOpen(session, 'referralSources');
 
   return (
     <PageFrame
@@ -130,16 +128,10 @@ export default function UnbilledVisitsPage() {
             setFilters({ from: isoDay(next.start), to: isoDay(next.end), pageNumber: null })
           }
         />
-        {mayPickOrganization ? (
-          <OrganizationPicker
-            aria-label="Organization"
-            placeholder="Any organization"
-            allowClear
-            value={filters.referralSourceId}
-            onChange={(value?: number) => setFilters({ referralSourceId: value ?? null, pageNumber: null })}
-            style={{ width: 240 }}
-          />
-        ) : null}
+        <OrganizationFilter
+          value={filters.referralSourceId}
+          onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
+        />
       </Flex>
       <ListResults query={visits} thing="the unbilled visits">
         <DataTable<UnbilledVisit>
