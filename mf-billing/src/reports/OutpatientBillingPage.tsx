@@ -12,7 +12,7 @@ import {
   toCsv,
   type OutpatientVisit,
 } from '@carelane/shared-domain';
-import { errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
+import { useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
   DataTable,
@@ -23,14 +23,14 @@ import {
   PageFrame,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Select, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Flex, Select, Typography, type TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
 import { OrganizationFilter } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type OutpatientBillingFilters } from './report-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
 import { csvFile } from '../common/csv-file';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 
 /** Outpatient billing: by default the last 30 days of service (the server's default too). */
 export const OUTPATIENT_DAYS_BACK = 30;
@@ -156,7 +156,6 @@ function fetchAll(filters: Omit<OutpatientBillingFilters, 'pageNumber' | 'pageSi
 
 export default function OutpatientBillingPage() {
   const [filters, setFilters] = useUrlState(filtersSchema);
-  const [exporting, setExporting] = useState(false);
   const dates = outpatientDates(filters.from, filters.to);
   const unpaged = {
     ...dates,
@@ -170,28 +169,17 @@ export default function OutpatientBillingPage() {
   };
   const visits = useQuery(reportQueries.outpatientBilling(asked));
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await fetchAll(unpaged);
-      const fileName = `outpatient-billing-${dates.startDate}-to-${dates.endDate}.csv`;
-      saveFile(csvFile(outpatientBillingCsv(rows), fileName), fileName);
-    } catch (error) {
-      publishErrorToast(errorMessage(error, 'the outpatient billing report', 'exported'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = async () =>
+    csvFile(
+      outpatientBillingCsv(await fetchAll(unpaged)),
+      `outpatient-billing-${dates.startDate}-to-${dates.endDate}.csv`,
+    );
 
   return (
     <PageFrame
       title="Outpatient billing"
       subtitle="Approved therapy visits billed in units of 15 minutes: under 8 minutes is not billable, at most 8 units a visit"
-      actions={
-        <Button loading={exporting} onClick={() => void exportCsv()}>
-          Export CSV
-        </Button>
-      }
+      actions={<ExportCsvButton thing="the outpatient billing report" file={exportFile} />}
     >
       <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
         <DateRangeFilter

@@ -2,7 +2,7 @@
 // with its invoice's balance (the server's ledger sum). Filters in the URL: organization and due-by day. CSV of
 // every page of the filters.
 import { formatCents, isoDateSchema, toCsv, type UnpaidVisit } from '@carelane/shared-domain';
-import { errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
+import { useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
   DataTable,
@@ -13,14 +13,14 @@ import {
   PageFrame,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import { z } from 'zod';
 import { dayOf, isoDay, showDay } from '../common/billing-dates';
 import { OrganizationFilter } from '../common/OrganizationPicker';
 import { reportCalls, reportQueries, type UnpaidVisitsFilters } from './report-queries';
 import { fetchEveryPage } from '../common/fetch-every-page';
 import { csvFile } from '../common/csv-file';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 
 const filtersSchema = z.object({
   pageNumber: listFilterFields.pageNumber,
@@ -94,7 +94,6 @@ function fetchAll(filters: Omit<UnpaidVisitsFilters, 'pageNumber' | 'pageSize'>)
 
 export default function UnpaidVisitsPage() {
   const [filters, setFilters] = useUrlState(filtersSchema);
-  const [exporting, setExporting] = useState(false);
   const asked: UnpaidVisitsFilters = {
     referralSourceId: filters.referralSourceId,
     dueBy: filters.dueBy,
@@ -103,28 +102,17 @@ export default function UnpaidVisitsPage() {
   };
   const visits = useQuery(reportQueries.unpaidVisits(asked));
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await fetchAll({ referralSourceId: filters.referralSourceId, dueBy: filters.dueBy });
-      const file = csvFile(unpaidVisitsCsv(rows), 'unpaid-visits.csv');
-      saveFile(file, file.fileName);
-    } catch (error) {
-      publishErrorToast(errorMessage(error, 'the unpaid visits', 'exported'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = async () =>
+    csvFile(
+      unpaidVisitsCsv(await fetchAll({ referralSourceId: filters.referralSourceId, dueBy: filters.dueBy })),
+      'unpaid-visits.csv',
+    );
 
   return (
     <PageFrame
       title="Unpaid visits"
       subtitle="Billed visits whose invoice still has a balance, the earliest due first"
-      actions={
-        <Button loading={exporting} onClick={() => void exportCsv()}>
-          Export CSV
-        </Button>
-      }
+      actions={<ExportCsvButton thing="the unpaid visits" file={exportFile} />}
     >
       <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
         <label>
