@@ -1,14 +1,12 @@
 // Applying the credit of an earlier payment (money it has not applied yet) to this invoice: by default as much
 // as both allow; POST /api/operation/payments/:id/apply, then the server's 'Payment applied.' as the toast.
 import { formatCents, type Invoice, type Payment } from '@carelane/shared-domain';
-import { publishToast } from '@carelane/shared-session';
 import { FormFailure } from '@carelane/shared-ui';
 import { Form, Input, Modal, Typography } from 'antd';
 import { showDay } from '../common/billing-dates';
 import { useFormCall } from '../common/failure';
-import { centsOf } from '../common/money-input';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
-import { invoiceCalls, refreshBilling } from './invoice-queries';
+import { applyToInvoice } from './invoice-queries';
 
 type FormValues = { apply: string };
 
@@ -29,11 +27,7 @@ export function ApplyPaymentModal({
 
   const apply = (values: FormValues) =>
     call(APPLY_FAILURE, async () => {
-      const result = await invoiceCalls.applyPayment(payment.id, [
-        { invoiceId: invoice.id, amountCents: centsOf(values.apply) },
-      ]);
-      publishToast(result.message);
-      refreshBilling();
+      await applyToInvoice(payment.id, invoice.id, values.apply);
       onClose();
     });
 

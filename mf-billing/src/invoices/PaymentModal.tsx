@@ -12,7 +12,7 @@ import { isoDay } from '../common/billing-dates';
 import { useFormCall } from '../common/failure';
 import { amountRule, centsOf, parseDollars } from '../common/money-input';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
-import { invoiceCalls, refreshBilling } from './invoice-queries';
+import { applyToInvoice, invoiceCalls, refreshBilling } from './invoice-queries';
 
 type FormValues = {
   method: (typeof PAYMENT_METHODS)[number];
@@ -68,13 +68,7 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
     }
     const toApply = payment;
     await call(APPLY_FAILURE, async () => {
-      if (values.apply?.trim()) {
-        const result = await invoiceCalls.applyPayment(toApply.id, [
-          { invoiceId: invoice.id, amountCents: centsOf(values.apply) },
-        ]);
-        publishToast(result.message);
-        refreshBilling();
-      }
+      if (values.apply?.trim()) await applyToInvoice(toApply.id, invoice.id, values.apply);
       onClose();
     });
   };

@@ -11,9 +11,10 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
 } from '@carelane/shared-domain';
-import { apiClient } from '@carelane/shared-session';
+import { apiClient, publishToast } from '@carelane/shared-session';
 import { refresh } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
+import { centsOf } from '../common/money-input';
 
 /** The list's filters as GET /api/operation/invoices reads them (invoiceListQuerySchema). */
 export type InvoiceFilters = {
@@ -77,3 +78,10 @@ export const invoiceCalls = {
   applyPayment: (paymentId: number, applications: { invoiceId: number; amountCents: number }[]) =>
     apiClient.post(`/api/operation/payments/${paymentId}/apply`, { applications }, paymentResultSchema),
 };
+
+/** Applies the amount typed (in dollars) of a payment to one invoice; the server's message is the toast. */
+export async function applyToInvoice(paymentId: number, invoiceId: number, typed: string): Promise<void> {
+  const result = await invoiceCalls.applyPayment(paymentId, [{ invoiceId, amountCents: centsOf(typed) }]);
+  publishToast(result.message);
+  refreshBilling();
+}
