@@ -2,6 +2,7 @@
 // aging bucket. This module is the chart's own chunk, loaded lazily by AgingChart: echarts' tree-shakable core
 // with only the bar chart, the grid, tooltip, legend and aria components and the SVG renderer.
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, formatCents, type ArHealth } from '@carelane/shared-domain';
+import { carelaneTheme } from '@carelane/shared-ui';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
 import {
   AriaComponent,
@@ -54,7 +55,9 @@ export function agingChartOption(report: ArHealth, label: string): AgingChartOpt
   return {
     animation: !reducedMotion(),
     aria: { enabled: true, label: { enabled: true, description: label }, decal: { show: true } },
-    textStyle: { color: CHART_TEXT, fontFamily: 'inherit' },
+    // The product's font by name: echarts measures labels with it to fit them (with 'inherit' it measured a
+    // default font, narrower than the one drawn, and cut the organizations' names at the chart's edge).
+    textStyle: { color: CHART_TEXT, fontFamily: carelaneTheme.token?.fontFamily },
     legend: {
       top: 0,
       left: 0,
