@@ -10,6 +10,8 @@ export * from './constants';
 export * from './rating';
 export * from './engagement';
 export * from './visits/visit-status';
+export * from './visits/time-zone';
+export * from './visits/evv';
 export * from './rates/rate-engine';
 export * from './scheduling/reference-data';
 export * from './scheduling/distance';
