@@ -1,4 +1,5 @@
 export * from './common';
+export * from './money';
 export * from './identity';
 export * from './admin';
 export * from './scheduling';

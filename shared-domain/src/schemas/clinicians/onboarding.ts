@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PROVIDER_ONBOARD_STEPS } from '../../onboarding';
 import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
 import { idValueSchema, isoDateTimeSchema, versionSchema } from '../common';
+import { dollarsSchema } from '../money';
 
 export const INVITATION_DAYS = 14;
 export const ONBOARDING_MESSAGES = {
@@ -62,7 +63,7 @@ export const completeStepSchema = z.object({ step: onboardStepSchema });
 
 export const onboardingRatesSchema = z.object({
   rates: z
-    .array(z.object({ visitTypeId: idValueSchema, amount: z.number().positive().max(10_000) }))
+    .array(z.object({ visitTypeId: idValueSchema, amount: dollarsSchema.positive().max(10_000) }))
     .min(1, { error: 'must hold at least one rate' })
     .max(50),
 });

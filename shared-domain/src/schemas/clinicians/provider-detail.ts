@@ -6,6 +6,7 @@ import { validateRates, type ClinicianRate, type RateTier } from '../../rates/ra
 import { ROLE } from '../../roles';
 import { idValueSchema, isoDateSchema, isoDateTimeSchema, pagingSchema, versionSchema } from '../common';
 import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
+import { dollarsSchema } from '../money';
 import { clinicianProfileFieldsSchema } from './onboarding';
 import { PROVIDER_STATUSES } from './providers';
 
@@ -141,7 +142,7 @@ export const providerRateListSchema = z.object({
   version: z.number().int(),
 });
 export type ProviderRateList = z.infer<typeof providerRateListSchema>;
-const money = z.number().min(-1_000_000).max(10_000);
+const money = dollarsSchema.min(-1_000_000).max(10_000);
 /** `PUT /api/admin/providers/:id/rates`: the whole list (replaces it), at the clinician's version. */
 export const providerRatesInputSchema = z.object({
   rates: z

@@ -14,9 +14,10 @@ import { EPISODE_STATUSES, EPISODE_STATUS_FILTERS, EPISODE_TYPES } from '../../s
 import { RATE_TIERS } from '../../rates/rate-engine';
 import { PAGE_SIZES } from '../../constants';
 import { patientArchiveSchema } from './patients';
+import { dollarsSchema } from '../money';
 
 const ids = z.array(idValueSchema).max(100);
-const money = z.number().min(0, { error: 'cannot be negative' }).max(100_000);
+const money = dollarsSchema.min(0, { error: 'cannot be negative' }).max(100_000);
 const text = (max: number) => z.string().trim().max(max);
 const flag = z
   .enum(['true', 'false'])

@@ -12,6 +12,7 @@ import {
 } from '../../rates/rate-engine';
 import { idSchema, idValueSchema, isoDateTimeSchema, versionQuerySchema, versionSchema } from '../common';
 import { organizationOnboardStepSchema } from '../admin';
+import { dollarsSchema } from '../money';
 
 /** One row of an organization's rate card: `referral_source_rates` (SPEC §3 referralSourceRates). */
 export const referralSourceRateSchema = z
@@ -44,8 +45,7 @@ export const referralSourceRateSchema = z
 export type ReferralSourceRate = z.infer<typeof referralSourceRateSchema>;
 export const referralSourceRateListSchema = z.object({ rows: z.array(referralSourceRateSchema) });
 
-const money = z
-  .number()
+const money = dollarsSchema
   .min(0, { error: 'must not be negative' })
   .max(100_000, { error: 'must be at most 100000' })
   .nullable()

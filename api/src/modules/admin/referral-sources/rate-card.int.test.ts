@@ -84,6 +84,12 @@ describeEachDatabase('organization rate card', (server) => {
         'Service fee $5.00 is less than profit margin $10.00',
       ],
       [{ ...flatRate, visitTypeId: 309, profitMargin: -1 }, 'profitMargin', 'must not be negative'],
+      // Refused, not saved as 44.34 (numeric(12,2) rounds without a word).
+      [
+        { ...flatRate, visitTypeId: 309, amount: 44.3449999 },
+        'amount',
+        'must have at most 2 decimal places (whole cents)',
+      ],
       [
         { ...flatRate, visitTypeId: 309, profitMargin: 130 },
         'profitMargin',
