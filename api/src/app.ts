@@ -172,11 +172,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     if (!SAFE_METHODS.has(request.method)) services.readCache.noteLocalWrite();
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    // JSON answers hold personal data: no browser or proxy cache keeps them.
-    if (
-      !reply.hasHeader('cache-control') &&
-      /^application\/json/.test(String(reply.getHeader('content-type')))
-    )
+    // Every API answer may hold personal data (JSON, CSV, PDF, files): no browser or proxy cache keeps it. A
+    // route that chose its own caching keeps it; pages and static assets (static-site.ts) are not under /api.
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/'))
       reply.header('cache-control', 'no-store');
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });

@@ -40,6 +40,5 @@ export function sendStoredFile(
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.fileName))
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
     .send(file.content);
 }

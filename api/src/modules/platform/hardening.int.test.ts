@@ -20,6 +20,34 @@ describeEachDatabase('answers the browser must not keep', (server) => {
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
   });
+
+  it('sends it on CSV exports and file downloads too', async () => {
+    const token = await server().login('admin@carelane.local');
+    const [patient] = await server().sql<{ id: number }>('select min(id)::int as id from patients');
+    const [episode] = await server().sql<{ id: number }>('select min(id)::int as id from episodes');
+    const [patientId, episodeId] = [patient!.id, episode!.id];
+    const upload = await fetch(
+      `${server().url}/api/fileserver/episodes/${episodeId}/files?fileName=plan.txt`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        body: Buffer.from('plan of care'),
+      },
+    );
+    expect(upload.status).toBe(201);
+    const { id: fileId } = (await upload.json()) as { id: number };
+    const answers = [
+      await server().request('GET', `/api/admin/patients/${patientId}/access/export`, { token }),
+      await server().request('GET', '/api/admin/providers/export', { token }),
+      await server().request('GET', `/api/fileserver/episodes/${episodeId}/files/${fileId}`, { token }),
+    ];
+    expect(answers.map((a) => [a.status, a.headers.get('content-type')])).toEqual([
+      [200, expect.stringContaining('text/csv')],
+      [200, expect.stringContaining('text/csv')],
+      [200, expect.stringContaining('text/plain')],
+    ]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
 });
 
 describeEachDatabase('the bearer scheme', (server) => {
