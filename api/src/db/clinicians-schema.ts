@@ -127,7 +127,12 @@ export const clinicianInvitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [index('clinician_invitations_provider_idx').on(t.providerId)],
+  (t) => [
+    index('clinician_invitations_provider_idx').on(t.providerId),
+    index('clinician_invitations_pending_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null`),
+  ],
 );
 
 /**

@@ -94,6 +94,7 @@ export const clinicianFeedback = pgTable(
   },
   (t) => [
     uniqueIndex('clinician_feedback_token_key').on(t.tokenId),
+    uniqueIndex('clinician_feedback_visit_key').on(t.visitId),
     index('clinician_feedback_provider_idx').on(t.providerId),
     check('clinician_feedback_rating_check', sql`${t.rating} between 1 and 5`),
   ],

@@ -212,7 +212,6 @@ export const providers = pgTable(
       .default(sql`'{}'::text[]`),
     rating: doublePrecision('rating'),
     ratingDetails: jsonb('rating_details').$type<Record<string, number>>().notNull().default({}),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
     enableEmail: boolean('enable_email').notNull().default(true),
     enableSms: boolean('enable_sms').notNull().default(true),
     deviceStatus: text('device_status'),

@@ -81,12 +81,11 @@ export async function seedDemoOrientations(tx: Tx): Promise<void> {
     .insert(orientationQuestions)
     .values(w.questions.map((q, index) => ({ orientationId, index, ...q, options: [...q.options] })));
   const passing = await tx
-    .select({ id: providers.id, lastLogin: providers.lastLogin })
+    .select({ id: providers.id })
     .from(providers)
     .where(and(eq(providers.credentialState, 3), isNull(providers.userId)));
   if (!passing.length) return;
-  const passedAt = (c: { id: number; lastLogin: Date | null }) =>
-    new Date((c.lastLogin?.getTime() ?? Date.now()) - ((c.id * 7) % 60) * 86_400_000);
+  const passedAt = (c: { id: number }) => new Date(Date.now() - ((c.id * 7) % 60) * 86_400_000);
   await tx.insert(orientationProgress).values(
     passing.map((c) => ({
       providerId: c.id,

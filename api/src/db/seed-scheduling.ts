@@ -1000,7 +1000,8 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
                 totalNotesRejectedCount: rng.int(0, 3),
               }
             : {}) as Record<string, number>,
-          lastLogin: new Date(now - rng.int(0, 30 * 24) * 3_600_000),
+          // The draw of the former providers.last_login (migration 0026), kept so the rest of the demo stays as it was.
+          ...(rng.int(0, 30 * 24) < 0 ? {} : {}),
           enableSms: i % 9 !== 4,
           deviceStatus: rng.pick(['Active', 'Active', 'Inactive']),
           notificationStatus: rng.pick(['Enabled', 'Enabled', 'Disabled']),

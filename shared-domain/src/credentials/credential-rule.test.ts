@@ -81,10 +81,10 @@ describe('fully credentialed on the date of service', () => {
     expect(isFullyCredentialedOn([], [], '2026-06-01')).toBe(true);
   });
 
-  it('the assign refusal names the date and each credential', () => {
+  it('the assign refusal is a sentence naming the date and each credential', () => {
     const gaps = credentialGapsOn(required, [licence()], '2026-12-02');
     expect(notCredentialedMessage(gaps, '2026-12-02')).toBe(
-      'is not fully credentialed on 12/2/2026: RN licence expired on 12/1/2026; CPR/BLS card is missing',
+      'Not fully credentialed on 12/2/2026: RN licence expired on 12/1/2026; CPR/BLS card is missing.',
     );
     expect(notCredentialedMessage([], '2026-12-02')).toBe('');
   });

@@ -72,8 +72,11 @@ export function isFullyCredentialedOn(
   return credentialGapsOn(required, held, date).length === 0;
 }
 
-/** Why a clinician cannot be assigned to a visit on `date` ('' when fully credentialed): the assign refusal. */
+/**
+ * Why a clinician cannot be assigned to a visit on `date`, as a sentence ('' when fully credentialed): the match
+ * card's reason and the assign refusal.
+ */
 export function notCredentialedMessage(gaps: readonly CredentialGap[], date: string): string {
   if (!gaps.length) return '';
-  return `is not fully credentialed on ${formatDate(date)}: ${gaps.map((g) => g.reason).join('; ')}`;
+  return `Not fully credentialed on ${formatDate(date)}: ${gaps.map((g) => g.reason).join('; ')}.`;
 }

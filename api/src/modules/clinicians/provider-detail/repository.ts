@@ -11,21 +11,28 @@ import {
   providerVacations,
   users,
 } from '../../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 
 export type ProviderRow = typeof providers.$inferSelect;
+const login = alias(users, 'login');
 
-/** The clinician's record with their provider type's name and their care coordinator's name. */
+/**
+ * The clinician's record with their provider type's name, their care coordinator's name and their last sign-in
+ * (their login's).
+ */
 export async function findProviderDetail(ex: Executor, providerId: number) {
   const [row] = await ex
     .select({
       provider: providers,
       providerType: providerTypes.type,
       coordinatorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      lastLogin: login.lastLogin,
     })
     .from(providers)
     .innerJoin(providerTypes, eq(providerTypes.id, providers.providerTypeId))
     .leftJoin(users, eq(users.id, providers.careCoordinatorId))
+    .leftJoin(login, eq(login.id, providers.userId))
     .where(eq(providers.id, providerId));
   return row;
 }

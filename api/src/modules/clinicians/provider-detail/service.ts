@@ -75,7 +75,7 @@ async function detailOf(ex: Executor, providerId: number): Promise<ProviderDetai
     assignmentPreference: p.assignmentPreference,
     rating: p.rating,
     ratingDetails: p.ratingDetails,
-    lastLogin: p.lastLogin?.toISOString() ?? null,
+    lastLogin: row.lastLogin?.toISOString() ?? null,
     enableEmail: p.enableEmail,
     enableSms: p.enableSms,
     careCoordinator:

@@ -210,6 +210,36 @@ describeEachDatabase('clinician list', (server) => {
     expect(past.pageTotalCount).toBe(first.pageTotalCount);
   });
 
+  it("shows a clinician's last sign-in (their login's) in the list, the sort, the export and the detail", async () => {
+    const s = server();
+    const [demo] = await s.sql<{ id: number }>(
+      `select p.id from providers p join users u on u.id = p.user_id where u.email_id = 'clinician@carelane.local'`,
+    );
+    const before = Date.now();
+    await s.login('clinician@carelane.local');
+    const [user] = await s.sql<{ last_login: Date }>(
+      `select last_login from users where email_id = 'clinician@carelane.local'`,
+    );
+    const signedIn = new Date(user!.last_login).toISOString();
+    expect(Date.parse(signedIn)).toBeGreaterThanOrEqual(before - 1000);
+
+    const row = (await list('?providerStatusId=0&search=clinician@carelane.local')).providers;
+    expect(row.map((p) => [p.id, p.lastLogin])).toEqual([[demo!.id, signedIn]]);
+    const latest = (await list('?providerStatusId=0&sort=-lastLogin&pageSize=1')).providers;
+    expect(latest.map((p) => p.id)).toEqual([demo!.id]);
+    const detail = await s.request('GET', `/api/admin/providers/${demo!.id}`, { token: admin });
+    expect(detail.body.lastLogin).toBe(signedIn);
+    const { lines } = await csvOf(s, '/api/admin/providers/export?providerStatusId=0', admin);
+    expect(lines.find((line) => line.startsWith(`${demo!.id},`))).toMatch(
+      new RegExp(`,${signedIn.replace(/[.]/g, '\\.')},green$`),
+    );
+    // A clinician without a login never signed in, whatever the demo drew for them before.
+    const [noLogin] = await s.sql<{ id: number }>(
+      'select id from providers where user_id is null order by id limit 1',
+    );
+    expect(everyone.find((p) => p.id === noLogin!.id)!.lastLogin).toBeNull();
+  });
+
   it('exports the whole filtered list as CSV, in the list order', async () => {
     const filtered = await list('?providerTypeId=1&pageSize=100');
     const { res, lines } = await csvOf(server(), '/api/admin/providers/export?providerTypeId=1', admin);

@@ -5,6 +5,7 @@
 import { and, between, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { boundingBox, type ProviderListQuery, type ProviderSortField } from '@carelane/shared-domain';
 import { providers, providerTypes } from '../../../db/scheduling-schema';
+import { users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 import { containsPattern } from '../../../lib/like-pattern';
 import { cachedPage } from '../../../lib/paging';
@@ -30,7 +31,8 @@ const columns = {
   skills: providers.skills,
   rating: providers.rating,
   ratingDetails: providers.ratingDetails,
-  lastLogin: providers.lastLogin,
+  // The clinician's last sign-in is their login's (users.last_login), the one written at sign-in.
+  lastLogin: users.lastLogin,
   preferredLatitude: providers.preferredLatitude,
   preferredLongitude: providers.preferredLongitude,
 };
@@ -103,7 +105,7 @@ function orderOf(sort: ProviderSortField, descending: boolean, point: DistanceFi
     case 'rating':
       return [sql`${providers.rating} ${dir} nulls last`, ...byName, id];
     case 'lastLogin':
-      return [sql`${providers.lastLogin} ${dir} nulls last`, id];
+      return [sql`${users.lastLogin} ${dir} nulls last`, id];
     case 'distance':
       return point ? [sql`${milesFrom(point)} ${dir}`, ...byName, id] : [...byName, id];
     default:
@@ -118,6 +120,7 @@ function selectProviders(ex: Executor, q: ProviderFilters, point: DistanceFilter
     .select(columns)
     .from(providers)
     .innerJoin(providerTypes, eq(providerTypes.id, providers.providerTypeId))
+    .leftJoin(users, eq(users.id, providers.userId))
     .where(whereOf(q, point))
     .orderBy(...orderOf(field, sort.startsWith('-'), point));
 }
@@ -134,7 +137,7 @@ export function listProviderRows(
   const page = selectProviders(ex, q, point)
     .limit(q.pageSize)
     .offset((q.pageNumber - 1) * q.pageSize);
-  return cachedPage(services, ['providers', 'provider_types'], page, async () => {
+  return cachedPage(services, ['providers', 'provider_types', 'users'], page, async () => {
     const [rows, [count]] = await Promise.all([
       page,
       ex

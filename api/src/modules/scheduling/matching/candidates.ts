@@ -3,6 +3,7 @@
 // booking), measured exactly with distanceMiles and scored in JS. `strategy: 'fullScan'` skips the SQL band so a
 // benchmark can compare the two on the same data.
 import { and, between, eq, gt, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_FIT_SCORE_OPTIONS,
   boundingBox,
@@ -12,6 +13,7 @@ import {
   distanceMiles,
   fitScore,
   isSelectable,
+  type CredentialGap,
   MAX_VISIT_MINUTES,
   shiftNameOf,
   validateRates,
@@ -40,6 +42,8 @@ import {
 } from '../../../services/credentials-at-date';
 
 export type VisitRecord = typeof visits.$inferSelect;
+/** The clinician's own login, whose last sign-in is their engagement (the care coordinator is `users`). */
+const login = alias(users, 'login');
 /** The clinician columns matching reads (the whole row would be several times the bytes, for hundreds of rows). */
 const candidateColumns = {
   id: providers.id,
@@ -61,9 +65,12 @@ const candidateColumns = {
   shiftPreferences: providers.shiftPreferences,
   rating: providers.rating,
   ratingDetails: providers.ratingDetails,
-  lastLogin: providers.lastLogin,
+  lastLogin: login.lastLogin,
 };
-export type ProviderRecord = { [K in keyof typeof candidateColumns]: (typeof providers.$inferSelect)[K] };
+type ProviderColumn = Exclude<keyof typeof candidateColumns, 'lastLogin'>;
+export type ProviderRecord = { [K in ProviderColumn]: (typeof providers.$inferSelect)[K] } & {
+  lastLogin: Date | null;
+};
 export type CandidateStrategy = 'indexed' | 'fullScan';
 
 /** Visits in these statuses do not book their clinician (for overlap checks). */
@@ -108,6 +115,8 @@ export type ScoredCandidate = {
   vacations: { startDate: string; endDate: string }[];
   fitScore: number;
   factors: FitScoreFactor[];
+  /** The required credentials they lack on the visit's date of service (selectability). */
+  credentialGaps: CredentialGap[];
 };
 
 const isoDay = (date: string, addDays: number) => {
@@ -217,6 +226,7 @@ export async function findCandidates(
     })
     .from(providers)
     .leftJoin(users, eq(users.id, providers.careCoordinatorId))
+    .leftJoin(login, eq(login.id, providers.userId))
     .where(
       and(
         ...filters,
@@ -257,12 +267,13 @@ export async function findCandidates(
     const onVacation = vacations.some(
       (v) => v.startDate <= visit.dateOfService && visit.dateOfService <= v.endDate,
     );
+    const credentialGaps = credentialGapsOn(required, row.held ?? [], visit.dateOfService);
     const result = fitScore(
       fitVisit,
       {
         distanceMiles: row.miles,
         coverageRadiusMiles: p.coverageRadiusMiles,
-        credentialGaps: credentialGapsOn(required, row.held ?? [], visit.dateOfService),
+        credentialGaps,
         visitsCount: theirs.length - shiftsCount,
         shiftsCount,
         weekdayPreferences: p.weekdayPreferences,
@@ -289,6 +300,7 @@ export async function findCandidates(
       vacations,
       fitScore: result.score,
       factors: result.factors,
+      credentialGaps,
       rates: row.rates ?? [],
     });
   }

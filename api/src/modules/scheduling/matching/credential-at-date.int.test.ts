@@ -57,6 +57,8 @@ describeEachDatabase('credential state at the date of service', (server) => {
       providerUserId: number;
       fitScore: number;
       factors: { name: string; points: number; reason: string }[];
+      selectable: boolean;
+      notSelectableReason: string | null;
     }[];
   };
 
@@ -76,6 +78,21 @@ describeEachDatabase('credential state at the date of service', (server) => {
     expect(onTheDay.factors.find((f) => f.name === 'credentials')).toMatchObject({
       points: 15,
       reason: 'Fully credentialed on the date of service',
+    });
+  });
+
+  it('fit score without "Fully credentialed": a clinician lapsed on the date is listed but not selectable, saying why', async () => {
+    const { tuesday, lapsesMonday, lapsesTuesday } = await scene();
+    const all = await candidates(tuesday, '&fullyCredentialed=false');
+    const lapsed = all.find((c) => c.providerUserId === lapsesMonday)!;
+    expect(lapsed.selectable).toBe(false);
+    expect(lapsed.notSelectableReason).toBe(
+      'Not fully credentialed on 6/4/2030: Background check expired on 6/3/2030; ' +
+        'CPR/BLS card expired on 6/3/2030; Licence or certification expired on 6/3/2030.',
+    );
+    expect(all.find((c) => c.providerUserId === lapsesTuesday)).toMatchObject({
+      selectable: true,
+      notSelectableReason: null,
     });
   });
 
@@ -124,10 +141,15 @@ describeEachDatabase('credential state at the date of service', (server) => {
       token: coordinator,
       body: { visitId: tuesday, providerId: lapsesMonday, version },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.errors[0].field).toBe('providerId');
-    expect(refused.body.error).toContain('is not fully credentialed on 6/4/2030');
+    // The card's own sentence, as the assign toast shows it after 'Sorry, the visit could not be assigned. '.
+    expect([refused.status, refused.body.code]).toEqual([409, 'NOT_SELECTABLE']);
+    const card = (await candidates(tuesday, '&fullyCredentialed=false')).find(
+      (c) => c.providerUserId === lapsesMonday,
+    )!;
+    expect(refused.body.error).toBe(card.notSelectableReason);
+    expect(refused.body.error).toMatch(/^Not fully credentialed on 6\/4\/2030: /);
     expect(refused.body.error).toContain('Licence or certification expired on 6/3/2030');
+    expect(refused.body.errors).toBeUndefined();
     expect(await visitRow(server(), tuesday)).toMatchObject({ status: 'Active', provider_id: null, version });
 
     const accepted = await server().request('POST', '/api/admin/assignVisit', {

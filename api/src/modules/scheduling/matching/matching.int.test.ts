@@ -120,6 +120,41 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
     expect(fullScan.map((c) => c.provider.id)).toEqual(indexed.map((c) => c.provider.id));
   });
 
+  it("scores engagement by the clinician's own sign-in: full points once they sign in, none for a login never used", async () => {
+    const { point, visitId } = await scene();
+    const s = server();
+    const emailId = `zz.signs.in.${point.lat}.${Date.now()}@example.com`;
+    const [user] = await s.sql<{ id: number }>(
+      `insert into users (email_id, password_hash, first_name, last_name, role_id)
+       select $1, password_hash, 'Eve', 'Zzmatch', 4 from users where email_id = 'clinician@carelane.local'
+       returning id`,
+      [emailId],
+    );
+    const signsIn = await makeProvider(s, { point, milesNorth: 0.5, userId: user!.id });
+    const never = await makeProvider(s, { point, milesNorth: 1, lastLoginDaysAgo: null });
+    const engagement = async () => {
+      const res = await s.request('GET', `/api/operation/fitScore?visitId=${visitId}`, {
+        token: coordinator,
+      });
+      expect(res.status).toBe(200);
+      type Candidate = { providerUserId: number; lastLogin: string | null; factors: { name: string }[] };
+      return Object.fromEntries(
+        (res.body.providerList as Candidate[]).map((c) => [
+          c.providerUserId,
+          { lastLogin: c.lastLogin, ...c.factors.find((f) => f.name === 'engagement') },
+        ]),
+      );
+    };
+    const red = { lastLogin: null, points: 0, reason: 'Not signed in for over 14 days' };
+    expect(await engagement()).toMatchObject({ [signsIn]: red, [never]: red });
+
+    await s.login(emailId);
+    const after = await engagement();
+    expect(after[signsIn]).toMatchObject({ points: 5, reason: 'Signed in within the last 7 days' });
+    expect(Date.now() - Date.parse(after[signsIn]!.lastLogin!)).toBeLessThan(60_000);
+    expect(after[never]).toMatchObject(red);
+  });
+
   it("counts each candidate's week (visits, shifts, patients), previous visits to the patient and vacations near the date", async () => {
     const { point, episode, visitId } = await scene(); // a Tuesday, 2030-06-04
     const s = server();
@@ -320,7 +355,11 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
     expect(wrongType.body.errors[0].field).toBe('providerId');
     expect((await post(admin, { visitId, providerId: 2_000_000_000, version })).status).toBe(400);
     const missingRate = await post(admin, { visitId, providerId: noRate, version });
-    expect(missingRate.body.error).toContain('The clinician has no rate for this visit type.');
+    expect([missingRate.status, missingRate.body.code, missingRate.body.error]).toEqual([
+      409,
+      'NOT_SELECTABLE',
+      'The clinician has no rate for this visit type.',
+    ]);
     expect((await post(admin, { visitId, providerId: noRate, version: version + 5 })).status).toBe(409);
     expect((await post(admin, { visitId: 'x', providerId: noRate, version })).status).toBe(400);
     expect((await post(orgUser, { visitId, providerId: noRate, version })).status).toBe(403);
@@ -387,6 +426,35 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
       [String(visitId)],
     );
     expect(audits[0].n).toBe(1);
+  });
+
+  it('offers a published visit only to the clinicians the match list shows as selectable', async () => {
+    const { point, episode, visitId } = await scene();
+    const s = server();
+    await makeProvider(s, {
+      point,
+      givenName: 'Fair',
+      email: `zz.fair.${point.lat}@example.com`,
+      phone: null,
+    });
+    const dear = await makeProvider(s, {
+      point,
+      givenName: 'Dear',
+      rate: 90,
+      email: `zz.dear.${point.lat}@example.com`,
+      phone: null,
+    });
+    const list = await s.request('GET', `/api/operation/fitScore?visitId=${visitId}`, { token: coordinator });
+    expect(
+      list.body.providerList.find((c: { providerUserId: number }) => c.providerUserId === dear),
+    ).toMatchObject({ selectable: false, notSelectableReason: 'Fixed rate cannot be more than $80.00' });
+    await s.services.db.transaction((tx) =>
+      notifyMatchingClinicians(tx, { episodeId: episode.episodeId, visitIds: [visitId] }),
+    );
+    const offered = await s.sql<{ to: string }>(`select "to" from outbox where "to" like $1`, [
+      `%.${point.lat}@example.com`,
+    ]);
+    expect(offered.map((m) => m.to)).toEqual([`zz.fair.${point.lat}@example.com`]);
   });
 
   it('notifies each matching clinician once per channel allowed, not again on a republish, never for paused visits', async () => {

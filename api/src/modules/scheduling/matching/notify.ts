@@ -8,15 +8,17 @@ import { sha256 } from '../../../lib/crypto';
 import { enqueueMessage } from '../../../services/outbox';
 import { createFacilityToken } from '../facility-response/tokens';
 import type { VisitRecord } from '../visits/transitions';
-import { findCandidates, type ProviderRecord } from './candidates';
+import { findCandidates, providerTypeRates, type ProviderRecord, type RateCardRow } from './candidates';
 import { findAssignmentPlace, type ProviderRow } from './repository';
+import { selectability } from './selectability';
 
 /**
  * Tells the clinicians who match the given published visits (through the outbox), inside the caller's
  * transaction: one message per clinician and channel they allow (enableEmail / enableSms), listing the visits
- * they match. The candidates are the fit score's with its default filters; paused visits are left out. The
- * message key is the clinician and the set of visits, so publishing the same visits again sends nothing new.
- * Returns how many clinicians were notified.
+ * they match. The candidates are the fit score's with its default filters, and only those it shows as
+ * selectable (the one rule assign applies); paused visits are left out. The message key is the clinician and
+ * the set of visits, so publishing the same visits again sends nothing new. Returns how many clinicians were
+ * notified.
  */
 export async function notifyMatchingClinicians(
   ex: Executor,
@@ -41,8 +43,18 @@ export async function notifyMatchingClinicians(
     .from(episodes)
     .where(eq(episodes.id, input.episodeId));
   const matches = new Map<number, { provider: ProviderRecord; visitIds: number[]; dates: string[] }>();
+  const cards = new Map<string, RateCardRow[]>();
   for (const visit of published) {
-    for (const candidate of await findCandidates(ex, visit)) {
+    const cardKey = `${visit.referralSourceId}:${visit.providerTypeId}`;
+    if (!cards.has(cardKey)) cards.set(cardKey, await providerTypeRates(ex, visit));
+    const card = cards.get(cardKey)!.find((c) => c.visitTypeId === visit.visitTypeId);
+    for (const candidate of await findCandidates(ex, visit, undefined, { rates: true })) {
+      const { selectable } = selectability(visit, {
+        credentialGaps: candidate.credentialGaps,
+        card,
+        clinicianRate: candidate.rates.find((r) => r.visitTypeId === visit.visitTypeId),
+      });
+      if (!selectable) continue;
       const entry = matches.get(candidate.provider.id) ?? {
         provider: candidate.provider,
         visitIds: [],

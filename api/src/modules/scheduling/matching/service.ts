@@ -19,7 +19,6 @@ import {
   type MatchCandidate,
   type UnassignVisit,
   type VisitRow,
-  notCredentialedMessage,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
 import { badRequest, conflict, notFound, staleVersion } from '../../../lib/errors';
@@ -45,12 +44,12 @@ import {
   bookedProviders,
   findCandidates,
   providerTypeRates,
-  rateTerms,
   type CandidateStrategy,
   type RateCardRow,
   type ScoredCandidate,
 } from './candidates';
 import { notifyAssignment } from './notify';
+import { selectability } from './selectability';
 import {
   findClinicianRate,
   findVisit,
@@ -64,6 +63,8 @@ export const ALREADY_ASSIGNED =
   'This visit was just assigned or changed by someone else. Reload it to see who is assigned.';
 export const DOUBLE_BOOKING =
   'This clinician already holds a visit or shift overlapping this time. Pick another clinician or move the visit.';
+/** The code of an assign refused by the selectability rule; its message is the card's reason. */
+export const NOT_SELECTABLE = 'NOT_SELECTABLE';
 
 type RateVisibility = FitScoreResponse['rateVisibility'];
 function rateVisibility(actor: Actor): RateVisibility {
@@ -158,11 +159,12 @@ export async function fitScoreList(
   const page = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
   const card = cards.find((c) => c.visitTypeId === visit.visitTypeId);
   const providerList: MatchCandidate[] = page.map((c) => {
-    const terms = rateTerms(
-      visit,
+    const verdict = selectability(visit, {
+      credentialGaps: c.credentialGaps,
       card,
-      c.rates.find((r) => r.visitTypeId === visit.visitTypeId),
-    );
+      clinicianRate: c.rates.find((r) => r.visitTypeId === visit.visitTypeId),
+    });
+    const terms = verdict.terms;
     const amounts = !terms.ok
       ? null
       : visibility === 'all'
@@ -198,9 +200,8 @@ export async function fitScoreList(
         rates: c.rates.map((r) => ({ ...r, description: r.description ?? '' })),
       }),
       amounts,
-      selectable: terms.ok && terms.selectable,
-      // The reason may name the margin, so only staff read it.
-      notSelectableReason: visibility === 'all' ? terms.problem : null,
+      selectable: verdict.selectable,
+      notSelectableReason: verdict.reasonIsRates && visibility !== 'all' ? null : verdict.reason,
     };
   });
   return {
@@ -272,21 +273,16 @@ export async function assignVisit(
     if (provider.providerStatusId !== 3) throw badRequest('providerId', 'is not an active clinician');
     if (provider.providerTypeId !== visit.providerTypeId)
       throw badRequest('providerId', "is not of the visit's provider type");
-    const gaps = await credentialGapsOfProvider(tx, provider, visit.dateOfService);
-    if (gaps.length) throw badRequest('providerId', notCredentialedMessage(gaps, visit.dateOfService));
+    const verdict = selectability(visit, {
+      credentialGaps: await credentialGapsOfProvider(tx, provider, visit.dateOfService),
+      card: (await providerTypeRates(tx, visit)).find((card) => card.visitTypeId === visit.visitTypeId),
+      clinicianRate: await findClinicianRate(tx, provider.id, visit.visitTypeId),
+    });
+    const terms = verdict.terms;
+    // A well-formed request the clinician's state refuses: the card's own sentence, naming no field.
+    if (!verdict.selectable || !terms.ok) throw conflict(verdict.reason!, NOT_SELECTABLE);
     if ((await bookedProviders(tx, [provider.id], visit)).size)
       throw conflict(DOUBLE_BOOKING, 'DOUBLE_BOOKING');
-
-    const cards = await providerTypeRates(tx, visit);
-    const clinicianRate = await findClinicianRate(tx, provider.id, visit.visitTypeId);
-    const terms = rateTerms(
-      visit,
-      cards.find((card) => card.visitTypeId === visit.visitTypeId),
-      clinicianRate,
-    );
-    if (!terms.ok) throw badRequest('providerId', terms.problem);
-    if (!terms.selectable)
-      throw badRequest('providerId', terms.problem ?? 'Net profit is below the required margin.');
 
     const staffed = await staffVisit(tx, visit, {
       providerId: provider.id,

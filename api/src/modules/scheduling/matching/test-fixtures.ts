@@ -119,16 +119,33 @@ export type ProviderFixture = {
   email?: string | null;
   phone?: string | null;
   rating?: number | null;
-  lastLoginDaysAgo?: number;
+  /** Their login's last sign-in (default 1 day ago); null: a login that never signed in. */
+  lastLoginDaysAgo?: number | null;
+  /** Link this login instead of making one. */
+  userId?: number;
 };
 
-/** A clinician with an own rate for visit type 304 (unless rate is null). */
+let logins = 0;
+/** A clinician's login (role 4) that signed in `lastLoginDaysAgo` days ago (null: never). */
+export async function makeClinicianLogin(s: TestServer, lastLoginDaysAgo: number | null): Promise<number> {
+  logins++;
+  const [row] = await s.sql<{ id: number }>(
+    `insert into users (email_id, first_name, last_name, role_id, last_login)
+     values ($1, 'Cli', 'Zzmatch', 4, now() - make_interval(days => $2::int)) returning id`,
+    [`zz.login.${logins}.${Date.now()}@example.com`, lastLoginDaysAgo],
+  );
+  return row!.id;
+}
+
+/** A clinician with a login and an own rate for visit type 304 (unless rate is null). */
 export async function makeProvider(s: TestServer, p: ProviderFixture): Promise<number> {
   const lat = p.point.lat + (p.milesNorth ?? 0) / 69.05;
+  const userId =
+    p.userId ?? (await makeClinicianLogin(s, p.lastLoginDaysAgo === undefined ? 1 : p.lastLoginDaysAgo));
   const [row] = await s.sql<{ id: number }>(
     `insert into providers (given_name, family_name, provider_type_id, provider_status_id, credential_state,
-       preferred_latitude, preferred_longitude, email, phone_number, rating, last_login, preferred_zipcodes)
-     values ($1, 'Zzmatch', $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(days => $10), '{99999}') returning id`,
+       preferred_latitude, preferred_longitude, email, phone_number, rating, user_id, preferred_zipcodes)
+     values ($1, 'Zzmatch', $2, $3, $4, $5, $6, $7, $8, $9, $10, '{99999}') returning id`,
     [
       p.givenName ?? 'Cli',
       p.providerTypeId ?? 1,
@@ -139,7 +156,7 @@ export async function makeProvider(s: TestServer, p: ProviderFixture): Promise<n
       p.email === undefined ? 'zz.clinician@example.com' : p.email,
       p.phone === undefined ? '2145550100' : p.phone,
       p.rating ?? 4,
-      p.lastLoginDaysAgo ?? 1,
+      userId,
     ],
   );
   if ((p.credentialState ?? 3) === 3)
