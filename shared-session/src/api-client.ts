@@ -21,7 +21,7 @@ export type CallOptions = {
 export type ApiClientOptions = {
   /** Where the API lives; defaults to this page's origin. */
   baseUrl?: string;
-  /** The current session's token, if any. */
+  /** The current session's token: '' for a session held by the HttpOnly cookie alone, nullish when signed out. */
   getToken: () => string | null | undefined;
   /** Called once per token when the server answers 401 to a call that sent it. */
   onUnauthorized: (event: SessionExpiredEvent) => void;
@@ -243,7 +243,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         typeof (body as { code?: unknown } | undefined)?.code === 'string'
           ? (body as { code: string }).code
           : `HTTP_${response.status}`;
-      if (response.status === 401 && sentToken && !call.quietUnauthorized) {
+      // '' is a session held by the cookie alone: its 401 ends it as well.
+      if (response.status === 401 && sentToken !== undefined && !call.quietUnauthorized) {
         reportUnauthorized(sentToken, code, body);
       }
       return new ApiCallError({

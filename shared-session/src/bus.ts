@@ -1,14 +1,15 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import type {
-  CurrentUser,
   EntityChangedEvent,
   ParsedPrivileges,
   ReadConstants,
+  SignedInUser,
 } from '@carelane/shared-domain';
 
 /** The signed-in user as every area sees it (ARCHITECTURE.md §3: identity and privileges on the bus). */
 export type Session = {
-  user: CurrentUser;
+  user: SignedInUser;
+  /** The session's bearer token; '' when this tab holds only the HttpOnly session cookie (a tab opened later). */
   token: string;
   /** The user's effective privileges, parsed (SPEC §6). */
   privileges: ParsedPrivileges;

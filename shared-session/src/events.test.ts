@@ -147,6 +147,22 @@ describe('connectEvents', () => {
     expect(tokens).toHaveLength(2);
   });
 
+  it('opens the stream with the cookie alone for a tab that holds no token, and not when signed out', async () => {
+    const requests: Request[] = [];
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response(chunkedBody([], { stayOpen: true }));
+    });
+    const stop = connectEvents();
+    await flush();
+    expect(requests).toHaveLength(0);
+    getBus().session$.next(session({ token: '' }));
+    await flush();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.headers.has('authorization')).toBe(false);
+    stop();
+  });
+
   it('stays closed after a 401 until the session changes', async () => {
     jest.useFakeTimers();
     globalThis.fetch = jest.fn(async () => new Response('{"statusCode":401}', { status: 401 }));

@@ -129,14 +129,15 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
 
   async function open(): Promise<void> {
     const token = getToken();
-    if (stopped || !token) return;
+    // '' is a session held by the cookie alone, which the browser sends on this read.
+    if (stopped || token == null) return;
     controller?.abort();
     const own = new AbortController();
     controller = own;
     connectedToken = token;
     try {
       const response = await globalThis.fetch(apiUrl(options.baseUrl, EVENTS_PATH), {
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+        headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         cache: 'no-store',
         signal: own.signal,
       });
@@ -163,7 +164,7 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
   const subscription = bus.session$.subscribe((session) => {
     if (stopped) return;
     const token = session ? getToken() : null;
-    if (!token) return close();
+    if (token == null) return close();
     if (token !== connectedToken) {
       close();
       void open();

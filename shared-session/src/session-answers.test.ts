@@ -3,14 +3,16 @@ import {
   constantSchema,
   currentUserSchema,
   entityChangedEventSchema,
+  signedInUserSchema,
 } from '@carelane/shared-domain';
 import {
   authenticateAnswer,
   constantListAnswer,
   currentUserAnswer,
   entityChangedAnswer,
+  signedInUserAnswer,
 } from './session-answers';
-import { currentUser } from './test-support';
+import { currentUser, signedInUser } from './test-support';
 
 type SafeParse = { safeParse(data: unknown): { success: boolean; data?: unknown } };
 
@@ -39,6 +41,14 @@ describe('the session’s light answer checks agree with shared-domain’s schem
     ['an id too large to be exact', { ...user, id: 2 ** 53 }, false],
   ])('the current user: %s', (_name, answer, accepted) => {
     expect(agree(currentUserSchema, currentUserAnswer, answer)).toBe(accepted);
+  });
+
+  it.each([
+    ['a user', signedInUser(), true],
+    ['a token (dropped)', user, true],
+    ['a missing field', { ...signedInUser(), roleId: undefined }, false],
+  ])('the signed-in user of /me: %s', (_name, answer, accepted) => {
+    expect(agree(signedInUserSchema, signedInUserAnswer, answer)).toBe(accepted);
   });
 
   it.each([

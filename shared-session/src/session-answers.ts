@@ -7,6 +7,7 @@ import type {
   Constant,
   CurrentUser,
   EntityChangedEvent,
+  SignedInUser,
 } from '@carelane/shared-domain';
 import {
   array,
@@ -22,13 +23,12 @@ import {
   type Checked,
 } from './answer-check';
 
-export const currentUserAnswer = object({
+const signedInUserFields = {
   id: int,
   pin: nullable(string),
   emailId: string,
   firstName: string,
   lastName: string,
-  token: string,
   referralSourceId: nullable(int),
   rolename: string,
   roleId: int,
@@ -41,7 +41,12 @@ export const currentUserAnswer = object({
   changePassword: boolean,
   idleTimeout: int,
   impersonatorId: nullable(int),
-});
+};
+
+/** The signed-in user as /api/security/me answers it: no token. */
+export const signedInUserAnswer = object(signedInUserFields);
+/** The user of a sign-in's answer: with the token. */
+export const currentUserAnswer = object({ ...signedInUserFields, token: string });
 
 export const authenticateAnswer = object({ user: array(currentUserAnswer), token: string });
 
@@ -62,8 +67,9 @@ export const anyAnswer = unknown;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // A field added to a shared-domain schema and not here (or the other way round) fails the typecheck here.
 export const SAME_TYPES: [
+  Same<Checked<typeof signedInUserAnswer>, SignedInUser>,
   Same<Checked<typeof currentUserAnswer>, CurrentUser>,
   Same<Checked<typeof authenticateAnswer>, AuthenticateResponse>,
   Same<Checked<typeof constantListAnswer>, Constant[]>,
   Same<Checked<typeof entityChangedAnswer>, EntityChangedEvent>,
-] = [true, true, true, true];
+] = [true, true, true, true, true];

@@ -39,14 +39,17 @@ export function mayHaveSession(stores: SessionStores = browserStores()): boolean
   return keptToken(stores) !== '' || stores.local === null || stores.local.getItem(SESSION_HINT_KEY) !== null;
 }
 
-/** Keeps the session's token for a reload and sets the hint (or, with null, forgets both). */
+/**
+ * Keeps the session's token for a reload and sets the hint; '' is a session held by the cookie alone (the hint
+ * only); null, signed out, forgets both.
+ */
 export function keepToken(token: string | null, stores: SessionStores = browserStores()): void {
   if (stores.session) {
     if (token) stores.session.setItem(SESSION_STORAGE_KEY, token);
     else stores.session.removeItem(SESSION_STORAGE_KEY);
   }
   if (stores.local) {
-    if (token) stores.local.setItem(SESSION_HINT_KEY, '1');
+    if (token !== null) stores.local.setItem(SESSION_HINT_KEY, '1');
     else stores.local.removeItem(SESSION_HINT_KEY);
   }
 }

@@ -1,6 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { getBus, type Session, type SessionExpiredEvent } from './bus';
+import { apiClient } from './api-client';
 import { getQueryClient } from './query';
+import { anyAnswer } from './session-answers';
 import {
   SESSION_HINT_KEY,
   SESSION_STORAGE_KEY,
@@ -12,7 +14,15 @@ import {
   switchUser,
   useSession,
 } from './session';
-import { apiError, currentUser, jsonResponse, mockFetch, session, type FetchCall } from './test-support';
+import {
+  apiError,
+  currentUser,
+  jsonResponse,
+  mockFetch,
+  session,
+  signedInUser,
+  type FetchCall,
+} from './test-support';
 
 const constants = [
   { type: 'session', name: 'idleTimeout', value: '40', description: '' },
@@ -30,9 +40,7 @@ function server(overrides: Partial<Record<string, (call: FetchCall) => Response>
       case 'GET /api/admin/constants':
         return jsonResponse(constants);
       case 'GET /api/security/me':
-        return jsonResponse(
-          currentUser({ token: call.headers.get('authorization')?.slice(7) ?? 'from-cookie' }),
-        );
+        return jsonResponse(signedInUser());
       case 'POST /api/security/logout':
         return jsonResponse({ message: 'You have been signed out.' });
       default:
@@ -134,13 +142,54 @@ describe('restoreSession', () => {
     expect(getBus().session$.getValue()).toBeNull();
   });
 
-  it('in a new tab, uses the session cookie the server set', async () => {
+  it('in a new tab, uses the session cookie the server set, without ever learning its token', async () => {
     localStorage.setItem(SESSION_HINT_KEY, '1'); // signed in, in another tab of this browser
     const { calls } = server();
     const restored = await restoreSession();
     expect(calls[0]!.headers.has('authorization')).toBe(false);
-    expect(restored?.token).toBe('from-cookie');
-    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe('from-cookie');
+    expect(restored).toMatchObject({ token: '', user: { id: 7 } });
+    expect(getBus().session$.getValue()).toBe(restored);
+    // The constants were read with the cookie too; the hint stays, no token is kept.
+    expect(calls.map((call) => [call.url.pathname, call.headers.has('authorization')])).toEqual([
+      ['/api/security/me', false],
+      ['/api/admin/constants', false],
+    ]);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
+  });
+
+  it('a tab holding only the cookie hears when its session ends', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    server({
+      'POST /api/visits': () =>
+        apiError(401, 'UNAUTHORIZED', 'Your session has ended. Please sign in again.'),
+    });
+    await restoreSession();
+    const expired: SessionExpiredEvent[] = [];
+    const subscription = getBus().sessionExpired$.subscribe((event) => expired.push(event));
+    await expect(apiClient.post('/api/visits', {}, anyAnswer)).rejects.toMatchObject({ status: 401 });
+    subscription.unsubscribe();
+    expect(expired).toEqual([
+      expect.objectContaining({
+        reason: 'revoked',
+        message: 'Your session has ended. Please sign in again.',
+      }),
+    ]);
+  });
+
+  it('a wrong password at sign-in is not an ended session', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    server();
+    await restoreSession();
+    server({
+      'POST /api/security/authenticate': () =>
+        apiError(401, 'UNAUTHORIZED', 'The email or password is incorrect.'),
+    });
+    const expired: SessionExpiredEvent[] = [];
+    const subscription = getBus().sessionExpired$.subscribe((event) => expired.push(event));
+    await expect(signIn('ops@example.com', 'wrong')).rejects.toMatchObject({ status: 401 });
+    subscription.unsubscribe();
+    expect(expired).toEqual([]);
   });
 
   it('asks the server nothing on a first visit, so a signed-out page logs no 401', async () => {

@@ -6,13 +6,13 @@ import {
   privilegeOption,
   readConstants,
   type Constant,
-  type CurrentUser,
+  type SignedInUser,
   type PageKey,
 } from '@carelane/shared-domain';
 import { ApiCallError, apiClient, isApiCallError } from './api-client';
 import { getBus, type Session } from './bus';
 import { getQueryClient } from './query';
-import { anyAnswer, authenticateAnswer, constantListAnswer, currentUserAnswer } from './session-answers';
+import { anyAnswer, authenticateAnswer, constantListAnswer, signedInUserAnswer } from './session-answers';
 import { keepToken, keptToken, mayHaveSession } from './session-hint';
 
 export { SESSION_HINT_KEY, SESSION_STORAGE_KEY } from './session-hint';
@@ -28,7 +28,7 @@ function isSetFlag(value: unknown): boolean {
  * The idle timeout is off when the `header.noIdleTimer` privilege option is set, or when the
  * `noIdleTimer` constant is set ('1' / 'true') or is a JSON list holding the user's id.
  */
-function idleTimerOff(user: CurrentUser, privileges: Session['privileges'], list: Constant[]): boolean {
+function idleTimerOff(user: SignedInUser, privileges: Session['privileges'], list: Constant[]): boolean {
   if (isSetFlag(privilegeOption(privileges, 'header', 'noIdleTimer'))) return true;
   const constant = list.find((item) => item.name === 'noIdleTimer')?.value;
   if (constant === undefined) return false;
@@ -41,8 +41,8 @@ function idleTimerOff(user: CurrentUser, privileges: Session['privileges'], list
   }
 }
 
-/** Builds the bus's session from the signed-in user and the constants list. */
-export function buildSession(user: CurrentUser, token: string, constantList: Constant[]): Session {
+/** Builds the bus's session from the signed-in user and the constants list ('' token: the cookie's session). */
+export function buildSession(user: SignedInUser, token: string, constantList: Constant[]): Session {
   const privileges = parsePrivilegeText(user.privileges);
   const constants = readConstants(constantList);
   return {
@@ -79,7 +79,7 @@ export function setSession(session: Session | null): void {
   bus.session$.next(session);
 }
 
-async function startSession(user: CurrentUser | undefined, token: string): Promise<Session> {
+async function startSession(user: SignedInUser | undefined, token: string): Promise<Session> {
   if (!user) {
     throw new ApiCallError({
       kind: 'invalid-response',
@@ -104,15 +104,17 @@ export async function signIn(emailId: string, password: string): Promise<Session
     '/api/security/authenticate',
     { emailId, password },
     authenticateAnswer,
-    { token: '' },
+    // A 401 here is a wrong password, never the end of a session.
+    { token: '', quietUnauthorized: true },
   );
   return startSession(answer.user[0], answer.token);
 }
 
 /**
  * Restores the session after a reload: the token kept in sessionStorage (else the session cookie,
- * for a new tab) is checked with /api/security/me. Null when there is no session any more; rejects
- * with an `ApiCallError` when the server cannot be reached (the session may still be good).
+ * for a new tab) is checked with /api/security/me. A new tab never learns the cookie's token (/me does not
+ * tell it): its session's token is '' and its calls go with the cookie alone. Null when there is no session
+ * any more; rejects with an `ApiCallError` when the server cannot be reached (the session may still be good).
  */
 export async function restoreSession(): Promise<Session | null> {
   if (!mayHaveSession()) {
@@ -120,9 +122,9 @@ export async function restoreSession(): Promise<Session | null> {
     return null;
   }
   const stored = keptToken();
-  let user: CurrentUser;
+  let user: SignedInUser;
   try {
-    user = await apiClient.get('/api/security/me', currentUserAnswer, {
+    user = await apiClient.get('/api/security/me', signedInUserAnswer, {
       token: stored,
       quietUnauthorized: true,
     });
@@ -133,12 +135,7 @@ export async function restoreSession(): Promise<Session | null> {
     }
     throw error;
   }
-  const token = stored || user.token;
-  if (!token) {
-    setSession(null);
-    return null;
-  }
-  return startSession(user, token);
+  return startSession(user, stored);
 }
 
 /** Signs out: the server revokes the session (failures ignored), then the bus, storage and cache are cleared. */

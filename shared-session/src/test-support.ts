@@ -1,5 +1,5 @@
 // Fixtures for this package's tests (not exported from the package).
-import type { CurrentUser } from '@carelane/shared-domain';
+import type { CurrentUser, SignedInUser } from '@carelane/shared-domain';
 import { type Session } from './bus';
 import { buildSession } from './session';
 
@@ -25,6 +25,12 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     impersonatorId: null,
     ...overrides,
   };
+}
+
+/** The user as /api/security/me answers: without the token. */
+export function signedInUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
+  const { token: _token, ...user } = currentUser(overrides);
+  return user;
 }
 
 export function session(overrides: Partial<CurrentUser> = {}): Session {

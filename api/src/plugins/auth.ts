@@ -12,6 +12,7 @@ import type { ReadCache } from '../services/read-cache';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
 import type { RouteRead } from '../services/access-log';
+import { refuseBadUrlInput } from './input-guard';
 import type { Actor, RequestContext } from '../services/context';
 
 declare module 'fastify' {
@@ -38,9 +39,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   // RFC 7235: the scheme is case-insensitive.
   const bearer = /^bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (bearer) return bearer[1];
-  // The cookie is accepted only on reads (the event stream, downloads): writes need the header, so a
-  // cross-site form cannot act with it.
-  if (request.method === 'GET') return request.cookies?.[SESSION_COOKIE] || undefined;
+  // The cookie (SameSite=Strict) is accepted on reads (the event stream, downloads), and on writes only when
+  // the browser says the page making the request is ours (Fetch Metadata): a cross-site or same-site form
+  // cannot act with it. A tab holding only the cookie (a new tab) writes this way, since /me never hands
+  // the token to script (docs/decisions/036-sessions-and-role-changes.md).
+  if (request.method === 'GET' || request.headers['sec-fetch-site'] === 'same-origin')
+    return request.cookies?.[SESSION_COOKIE] || undefined;
   return undefined;
 }
 
@@ -151,6 +155,8 @@ export function requireSession(
   scope.addHook('onRequest', async (request) => {
     const actor = await resolveActor(services.db, services.readCache, bearerToken(request));
     request.ctx.actor = actor;
+    // A malformed id or a NUL in the path or query is a 400 before any refusal is recorded for it.
+    refuseBadUrlInput(request);
     const config = request.routeOptions.config;
     if (isLoginBlocked(parsePrivilegeMap(actor.privileges))) throw forbidden(LOGIN_BLOCKED_MESSAGE);
     if (actor.changePassword && !config.allowDuringPasswordChange) {

@@ -58,15 +58,18 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-/** The signed-in user as SPEC §3 "Current user" lists it. `privileges` is JSON text of the effective map. */
-export const currentUserSchema = z
+/**
+ * The signed-in user as `GET /api/security/me` answers it: SPEC §3 "Current user" without the session token, which
+ * only sign-in hands out (a page holding just the HttpOnly cookie must not be able to read it). `privileges` is
+ * JSON text of the effective map.
+ */
+export const signedInUserSchema = z
   .object({
     id: z.number().int(),
     pin: z.string().nullable(),
     emailId: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    token: z.string(),
     referralSourceId: z.number().int().nullable(),
     rolename: z.string(),
     roleId: z.number().int(),
@@ -80,7 +83,11 @@ export const currentUserSchema = z
     idleTimeout: z.number().int().describe('Minutes of inactivity before the session ends'),
     impersonatorId: z.number().int().nullable().describe('Set while switched to another user'),
   })
-  .meta({ id: 'CurrentUser' });
+  .meta({ id: 'SignedInUser' });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
+/** The signed-in user as SPEC §3 "Current user" lists it, token included: the user of a sign-in's answer. */
+export const currentUserSchema = signedInUserSchema.extend({ token: z.string() }).meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const authenticateRequestSchema = z.object({

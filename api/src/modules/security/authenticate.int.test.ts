@@ -62,13 +62,39 @@ describeEachDatabase('sign-in', (server) => {
 
     const me = await server().request('GET', '/api/security/me', { token: res.body.token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ emailId: 'admin@carelane.local', roleId: 1, token: res.body.token });
+    expect(me.body).toMatchObject({ emailId: 'admin@carelane.local', roleId: 1 });
+    expect(me.body).not.toHaveProperty('token');
 
     const [login] = await server().sql(
       `select count(*)::int as n from audit_log where action = 'LOGIN' and user_email = $1`,
       ['admin@carelane.local'],
     );
     expect(login.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never hands the token to a page holding only the HttpOnly cookie', async () => {
+    const res = await signIn(server(), 'coordinator@carelane.local', DEMO_PASSWORD);
+    const cookie = /carelane_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+    const me = await server().request('GET', '/api/security/me', { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(me.body.emailId).toBe('coordinator@carelane.local');
+    expect(JSON.stringify(me.body)).not.toContain(res.body.token);
+    expect(me.body).not.toHaveProperty('token');
+  });
+
+  it('lets the cookie write only for a page of this origin (Fetch Metadata), never for another site', async () => {
+    const res = await signIn(server(), 'coordinator@carelane.local', DEMO_PASSWORD);
+    const cookie = /carelane_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+    const logout = (site?: string) =>
+      server().request('POST', '/api/security/logout', {
+        headers: { cookie, ...(site ? { 'sec-fetch-site': site } : {}) },
+      });
+    expect((await logout()).status).toBe(401);
+    expect((await logout('cross-site')).status).toBe(401);
+    expect((await logout('same-site')).status).toBe(401);
+    expect((await server().request('GET', '/api/security/me', { token: res.body.token })).status).toBe(200);
+    expect((await logout('same-origin')).status).toBe(200);
+    expect((await server().request('GET', '/api/security/me', { token: res.body.token })).status).toBe(401);
   });
 
   it('accepts the email in any case and with surrounding spaces', async () => {

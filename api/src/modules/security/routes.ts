@@ -4,7 +4,7 @@ import {
   authenticateRequestSchema,
   authenticateResponseSchema,
   changePasswordRequestSchema,
-  currentUserSchema,
+  signedInUserSchema,
   forgotPasswordRequestSchema,
   normalizePhone,
   registrationRequestSchema,
@@ -14,7 +14,7 @@ import {
   verifyPhoneRequestSchema,
 } from '@carelane/shared-domain';
 import { errorResponses, messageSchema } from '../../lib/route-schema';
-import { SESSION_COOKIE, bearerToken } from '../../plugins/auth';
+import { SESSION_COOKIE } from '../../plugins/auth';
 import type { AppServices } from '../../services/app-services';
 import * as security from './service';
 
@@ -117,10 +117,10 @@ export const sessionSecurityRoutes: FastifyPluginAsyncZod<{ services: AppService
       schema: {
         tags,
         summary: 'The signed-in user',
-        response: { 200: currentUserSchema, ...errorResponses },
+        response: { 200: signedInUserSchema, ...errorResponses },
       },
     },
-    async (request) => security.currentUser(services, request.ctx, bearerToken(request) ?? ''),
+    async (request) => security.currentUser(services, request.ctx),
   );
   app.post(
     '/api/security/logout',

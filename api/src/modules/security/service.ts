@@ -8,7 +8,7 @@ import {
   mergePrivileges,
   parsePrivilegeMap,
   type AuthenticateResponse,
-  type CurrentUser,
+  type SignedInUser,
 } from '@carelane/shared-domain';
 import { loginAttempts, roles, users } from '../../db/schema';
 import { queryRows, type Db, type Executor } from '../../db/client';
@@ -28,7 +28,7 @@ import { requireActor, type RequestContext } from '../../services/context';
 import { enqueueMessage } from '../../services/outbox';
 import { isTooManyRequests, waitText } from '../../plugins/rate-limit-store';
 import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
-import { buildCurrentUser, createSession, revokeAllSessions, revokeSession } from './sessions';
+import { buildSignedInUser, createSession, revokeAllSessions, revokeSession, signInAnswer } from './sessions';
 import { consumePhoneCode, consumeToken, issueSecret } from './verification';
 import { linkRegisteredClinician } from '../clinicians/onboarding/service';
 
@@ -200,8 +200,7 @@ export async function authenticate(
       userEmail: emailId,
       diff: null,
     });
-    const current = await buildCurrentUser(tx, user.id, { ...session, impersonatorId: null });
-    return { user: [current], token: session.token };
+    return signInAnswer(tx, user.id, session, null);
   });
 }
 
@@ -218,18 +217,14 @@ export async function logout(services: AppServices, ctx: RequestContext): Promis
   });
 }
 
-export async function currentUser(
-  services: AppServices,
-  ctx: RequestContext,
-  token: string,
-): Promise<CurrentUser> {
+/** `GET /api/security/me`: never the token, so a page holding only the HttpOnly cookie cannot learn it. */
+export async function currentUser(services: AppServices, ctx: RequestContext): Promise<SignedInUser> {
   const actor = requireActor(ctx);
   const [session] = await queryRows<{ idle_timeout_minutes: number }>(
     services.db,
     sql`select idle_timeout_minutes from sessions where id = ${actor.sessionId}`,
   );
-  return buildCurrentUser(services.db, actor.userId, {
-    token,
+  return buildSignedInUser(services.db, actor.userId, {
     idleTimeoutMinutes: session?.idle_timeout_minutes ?? 50,
     impersonatorId: actor.impersonatorId,
   });
@@ -542,8 +537,7 @@ export async function switchUser(
       userEmail: realUser.emailId,
       diff: { user: { before: actor.emailId, after: target.emailId } },
     });
-    const current = await buildCurrentUser(tx, target.id, { ...session, impersonatorId: realUser.id });
-    return { user: [current], token: session.token };
+    return signInAnswer(tx, target.id, session, realUser.id);
   });
 }
 
@@ -568,7 +562,6 @@ export async function switchBack(
       userEmail: realUser.emailId,
       diff: { user: { before: actor.emailId, after: realUser.emailId } },
     });
-    const current = await buildCurrentUser(tx, realUser.id, { ...session, impersonatorId: null });
-    return { user: [current], token: session.token };
+    return signInAnswer(tx, realUser.id, session, null);
   });
 }

@@ -1,5 +1,10 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { effectiveIdleTimeoutMinutes, mergePrivileges, type CurrentUser } from '@carelane/shared-domain';
+import {
+  effectiveIdleTimeoutMinutes,
+  mergePrivileges,
+  type AuthenticateResponse,
+  type SignedInUser,
+} from '@carelane/shared-domain';
 import { referralSources, roles, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -68,12 +73,12 @@ export async function revokeAllSessions(
     );
 }
 
-/** The signed-in user as SPEC §3 lists it. */
-export async function buildCurrentUser(
+/** The signed-in user as SPEC §3 lists it, without the session token (only a sign-in's answer carries it). */
+export async function buildSignedInUser(
   ex: Executor,
   userId: number,
-  session: { token: string; idleTimeoutMinutes: number; impersonatorId: number | null },
-): Promise<CurrentUser> {
+  session: { idleTimeoutMinutes: number; impersonatorId: number | null },
+): Promise<SignedInUser> {
   const [row] = await ex
     .select({
       user: users,
@@ -93,7 +98,6 @@ export async function buildCurrentUser(
     emailId: user.emailId,
     firstName: user.firstName,
     lastName: user.lastName,
-    token: session.token,
     referralSourceId: user.referralSourceId,
     rolename: row.rolename,
     roleId: user.roleId,
@@ -107,4 +111,15 @@ export async function buildCurrentUser(
     idleTimeout: session.idleTimeoutMinutes,
     impersonatorId: session.impersonatorId,
   };
+}
+
+/** The answer of a sign-in (and of switch user): the user array and the new session's token (SPEC §5). */
+export async function signInAnswer(
+  ex: Executor,
+  userId: number,
+  session: { token: string; idleTimeoutMinutes: number },
+  impersonatorId: number | null,
+): Promise<AuthenticateResponse> {
+  const user = await buildSignedInUser(ex, userId, { ...session, impersonatorId });
+  return { user: [{ ...user, token: session.token }], token: session.token };
 }
