@@ -1,10 +1,19 @@
 import path from 'node:path';
 
+/** The role the app connects as on PostgreSQL unless DATABASE_APP_USER names another. */
+export const DEFAULT_DATABASE_APP_USER = 'carelane_app';
+
 export interface AppConfig {
   port: number;
   host: string;
   /** PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_APP_USER (default carelane_app) and DATABASE_APP_PASSWORD: on PostgreSQL, DATABASE_URL's role
+   * migrates and grants, and the app connects as this role, which is not a superuser and owns nothing
+   * (db/client.ts, docs/decisions/033-audit-log-roles-and-durability.md).
+   */
+  databaseAppRole: { user: string; password?: string };
   /** PGlite data folder, or 'memory://' for a throw-away database (tests). */
   dataDir: string;
   /** Public address used in links sent by email. */
@@ -124,6 +133,10 @@ export function loadConfig(
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseAppRole: {
+      user: env.DATABASE_APP_USER || DEFAULT_DATABASE_APP_USER,
+      ...(env.DATABASE_APP_PASSWORD ? { password: env.DATABASE_APP_PASSWORD } : {}),
+    },
     dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(env.DATA_DIR ?? './.data'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

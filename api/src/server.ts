@@ -35,7 +35,12 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds, and listens. Used by main and by the API tests alike. */
 export async function startServer(config: AppConfig, existing?: Database): Promise<RunningServer> {
   const database =
-    existing ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    existing ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      appRole: config.databaseAppRole,
+      dataDir: config.dataDir,
+    }));
   try {
     await seedReferenceData(database.db);
     if (config.seedDemoData) await seedDemo(database.db, config);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { DEFAULT_DATABASE_APP_USER } from '../config';
 import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
@@ -83,20 +84,113 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const lockClient = await pool.connect();
+/** The login role the app's connections use on PostgreSQL (docs/decisions/033-audit-log-roles-and-durability.md). */
+export interface AppRole {
+  user: string;
+  /** Unset: the role logs in without one (trust or peer authentication, as on a developer's machine). */
+  password?: string;
+}
+
+/** `url` signed in as `role` instead of its own user. */
+export function urlAs(url: string, role: AppRole): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(role.user);
+  u.password = role.password ? encodeURIComponent(role.password) : '';
+  return u.toString();
+}
+
+/** Names an audit table: the log itself or one of its partitions. */
+const AUDIT_TABLE_SQL = `(c.oid = 'audit_log'::regclass
+  or exists (select 1 from pg_inherits i where i.inhrelid = c.oid and i.inhparent = 'audit_log'::regclass))`;
+
+const SQLSTATE_DUPLICATE = new Set(['42710', '23505']);
+
+/**
+ * Makes sure the app's role exists (cluster-wide, so servers migrating other databases at the same moment may
+ * race to create it: the loser finds it made) and holds exactly what the app needs in this database, granted by
+ * the owner that just migrated it: read and write on every table but the audit log, which it may only read and
+ * append to; its partitions it may not touch at all (an insert into the parent routes to them). Run after every
+ * migration, so tables added later are granted too.
+ */
+async function grantAppRole(owner: pg.Client, role: AppRole): Promise<void> {
+  const who = pg.escapeIdentifier(role.user);
+  const password = role.password ? ` PASSWORD ${pg.escapeLiteral(role.password)}` : '';
+  const exists = async () =>
+    (await owner.query('select 1 from pg_roles where rolname = $1', [role.user])).rowCount! > 0;
+  if (!(await exists())) {
+    try {
+      await owner.query(
+        `CREATE ROLE ${who} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS${password}`,
+      );
+    } catch (error) {
+      if (!SQLSTATE_DUPLICATE.has((error as { code?: string }).code ?? '') || !(await exists())) throw error;
+    }
+  } else if (password) {
+    await owner.query(`ALTER ROLE ${who} LOGIN${password}`);
+  }
+  const database = pg.escapeIdentifier(
+    (await owner.query<{ name: string }>('select current_database() as name')).rows[0]!.name,
+  );
+  await owner.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${database} TO ${who}`);
+  await owner.query(`GRANT USAGE ON SCHEMA public TO ${who}`);
+  const tables = await owner.query<{ name: string; audit: boolean }>(
+    `select format('%I', c.relname) as name, ${AUDIT_TABLE_SQL} as audit
+     from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+  );
+  const others = tables.rows.filter((t) => !t.audit).map((t) => t.name);
+  const partitions = tables.rows.filter((t) => t.audit && t.name !== 'audit_log').map((t) => t.name);
+  if (others.length)
+    await owner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${others.join(', ')} TO ${who}`);
+  await owner.query(`REVOKE ALL ON audit_log FROM ${who}`);
+  await owner.query(`GRANT SELECT, INSERT ON audit_log TO ${who}`);
+  if (partitions.length) await owner.query(`REVOKE ALL ON ${partitions.join(', ')} FROM ${who}`);
+  await owner.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${who}`);
+  await owner.query(
+    `GRANT EXECUTE ON FUNCTION carelane_audit_partition(timestamptz), carelane_drop_audit_partitions(timestamptz)
+     TO ${who}`,
+  );
+}
+
+/** Refuses to run the app on a connection that could erase the audit log. */
+async function assertAppRole(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ user: string; superuser: boolean; owner: boolean }>(
+    `select current_user as user, r.rolsuper as superuser,
+            exists (select 1 from pg_class c
+                    where ${AUDIT_TABLE_SQL} and pg_has_role(current_user, c.relowner, 'USAGE')) as owner
+     from pg_roles r where r.rolname = current_user`,
+  );
+  const role = rows[0]!;
+  if (role.superuser || role.owner)
+    throw new Error(
+      `The app's PostgreSQL role ${role.user} ${role.superuser ? 'is a superuser' : 'owns the audit log'}: ` +
+        'it could erase the audit log. Set DATABASE_APP_USER to a role that is neither (see README).',
+    );
+}
+
+async function openPostgres(url: string, role: AppRole): Promise<Database> {
+  // The owner (DATABASE_URL) migrates and grants; the app itself connects as its own role.
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
   try {
     // One migrator at a time when several API instances start together.
-    await lockClient.query('select pg_advisory_lock(724011)');
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: migrationsFolder() });
+    await owner.query('select pg_advisory_lock(724011)');
+    await migratePg(drizzlePg({ client: owner, schema }), { migrationsFolder: migrationsFolder() });
+    await grantAppRole(owner, role);
   } finally {
-    await lockClient.query('select pg_advisory_unlock(724011)').catch(() => {});
-    lockClient.release();
+    await owner.query('select pg_advisory_unlock(724011)').catch(() => {});
+    await owner.end();
   }
+  const appUrl = urlAs(url, role);
+  const pool = new pg.Pool({ connectionString: appUrl, max: 20 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  try {
+    await assertAppRole(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Set<{ stop: () => Promise<void> }>();
   return {
     db,
@@ -106,7 +200,7 @@ async function openPostgres(url: string): Promise<Database> {
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
       const connect = async (afterGap: boolean): Promise<void> => {
-        const c = new pg.Client({ connectionString: url });
+        const c = new pg.Client({ connectionString: appUrl });
         c.on('notification', (msg) => {
           if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
         });
@@ -155,6 +249,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL only: the role the app connects as once DATABASE_URL's role has migrated (default carelane_app). */
+  appRole?: AppRole;
   dataDir: string;
   /**
    * PGlite only, with dataDir 'memory://': starts from this data folder (a `dumpDataDir()` tarball) instead of
@@ -164,7 +260,7 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.appRole ?? { user: DEFAULT_DATABASE_APP_USER })
     : openPglite(options.dataDir, options.loadDataDir);
 }
 

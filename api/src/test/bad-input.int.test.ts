@@ -23,14 +23,14 @@ const validUser = (emailId: string) => ({
 
 /** Makes the audit log refuse the entries matching `condition` (PL/pgSQL over `new`); returns the undo. */
 async function failAuditInserts(s: TestServer, condition: string): Promise<() => Promise<void>> {
-  await s.sql(`create function audit_fail() returns trigger language plpgsql as $f$
+  await s.ownerSql(`create function audit_fail() returns trigger language plpgsql as $f$
     begin if ${condition} then raise exception 'audit_fail'; end if; return new; end $f$`);
-  await s.sql(
+  await s.ownerSql(
     'create trigger audit_fail before insert on audit_log for each row execute function audit_fail()',
   );
   return async () => {
-    await s.sql('drop trigger audit_fail on audit_log');
-    await s.sql('drop function audit_fail()');
+    await s.ownerSql('drop trigger audit_fail on audit_log');
+    await s.ownerSql('drop function audit_fail()');
   };
 }
 

@@ -80,8 +80,17 @@ async function adminQuery(baseUrl: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * The data key of the tests' PostgreSQL servers (a server on PostgreSQL refuses to start without one); PGlite test
+ * servers (memory://) use the embedded default, lib/data-key.ts MEMORY_DATA_KEY.
+ */
+export const TEST_DATA_KEY = 'carelane-test-data-key-for-postgresql';
+
 /** The copies are seeded as a test server would seed a database of its own (memory://, the tests' hashing). */
-const SNAPSHOT_CONFIG = { ...loadConfig({ ...process.env, DATA_DIR: 'memory://' }), argon2: TEST_ARGON2 };
+const SNAPSHOT_CONFIG = {
+  ...loadConfig({ ...process.env, DATA_DIR: 'memory://', DATABASE_URL: '' }),
+  argon2: TEST_ARGON2,
+};
 
 async function buildPglite(): Promise<string> {
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -110,10 +119,18 @@ async function buildPostgres(baseUrl: string): Promise<string> {
   try {
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    const database = await openDatabase({
+      databaseUrl: url.toString(),
+      appRole: SNAPSHOT_CONFIG.databaseAppRole,
+      dataDir: 'memory://',
+    });
     try {
       await seedReferenceData(database.db);
-      await seedDemo(database.db, SNAPSHOT_CONFIG);
+      await seedDemo(database.db, {
+        ...SNAPSHOT_CONFIG,
+        databaseUrl: url.toString(),
+        dataKey: TEST_DATA_KEY,
+      });
     } finally {
       await database.close();
     }

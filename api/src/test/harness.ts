@@ -4,11 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { loadConfig, type AppConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed';
 import { startServer, type RunningServer } from '../server';
-import { TEST_ARGON2, pgliteSnapshot, postgresTemplate, usesSnapshot } from './db-snapshot';
+import { TEST_ARGON2, TEST_DATA_KEY, pgliteSnapshot, postgresTemplate, usesSnapshot } from './db-snapshot';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -52,8 +54,27 @@ export interface TestServer extends RunningServer {
   login(emailId: string, password?: string): Promise<string>;
   /** Signs the demo users named in at once (DEMO_USERS); their session tokens, in the order named. */
   loginAs<const Who extends readonly DemoUser[]>(...who: Who): Promise<{ [I in keyof Who]: string }>;
-  /** Raw SQL against the server's own database, for checking what was (or was not) written. */
+  /**
+   * Raw SQL against the server's own database, for checking what was (or was not) written, as the app itself
+   * runs it: on PostgreSQL as the app's role (carelane_app), which owns nothing and may not change the schema.
+   */
   sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL as the database's owner (the role that migrated it), for what a test sets up that the app may not do:
+   * creating or dropping triggers, disabling them. On PGlite, where there is one role, the same as `sql`.
+   */
+  ownerSql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** `text` with `$1`, `$2`... bound to `params`, as one drizzle query. */
+function boundQuery(text: string, params: unknown[]): SQL {
+  const chunks = text.split(/\$\d+/);
+  return sql.join(
+    chunks.flatMap((chunk, i) =>
+      i < params.length ? [sql.raw(chunk), sql`${params[i]}`] : [sql.raw(chunk)],
+    ),
+    sql.raw(''),
+  );
 }
 
 /**
@@ -104,6 +125,8 @@ export async function startTestServer(
       logLevel: 'silent',
       // Cheaper hashing keeps the suite quick; the behaviour is the same.
       argon2: TEST_ARGON2,
+      // On PostgreSQL the server needs a data key (lib/data-key.ts); the copy was sealed with this one.
+      ...(kind === 'postgres' ? { dataKey: TEST_DATA_KEY } : {}),
       ...overrides,
     },
   );
@@ -120,6 +143,7 @@ export async function startTestServer(
     throw error;
   }
   const close = server.close;
+  let owner: pg.Pool | undefined;
   const request: TestServer['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -150,20 +174,15 @@ export async function startTestServer(
     request,
     login,
     loginAs: (...who) => Promise.all(who.map((role) => login(DEMO_USERS[role]))) as any,
-    async sql(text, params = []) {
-      const { sql } = await import('drizzle-orm');
-      const chunks = text.split(/\$\d+/);
-      const query = sql.join(
-        chunks.flatMap((chunk, i) =>
-          i < params.length ? [sql.raw(chunk), sql`${params[i]}`] : [sql.raw(chunk)],
-        ),
-        sql.raw(''),
-      );
-      const result = (await server.services.db.execute(query)) as unknown as { rows: any[] };
-      return result.rows;
+    sql: (text, params = []) => queryRows(server.services.db, boundQuery(text, params)),
+    async ownerSql(text, params = []) {
+      if (!config.databaseUrl) return queryRows(server.services.db, boundQuery(text, params));
+      owner ??= new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+      return queryRows(drizzlePg({ client: owner }), boundQuery(text, params));
     },
     async close() {
       await close();
+      await owner?.end();
       await pgDb?.drop();
     },
   };

@@ -150,11 +150,11 @@ describeEachDatabase(
       try {
         expect(stream.status).toBe(200);
         // Time passing writes nothing: make the session idle without announcing a write to sessions.
-        await server().sql('alter table sessions disable trigger sessions_changed');
+        await server().ownerSql('alter table sessions disable trigger sessions_changed');
         try {
           await makeIdle(server(), token, 120);
         } finally {
-          await server().sql('alter table sessions enable trigger sessions_changed');
+          await server().ownerSql('alter table sessions enable trigger sessions_changed');
         }
         await within(stream.ended, 3000, 'the stream was not closed');
       } finally {

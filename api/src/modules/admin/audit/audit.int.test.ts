@@ -292,4 +292,98 @@ describeEachDatabase('audit log', (server) => {
     const res = await server().request('GET', '/api/admin/audit');
     expect(res.status).toBe(401);
   });
+
+  describe('nothing can stop or erase it (decision 033)', () => {
+    /** The SQLSTATE and message a statement is refused with, or 'carried out'. */
+    async function refusal(run: () => Promise<unknown>): Promise<string> {
+      try {
+        await run();
+        return 'carried out';
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause ?? {};
+        return `${cause.code}: ${cause.message}`;
+      }
+    }
+    let month = '';
+    let entryId = 0;
+    /** What erasing would change: the entries, the partitions attached, the guards enabled. */
+    const state = async () =>
+      server().ownerSql(
+        `select (select count(*)::int from audit_log) as entries,
+                (select string_agg(inhrelid::regclass::text, ',' order by 1) from pg_inherits
+                 where inhparent = 'audit_log'::regclass) as partitions,
+                (select count(*)::int from pg_trigger where tgname like 'audit_log_%' and tgenabled = 'O') as guards`,
+      );
+
+    beforeAll(async () => {
+      [{ month, entryId }] = await server().sql<{ month: string; entryId: number }>(
+        `insert into audit_log (entity, action) values ('guarded', 'READ')
+         returning 'audit_log_' || to_char(at at time zone 'UTC', 'YYYY_MM') as month, id::int as "entryId"`,
+      );
+    });
+
+    it('on PostgreSQL the app runs as carelane_app: not a superuser, owning no audit table', async () => {
+      const [role] = await server().sql<{ user: string; superuser: boolean; owns: number }>(
+        `select current_user as user, rolsuper as superuser,
+                (select count(*)::int from pg_class where relname like 'audit_log%' and relowner = r.oid) as owns
+         from pg_roles r where rolname = current_user`,
+      );
+      if (server().kind === 'postgres')
+        expect(role).toEqual({ user: 'carelane_app', superuser: false, owns: 0 });
+      else expect(role).toMatchObject({ user: 'postgres', superuser: true }); // PGlite has one role
+    });
+
+    const ERASING = [
+      'truncate {month}',
+      'truncate audit_log_default',
+      'truncate audit_log',
+      'alter table audit_log detach partition {month}',
+      'alter table audit_log detach partition audit_log_default',
+      'drop table {month}',
+      'drop table audit_log_default',
+      'alter table {month} rename to audit_kept_elsewhere',
+      'alter table audit_log disable trigger audit_log_immutable',
+      'alter table {month} disable trigger audit_log_no_truncate',
+      'drop trigger audit_log_no_truncate on {month}',
+      "update audit_log set entity = 'changed' where id = {id}",
+      'delete from audit_log where id = {id}',
+    ];
+    const statement = (text: string) => text.replace('{month}', month).replace('{id}', String(entryId));
+
+    it.each(ERASING)('the app’s connection is refused: %s', async (text) => {
+      const before = await state();
+      expect(await refusal(() => server().sql(statement(text)))).toMatch(/^42501: /);
+      expect(await state()).toEqual(before);
+    });
+
+    it.each(ERASING)('the owner is refused too (the guards, not only privileges): %s', async (text) => {
+      const before = await state();
+      expect(await refusal(() => server().ownerSql(statement(text)))).toMatch(
+        /^42501: (audit entries cannot be changed or deleted|the audit log cannot be dropped, detached or unguarded)/,
+      );
+      expect(await state()).toEqual(before);
+    });
+
+    it('a new month’s partition is guarded as the others are', async () => {
+      await server().sql(`select carelane_audit_partition('2099-03-10')`);
+      await server().sql(
+        `insert into audit_log (at, entity, action) values ('2099-03-10', 'future', 'READ')`,
+      );
+      for (const text of [
+        'truncate audit_log_2099_03',
+        'alter table audit_log detach partition audit_log_2099_03',
+      ])
+        expect(await refusal(() => server().ownerSql(text))).toMatch(/^42501: /);
+      expect(await refusal(() => server().sql('truncate audit_log_2099_03'))).toMatch(/^42501: /);
+      const [row] = await server().sql(`select count(*)::int as n from audit_log where entity = 'future'`);
+      expect(row).toEqual({ n: 1 });
+    });
+
+    it('retention drops nothing inside six years, whatever date the caller gives', async () => {
+      const before = await state();
+      const [dropped] = await server().sql(`select carelane_drop_audit_partitions('2200-01-01') as n`);
+      expect(dropped).toEqual({ n: 0 });
+      expect(await state()).toEqual(before);
+    });
+  });
 });

@@ -249,16 +249,16 @@ describeEachDatabase('billing: paying clinicians', (server) => {
                 (select count(*)::int from fines where nacha_file_id is not null) as fines`,
       );
     const before = await counts();
-    await s().sql(`create or replace function carelane_test_fail() returns trigger language plpgsql as $$
+    await s().ownerSql(`create or replace function carelane_test_fail() returns trigger language plpgsql as $$
       begin raise exception 'disk full (test)'; end $$`);
-    await s().sql(
+    await s().ownerSql(
       `create trigger carelane_test_fail before insert on provider_pay for each statement execute function carelane_test_fail()`,
     );
     try {
       const res = await exportFile({ visitIds: ownVisits });
       expect(res.status).toBe(500);
     } finally {
-      await s().sql(`drop trigger carelane_test_fail on provider_pay`);
+      await s().ownerSql(`drop trigger carelane_test_fail on provider_pay`);
     }
     expect(await counts()).toEqual(before);
     expect(await s().sql(`select id from provider_pay where visit_id in ($1, $2)`, ownVisits)).toEqual([]);

@@ -15,11 +15,11 @@ import {
  * PostgreSQL (decision 006).
  */
 async function silently(server: TestServer, table: string, write: () => Promise<unknown>) {
-  await server.sql(`alter table ${table} disable trigger ${table}_changed`);
+  await server.ownerSql(`alter table ${table} disable trigger ${table}_changed`);
   try {
     await write();
   } finally {
-    await server.sql(`alter table ${table} enable trigger ${table}_changed`);
+    await server.ownerSql(`alter table ${table} enable trigger ${table}_changed`);
   }
 }
 

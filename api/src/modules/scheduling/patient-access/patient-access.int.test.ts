@@ -375,9 +375,9 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
         batchSize: 500,
         onError: (e) => errors.push(e),
       });
-      await server().sql(`create function refuse_reads() returns trigger language plpgsql as $f$
+      await server().ownerSql(`create function refuse_reads() returns trigger language plpgsql as $f$
         begin raise exception 'refused for the test'; end $f$`);
-      await server().sql(
+      await server().ownerSql(
         'create trigger refuse_reads before insert on audit_log for each row execute function refuse_reads()',
       );
       try {
@@ -386,8 +386,8 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
         expect(errors).toHaveLength(1);
         expect(await stored('retriedRead')).toBe(0);
       } finally {
-        await server().sql('drop trigger refuse_reads on audit_log');
-        await server().sql('drop function refuse_reads()');
+        await server().ownerSql('drop trigger refuse_reads on audit_log');
+        await server().ownerSql('drop function refuse_reads()');
       }
       await log.stop();
       expect(await stored('retriedRead')).toBe(1);
@@ -395,11 +395,11 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
   });
 
   describe('entries cannot be changed or deleted', () => {
-    it('the database refuses an update, a delete and a truncate of an entry', async () => {
+    it('the database refuses an update, a delete and a truncate of an entry, to its owner too', async () => {
       const [entry] = await server().sql<{ id: number }>('select max(id)::int as id from audit_log');
       const refusal = async (statement: string) => {
         try {
-          await server().sql(statement);
+          await server().ownerSql(statement);
           return 'carried out';
         } catch (error) {
           return String((error as { cause?: Error }).cause?.message ?? error);
