@@ -82,5 +82,57 @@ describeEachDatabase('a NUL character in any input', (server) => {
   it('a request without a session still answers 401, not 400', async () => {
     const res = await server().request('GET', '/api/admin/users?search=%00');
     expect(res.status).toBe(401);
+    expect((await server().request('GET', '/api/admin/patients/%00')).status).toBe(401);
+  });
+
+  it('in an id answers 400 naming it before the page or ownership refusal', async () => {
+    const [clinician, orgUser, coordinator] = await server().loginAs('clinician', 'orgUser', 'coordinator');
+    await refusedNaming('id', 'GET', '/api/admin/patients/%00', { token: clinician });
+    await refusedNaming('id', 'GET', '/api/admin/providers/%00/visits', { token: orgUser });
+    await refusedNaming('id', 'GET', '/api/operation/invoices/%00', { token: coordinator });
+  });
+});
+
+describeEachDatabase('nesting in a request body', (server) => {
+  const DEPTH_ERROR = {
+    statusCode: 400,
+    code: 'VALIDATION',
+    error: 'body: must not nest arrays or objects more than 64 levels deep',
+    errors: [{ field: 'body', message: 'must not nest arrays or objects more than 64 levels deep' }],
+  };
+  /** 20,000 levels in 40 KB, under the body size limit. */
+  const deepArray = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+  const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it('20,000 levels answer 400 naming body on the signed-out routes', async () => {
+    for (const path of [
+      '/api/security/authenticate',
+      '/api/security/forgotPassword',
+      '/api/security/resetPassword',
+      '/api/public/facilityResponse/accept',
+    ]) {
+      const res = await server().request('POST', path, { rawBody: deepArray });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: DEPTH_ERROR });
+    }
+  });
+
+  it('20,000 levels answer 400 naming body to a signed-in write, and nothing is written', async () => {
+    const admin = await server().login('admin@carelane.local');
+    const before = await count(server(), 'select count(*) from patients');
+    for (const rawBody of [deepArray, deepObject(20_000), `{"firstName":"Ada","x":${deepArray}}`]) {
+      const res = await server().request('POST', '/api/admin/patients', { token: admin, rawBody });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: DEPTH_ERROR });
+    }
+    expect(await count(server(), 'select count(*) from patients')).toBe(before);
+  });
+
+  it('64 levels pass the guard to the route schema, which names its own field', async () => {
+    const admin = await server().login('admin@carelane.local');
+    const res = await server().request('POST', '/api/admin/patients', {
+      token: admin,
+      rawBody: `{"firstName":"Ada","lastName":${deepObject(63)}}`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('lastName');
   });
 });

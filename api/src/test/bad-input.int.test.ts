@@ -233,6 +233,106 @@ describeEachDatabase('bad input and faults', (server) => {
     await refused('GET', '/api/admin/users/not-a-number', { token: admin }, 'id');
   });
 
+  describe('ids are digits only', () => {
+    const MALFORMED = ['0x1', '%201', '1e0', '0b1', '%2B1', '1%20', '01.0'];
+
+    it('in a path: 0x1, " 1", 1e0, 0b1 and +1 answer 400 naming id, not patient 1', async () => {
+      expect((await server().request('GET', '/api/admin/patients/1', { token: admin })).status).toBe(200);
+      await server().services.accessLog.flush();
+      for (const id of MALFORMED) {
+        const res = await refused('GET', `/api/admin/patients/${id}`, { token: admin }, 'id');
+        expect(res.body.errors).toEqual([{ field: 'id', message: 'must be a positive whole number' }]);
+      }
+      await refused('GET', '/api/fileserver/episodes/1/files/0x1', { token: admin }, 'fileId');
+    });
+
+    it('in a query and a DELETE version likewise', async () => {
+      await refused('GET', '/api/admin/episodes?patientId=0x1', { token: admin }, 'patientId');
+      await refused('GET', '/api/admin/audit?userId=%2B1', { token: admin }, 'userId');
+      await refused(
+        'GET',
+        '/api/maps/autocomplete?q=Austin&referralSourceId=1e0',
+        { token: admin },
+        'referralSourceId',
+      );
+      await refused('GET', '/api/admin/providers?providerStatusId=0x3', { token: admin }, 'providerStatusId');
+      await refused('DELETE', '/api/admin/contacts/1?version=0b1', { token: admin }, 'version');
+    });
+
+    it('refused before the page privilege: a clinician asking for 0x1 gets 400, not 403', async () => {
+      const clinician = await server().login('clinician@carelane.local');
+      expect((await server().request('GET', '/api/admin/patients/1', { token: clinician })).status).toBe(403);
+      await server().services.accessLog.flush();
+      await refused('GET', '/api/admin/patients/0x1', { token: clinician }, 'id');
+    });
+  });
+
+  describe('dates are bounded', () => {
+    it('GET …/access and its CSV export with year 1 or 9999 answer 400 naming the date', async () => {
+      for (const path of ['/api/admin/patients/1/access', '/api/admin/patients/1/access/export'])
+        for (const [query, field] of [
+          ['endDate=0001-01-01', 'endDate'],
+          ['startDate=0001-01-01', 'startDate'],
+          ['endDate=9999-12-31', 'endDate'],
+          ['endDate=275760-09-13', 'endDate'],
+          ['startDate=2026-02-30', 'startDate'],
+        ]) {
+          const res = await refused('GET', `${path}?${query}`, { token: admin }, field!);
+          expect(res.body.errors[0].message).toMatch(
+            /^must be (from 1900-01-01 to 2199-12-31|a date YYYY-MM-DD)$/,
+          );
+        }
+      const ok = await server().request(
+        'GET',
+        '/api/admin/patients/1/access?startDate=1900-01-01&endDate=2199-12-31',
+        {
+          token: admin,
+        },
+      );
+      expect(ok.status).toBe(200);
+    });
+
+    it('a date-time filter out of range, or with no zone, answers 400 naming it', async () => {
+      await refused(
+        'GET',
+        '/api/admin/audit?startDate=0001-01-01T00:00:00.000Z',
+        { token: admin },
+        'startDate',
+      );
+      await refused('GET', '/api/admin/audit?endDate=2026-01-01T10:00', { token: admin }, 'endDate');
+      await refused(
+        'GET',
+        '/api/admin/supplyRequests?endDate=9999-12-31T00:00:00Z',
+        { token: admin },
+        'endDate',
+      );
+      const ok = await server().request('GET', `/api/admin/audit?endDate=${new Date().toISOString()}`, {
+        token: admin,
+      });
+      expect(ok.status).toBe(200);
+    });
+
+    it('a date in a body out of range answers 400 naming it and writes nothing', async () => {
+      const before = await count(server(), 'select count(*) from patients');
+      await refused(
+        'POST',
+        '/api/admin/patients',
+        {
+          token: admin,
+          body: { referralSourceId: 1, firstName: 'Ada', lastName: 'Old', birthday: '0001-01-01' },
+        },
+        'birthday',
+      );
+      expect(await count(server(), 'select count(*) from patients')).toBe(before);
+      await refused(
+        'POST',
+        '/api/admin/providers/1/vacations',
+        { token: admin, body: { startDate: '2026-01-01', endDate: '9999-12-31' } },
+        'endDate',
+      );
+    });
+  });
+
   it('a request without a session answers 401 and writes nothing', async () => {
     const before = await snapshot(server());
     const list = await server().request('GET', '/api/admin/users');

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, isoDateTimeSchema, pagingSchema, versionSchema } from './common';
+import {
+  boundedDateSchema,
+  boundedDateTimeSchema,
+  idSchema,
+  isoDateTimeSchema,
+  pagingSchema,
+  versionSchema,
+} from './common';
 
 /** Application constant (SPEC §7: "constants list (type, name, value)"). Values are text. */
 export const constantSchema = z
@@ -69,8 +76,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
-  startDate: isoDateTimeSchema.optional().describe('Defaults to 30 days ago'),
-  endDate: isoDateTimeSchema.optional().describe('Defaults to now'),
+  startDate: boundedDateTimeSchema.optional().describe('Defaults to 30 days ago'),
+  endDate: boundedDateTimeSchema.optional().describe('Defaults to now'),
   entity: z.string().max(60).optional(),
   entityId: z.string().max(60).optional(),
   action: auditActionSchema.optional(),
@@ -183,8 +190,10 @@ export type EntityChangedEvent = z.infer<typeof entityChangedEventSchema>;
 export const patientAccessQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  startDate: isoDateSchema.optional().describe('First day (YYYY-MM-DD); defaults to 30 days before the end'),
-  endDate: isoDateSchema.optional().describe('Last day (YYYY-MM-DD), taken whole; defaults to today'),
+  startDate: boundedDateSchema
+    .optional()
+    .describe('First day (YYYY-MM-DD); defaults to 30 days before the end'),
+  endDate: boundedDateSchema.optional().describe('Last day (YYYY-MM-DD), taken whole; defaults to today'),
   userId: idSchema.optional(),
 });
 export type PatientAccessQuery = z.infer<typeof patientAccessQuerySchema>;

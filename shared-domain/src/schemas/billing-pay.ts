@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { accountNumberProblem, isValidRoutingNumber } from '../billing/nacha';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
   isoDateSchema,
@@ -76,8 +77,8 @@ export const PAY_STATUS_LABELS: Record<PayStatus, string> = {
 export const providerPaymentsQuerySchema = pagingQuerySchema.extend({
   status: z.enum(['ALL', ...PAY_STATUSES]).default('ReadyForExport'),
   providerId: idSchema.optional(),
-  startDate: isoDateSchema.optional().describe('First date of service; default 30 days ago (SPEC §9)'),
-  endDate: isoDateSchema.optional().describe('Last date of service; default 30 days ahead'),
+  startDate: boundedDateSchema.optional().describe('First date of service; default 30 days ago (SPEC §9)'),
+  endDate: boundedDateSchema.optional().describe('Last date of service; default 30 days ahead'),
 });
 export type ProviderPaymentsQuery = z.infer<typeof providerPaymentsQuerySchema>;
 
@@ -205,8 +206,8 @@ export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const adjustmentListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(ADJUSTMENT_STATUSES).default('Applied'),
   kind: z.enum(['ALL', ...ADJUSTMENT_KINDS]).default('ALL'),
-  startDate: isoDateSchema.optional(),
-  endDate: isoDateSchema.optional(),
+  startDate: boundedDateSchema.optional(),
+  endDate: boundedDateSchema.optional(),
 });
 export const adjustmentListSchema = z.object({ rows: z.array(adjustmentSchema), paging: pagingSchema });
 export const adjustmentResultSchema = z.object({ message: z.string(), adjustment: adjustmentSchema });
@@ -214,7 +215,7 @@ export const adjustmentResultSchema = z.object({ message: z.string(), adjustment
 export const createNachaFileSchema = z.object({
   visitIds: z.array(idValueSchema).min(1, { error: 'choose at least one payment to export' }).max(50_000),
   /** The day the credits settle; default the next day. */
-  effectiveDate: isoDateSchema.optional(),
+  effectiveDate: boundedDateSchema.optional(),
 });
 export type CreateNachaFile = z.infer<typeof createNachaFileSchema>;
 export const nachaFileSchema = z.object({

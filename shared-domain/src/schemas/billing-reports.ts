@@ -1,14 +1,14 @@
 // Billing reports (decision 030): AR health, unpaid visits, outpatient billing, rebates. Amounts are integer cents.
 import { z } from 'zod';
 import { AGING_BUCKETS } from '../billing/money';
-import { idSchema, isoDateSchema, pagingQuerySchema, pagingSchema } from './common';
+import { boundedDateSchema, idSchema, isoDateSchema, pagingQuerySchema, pagingSchema } from './common';
 
 const cents = z.number().int();
 
 // ---- AR health
 
 export const arHealthQuerySchema = z.object({
-  asOf: isoDateSchema.optional().describe('The day the receivables are aged on; default today'),
+  asOf: boundedDateSchema.optional().describe('The day the receivables are aged on; default today'),
   referralSourceId: idSchema.optional(),
 });
 export type ArHealthQuery = z.infer<typeof arHealthQuerySchema>;
@@ -51,7 +51,7 @@ export type ArHealth = z.infer<typeof arHealthSchema>;
 
 export const unpaidVisitsQuerySchema = pagingQuerySchema.extend({
   referralSourceId: idSchema.optional(),
-  dueBy: isoDateSchema.optional().describe('Only invoices due on or before this day'),
+  dueBy: boundedDateSchema.optional().describe('Only invoices due on or before this day'),
 });
 export type UnpaidVisitsQuery = z.infer<typeof unpaidVisitsQuerySchema>;
 
@@ -81,8 +81,8 @@ export type UnpaidVisitList = z.infer<typeof unpaidVisitListSchema>;
 
 export const outpatientBillingQuerySchema = pagingQuerySchema.extend({
   referralSourceId: idSchema.optional(),
-  startDate: isoDateSchema.optional().describe('First date of service; default 30 days ago'),
-  endDate: isoDateSchema.optional().describe('Last date of service; default today'),
+  startDate: boundedDateSchema.optional().describe('First date of service; default 30 days ago'),
+  endDate: boundedDateSchema.optional().describe('Last date of service; default today'),
   providerType: z.enum(['PT', 'PTA', 'OT', 'OTA', 'ST/SLP']).optional(),
 });
 export type OutpatientBillingQuery = z.infer<typeof outpatientBillingQuerySchema>;
@@ -117,10 +117,10 @@ export type OutpatientBilling = z.infer<typeof outpatientBillingSchema>;
 
 export const rebateQuerySchema = z.object({
   referralSourceId: idSchema.optional(),
-  startDate: isoDateSchema
+  startDate: boundedDateSchema
     .optional()
     .describe('First day of receipt; default the first of the month 11 months ago'),
-  endDate: isoDateSchema.optional().describe('Last day of receipt; default today'),
+  endDate: boundedDateSchema.optional().describe('Last day of receipt; default today'),
 });
 export type RebateQuery = z.infer<typeof rebateQuerySchema>;
 

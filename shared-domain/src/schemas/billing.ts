@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INVOICE_PAYMENT_STATUSES } from '../billing/money';
 import {
   booleanTextSchema,
+  boundedDateSchema,
   idSchema,
   idValueSchema,
   isoDateSchema,
@@ -41,8 +42,8 @@ export const BILLING_MESSAGES = {
 
 export const unbilledVisitsQuerySchema = pagingQuerySchema.extend({
   referralSourceId: idSchema.optional(),
-  startDate: isoDateSchema.optional().describe('First date of service; default 30 days ago'),
-  endDate: isoDateSchema.optional().describe('Last date of service; default today'),
+  startDate: boundedDateSchema.optional().describe('First date of service; default 30 days ago'),
+  endDate: boundedDateSchema.optional().describe('Last date of service; default today'),
 });
 export type UnbilledVisitsQuery = z.infer<typeof unbilledVisitsQuerySchema>;
 
@@ -73,8 +74,8 @@ export const createInvoicesSchema = z
   .object({
     /** One invoice per organization; all organizations with billable visits when missing. */
     referralSourceIds: z.array(idValueSchema).max(1000).optional(),
-    periodStart: isoDateSchema,
-    periodEnd: isoDateSchema,
+    periodStart: boundedDateSchema,
+    periodEnd: boundedDateSchema,
   })
   .refine((v) => v.periodEnd >= v.periodStart, {
     path: ['periodEnd'],
@@ -121,8 +122,8 @@ export const invoiceListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(['ALL', ...INVOICE_STATUSES]).default('ALL'),
   paymentStatus: z.enum(['ALL', ...INVOICE_PAYMENT_STATUSES]).default('Unpaid'),
   referralSourceId: idSchema.optional(),
-  startDate: isoDateSchema.optional().describe('First issue date; default 180 days ago (SPEC §9)'),
-  endDate: isoDateSchema.optional().describe('Last issue date; default today'),
+  startDate: boundedDateSchema.optional().describe('First issue date; default 180 days ago (SPEC §9)'),
+  endDate: boundedDateSchema.optional().describe('Last issue date; default today'),
   /** Opened from a report: the 365-day limit does not apply (SPEC §5). */
   fromReport: booleanTextSchema.optional(),
 });
@@ -185,7 +186,7 @@ export const createPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().trim().min(1, { error: 'is required' }).max(60),
   amountCents: positiveCentsSchema,
-  receivedOn: isoDateSchema,
+  receivedOn: boundedDateSchema,
 });
 export type CreatePayment = z.infer<typeof createPaymentSchema>;
 

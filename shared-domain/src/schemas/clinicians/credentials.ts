@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { CREDENTIAL_STATUSES } from '../../credentials/credential-rule';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
-  isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
@@ -65,8 +65,8 @@ export const providerCredentialInputSchema = z
     credentialTypeId: idValueSchema,
     number: z.string().trim().max(60).nullable().default(null),
     issuingState: stateCodeSchema.nullable().default(null),
-    issuedOn: isoDateSchema.nullable().default(null),
-    expiresOn: isoDateSchema.nullable().default(null),
+    issuedOn: boundedDateSchema.nullable().default(null),
+    expiresOn: boundedDateSchema.nullable().default(null),
     fileId: idValueSchema.nullable().default(null),
   })
   .superRefine((c, ctx) => {

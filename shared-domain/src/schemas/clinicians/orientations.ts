@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { ROLE } from '../../roles';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
-  isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
@@ -193,7 +193,7 @@ export const assignmentInputSchema = z
   .object({
     kind: z.enum(ASSIGNMENT_KINDS),
     orientationId: idValueSchema.nullable().default(null),
-    dueOn: isoDateSchema.nullable().default(null),
+    dueOn: boundedDateSchema.nullable().default(null),
     note: z.string().trim().max(500).nullable().default(null),
   })
   .superRefine((a, ctx) => {

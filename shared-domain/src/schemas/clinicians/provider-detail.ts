@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { validateRates, type ClinicianRate, type RateTier } from '../../rates/rate-engine';
 import { ROLE } from '../../roles';
-import { idValueSchema, isoDateSchema, isoDateTimeSchema, pagingSchema, versionSchema } from '../common';
+import {
+  boundedDateSchema,
+  idValueSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  pagingSchema,
+  versionSchema,
+} from '../common';
 import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
 import { dollarsSchema } from '../money';
 import { clinicianProfileFieldsSchema } from './onboarding';
@@ -193,7 +200,10 @@ export const providerVacationSchema = z.object({
 });
 export type ProviderVacation = z.infer<typeof providerVacationSchema>;
 export const providerVacationListSchema = z.object({ rows: z.array(providerVacationSchema) });
-export const providerVacationInputSchema = z.object({ startDate: isoDateSchema, endDate: isoDateSchema });
+export const providerVacationInputSchema = z.object({
+  startDate: boundedDateSchema,
+  endDate: boundedDateSchema,
+});
 export type ProviderVacationInput = z.infer<typeof providerVacationInputSchema>;
 
 /** `GET /api/admin/providers/:id/activity`: the clinician's audit entries, newest first. */

@@ -3,8 +3,9 @@
 // EVV check-in and check-out from the device, and the public feedback page of a checked-out visit.
 import { z } from 'zod';
 import {
+  boundedDateSchema,
+  boundedDateTimeSchema,
   idSchema,
-  isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
@@ -46,8 +47,8 @@ export const PROVIDER_VISITS_MAX_DAYS = 550;
 
 const listQuery = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  startDate: isoDateSchema.optional().describe('First day (YYYY-MM-DD); defaults per SPEC §9'),
-  endDate: isoDateSchema.optional().describe('Last day (YYYY-MM-DD), taken whole; defaults per SPEC §9'),
+  startDate: boundedDateSchema.optional().describe('First day (YYYY-MM-DD); defaults per SPEC §9'),
+  endDate: boundedDateSchema.optional().describe('Last day (YYYY-MM-DD), taken whole; defaults per SPEC §9'),
 });
 /** GET /api/admin/myVisits: SPEC §9 my visits, -120 to +45 days, status PendingVisits by default. */
 export const myVisitsQuerySchema = listQuery.extend({
@@ -114,7 +115,7 @@ export const evvInputSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   /** The device's clock at the tap. */
-  at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+  at: boundedDateTimeSchema,
   version: versionSchema,
 });
 export type EvvInput = z.infer<typeof evvInputSchema>;

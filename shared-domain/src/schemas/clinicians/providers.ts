@@ -2,7 +2,13 @@
 // filters by, its query (SPEC §4 default provider status 3), its rows and its answer (SPEC §7 "provider search
 // gives providers, pageCount, pageTotalCount", with the paging block of every list).
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from '../common';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  wholeNumberTextSchema,
+} from '../common';
 
 /**
  * Provider status ids (SPEC §4: the clinician list's default filter is status 3). The seed uses 1, 3 and 5;
@@ -60,9 +66,7 @@ const credentialStateIds = PROVIDER_CREDENTIAL_STATES.map((state) => state.id as
 /** The filters of the list and of its CSV export. */
 const providerFilterFields = z.object({
   search: z.string().trim().max(100).optional().describe('Name, email or phone'),
-  providerStatusId: z.coerce
-    .number()
-    .int()
+  providerStatusId: wholeNumberTextSchema
     .refine((id) => id === ALL_PROVIDER_STATUSES || statusIds.includes(id), {
       error: `must be one of ${[ALL_PROVIDER_STATUSES, ...statusIds].join(', ')} (0: every status)`,
     })

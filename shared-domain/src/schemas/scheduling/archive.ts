@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from '../common';
+import { boundedDateSchema, isoDateTimeSchema } from '../common';
 
 /** One reason of a reason-list constant (e.g. episodeArchiveReasons): JSON text of [{ id, label }]. */
 export const constantReasonSchema = z.object({ id: z.union([z.number(), z.string()]), label: z.string() });
@@ -16,10 +16,8 @@ export function parseConstantReasons(text: string | null | undefined): ConstantR
   }
 }
 
-const isoDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
-
 export const archivePreviewQuerySchema = z.object({
-  olderThan: isoDate.describe('Archive what has no visit on or after this day'),
+  olderThan: boundedDateSchema.describe('Archive what has no visit on or after this day'),
 });
 export const archivePreviewSchema = z
   .object({ olderThan: z.string(), episodes: z.number().int(), patients: z.number().int() })
@@ -27,7 +25,7 @@ export const archivePreviewSchema = z
 export type ArchivePreview = z.infer<typeof archivePreviewSchema>;
 
 export const archiveStartSchema = z.object({
-  olderThan: isoDate,
+  olderThan: boundedDateSchema,
   episodeReason: z.string().trim().min(1, { error: 'is required' }).max(200),
   patientReason: z.string().trim().min(1, { error: 'is required' }).max(200),
   expectedEpisodes: z.number().int().min(0).describe('The count the user confirmed (from the preview)'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberTextSchema } from '../common';
 
 /** Episode statuses the coverage map can filter by ('All' for every one but Deleted). */
 export const COVERAGE_EPISODE_STATUSES = ['Active', 'Draft', 'Hold', 'Completed', 'All'] as const;
@@ -25,7 +26,7 @@ const layerList = z
  */
 export const coverageReportQuerySchema = z.object({
   providerTypeIds: idList.optional(),
-  providerStatusId: z.coerce.number().int().min(0).max(99).default(3),
+  providerStatusId: wholeNumberTextSchema.pipe(z.number().max(99)).default(3),
   episodeStatus: z
     .enum(COVERAGE_EPISODE_STATUSES, { error: `must be one of ${COVERAGE_EPISODE_STATUSES.join(', ')}` })
     .default('Active'),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
-  isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
@@ -52,8 +52,8 @@ const episodeFields = {
   title: text(200).min(1, { error: 'is required' }),
   description: text(4000).optional(),
   notes: text(4000).optional(),
-  startDate: isoDateSchema,
-  endDate: isoDateSchema.nullable().optional(),
+  startDate: boundedDateSchema,
+  endDate: boundedDateSchema.nullable().optional(),
   patientId: idValueSchema.nullable().optional(),
   physicianId: idValueSchema.nullable().optional(),
   facilityId: idValueSchema.nullable().optional(),
@@ -149,8 +149,8 @@ export const episodeListQuerySchema = pagingQuerySchema.extend({
   episodeType: z.enum(EPISODE_TYPES).optional(),
   referralSourceId: idSchema.optional(),
   patientId: idSchema.optional(),
-  createdFrom: isoDateSchema.optional().describe('Default: 365 days ago'),
-  createdTo: isoDateSchema.optional().describe('Default: today'),
+  createdFrom: boundedDateSchema.optional().describe('Default: 365 days ago'),
+  createdTo: boundedDateSchema.optional().describe('Default: today'),
 });
 export type EpisodeListQuery = z.infer<typeof episodeListQuerySchema>;
 export const episodeListRowSchema = z.object({
@@ -197,16 +197,16 @@ const visitTimeFields = {
 export const episodeVisitCreateSchema = z.object({
   visitTypeId: idValueSchema,
   providerTypeId: idValueSchema,
-  dateOfService: isoDateSchema,
+  dateOfService: boundedDateSchema,
   multiple: z.boolean().optional(),
-  multipleDates: z.array(isoDateSchema).max(100).optional(),
+  multipleDates: z.array(boundedDateSchema).max(100).optional(),
   noOfVisits: z.number().int().min(1).max(50).optional(),
   ...visitTimeFields,
   ...visitRateFields,
 });
 export type EpisodeVisitCreate = z.infer<typeof episodeVisitCreateSchema>;
 export const episodeVisitUpdateSchema = z.object({
-  dateOfService: isoDateSchema.optional(),
+  dateOfService: boundedDateSchema.optional(),
   ...visitTimeFields,
   ...visitRateFields,
   version: versionSchema,

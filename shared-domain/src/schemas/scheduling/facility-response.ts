@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idValueSchema, isoDateSchema, timeSchema } from '../common';
+import { boundedDateSchema, idValueSchema, timeSchema } from '../common';
 
 /** SPEC §8 texts of the public facility pages. */
 export const FACILITY_MESSAGES = {
@@ -44,7 +44,7 @@ export const facilityChangeSchema = z
   .object({
     token,
     visitIds,
-    dateOfService: isoDateSchema.optional(),
+    dateOfService: boundedDateSchema.optional(),
     startTime: timeSchema.optional(),
     note: z.string().trim().max(2000).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common';
 
 /** The text a maps call searches with: trimmed, 1 to 200 characters. */
 const searchText = z
@@ -15,10 +16,7 @@ export const mapsAutocompleteQuerySchema = z.object({
   input: searchText.optional(),
   q: searchText.optional(),
   limit: z.coerce.number().int().min(1).max(20).default(8),
-  referralSourceId: z.coerce
-    .number()
-    .int()
-    .positive()
+  referralSourceId: idSchema
     .optional()
     .describe(
       "Staff: rank near this organization (organization users: always their own; default: the organizations' centre)",

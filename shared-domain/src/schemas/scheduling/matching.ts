@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
-  isoDateSchema,
   pagingQuerySchema,
   pagingSchema,
   versionSchema,
@@ -113,8 +113,8 @@ export type FitScoreResponse = z.infer<typeof fitScoreResponseSchema>;
 /** SPEC §9: fit score visits 0 to +7 days, 25 a page. */
 export const fitScoreVisitsQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.fitScoreVisits),
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
+  from: boundedDateSchema.optional(),
+  to: boundedDateSchema.optional(),
   providerTypeId: idSchema.optional(),
   visitTypeId: idSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
   isoDateSchema,
@@ -57,7 +58,7 @@ export const patientInputSchema = z.object({
     .optional(),
   lastName: nameSchema,
   gender: z.enum(['M', 'F'], { error: 'must be M or F' }).nullable().optional(),
-  birthday: isoDateSchema
+  birthday: boundedDateSchema
     .superRefine((iso, ctx) => {
       // An impossible date is already refused by isoDateSchema ('must be a date YYYY-MM-DD').
       const problem = isIsoDate(iso) ? birthdayProblem(iso) : null;
@@ -97,8 +98,10 @@ export const patientListQuerySchema = pagingQuerySchema.extend({
   search: z.string().trim().max(100).optional().describe('Name, phone or ZIP code'),
   status: z.enum(['ACTIVE', 'ARCHIVED', 'ALL']).default('ACTIVE'),
   referralSourceId: idSchema.optional(),
-  createdFrom: isoDateSchema.optional().describe('Patient-creation range start (at most 180 days, SPEC §5)'),
-  createdTo: isoDateSchema.optional(),
+  createdFrom: boundedDateSchema
+    .optional()
+    .describe('Patient-creation range start (at most 180 days, SPEC §5)'),
+  createdTo: boundedDateSchema.optional(),
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 export const patientListResponseSchema = z.object({ rows: z.array(patientSchema), paging: pagingSchema });

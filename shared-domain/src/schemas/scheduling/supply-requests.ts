@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  boundedDateTimeSchema,
   idSchema,
   idValueSchema,
   isoDateTimeSchema,
@@ -75,14 +76,8 @@ export const supplyRequestUpdateSchema = supplyRequestInputSchema
 export const supplyRequestListQuerySchema = pagingQuerySchema
   .extend({
     status: supplyRequestStatusSchema.optional(),
-    startDate: z.iso
-      .datetime({ offset: true, error: 'must be an ISO date-time' })
-      .optional()
-      .describe('Creation from; defaults to 90 days ago (SPEC §9)'),
-    endDate: z.iso
-      .datetime({ offset: true, error: 'must be an ISO date-time' })
-      .optional()
-      .describe('Creation to; defaults to now'),
+    startDate: boundedDateTimeSchema.optional().describe('Creation from; defaults to 90 days ago (SPEC §9)'),
+    endDate: boundedDateTimeSchema.optional().describe('Creation to; defaults to now'),
     referralSourceId: idSchema.optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  boundedDateSchema,
   idSchema,
   idValueSchema,
-  isoDateSchema,
   pagingQuerySchema,
   pagingSchema,
   versionSchema,
@@ -18,8 +18,8 @@ export const visitStatusFilterSchema = z.enum([...VISIT_STATUSES, 'ALL']);
 export const visitListQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.default),
   status: visitStatusFilterSchema.default('Active'),
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
+  from: boundedDateSchema.optional(),
+  to: boundedDateSchema.optional(),
   visitTypeId: optionalId,
   providerTypeId: optionalId,
   episodeId: optionalId,
