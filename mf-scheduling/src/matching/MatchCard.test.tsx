@@ -79,6 +79,35 @@ describe('MatchCard', () => {
     );
   });
 
+  it("not credentialed on the visit's date: every viewer reads why (only money reasons are staff's)", () => {
+    const reason = 'Not fully credentialed on 6/4/2030: Licence or certification expired on 6/3/2030.';
+    const onSelect = jest.fn();
+    const { unmount } = render(
+      <MatchCard
+        candidate={{ ...candidate, selectable: false, notSelectableReason: reason }}
+        rateVisibility="all"
+        onSelect={onSelect}
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Assign Ana Lopez' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole('note').textContent).toBe(`Not selectable: ${reason}`);
+    unmount();
+    render(
+      <MatchCard
+        candidate={{
+          ...candidate,
+          amounts: { organizationAmount: 100 },
+          selectable: false,
+          notSelectableReason: reason,
+        }}
+        rateVisibility="organization"
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toBe(`Not selectable: ${reason}`);
+  });
+
   it('shows the factor breakdown when expanded', () => {
     render(<MatchCard candidate={candidate} rateVisibility="all" />);
     fireEvent.click(screen.getByText('Why this score'));

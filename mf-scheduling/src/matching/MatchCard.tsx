@@ -119,7 +119,7 @@ export function MatchCard({ candidate, rateVisibility, onSelect, assigning }: Ma
               },
             ]}
           />
-          {!candidate.selectable && candidate.notSelectableReason && rateVisibility === 'all' ? (
+          {!candidate.selectable && candidate.notSelectableReason ? (
             <Typography.Text type="danger" role="note">
               Not selectable: {candidate.notSelectableReason}
             </Typography.Text>

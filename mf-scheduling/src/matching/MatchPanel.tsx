@@ -93,7 +93,11 @@ export function MatchPanel({ visitId }: { visitId: number }) {
       void queryClient.invalidateQueries({ queryKey: ['episode'] });
       onClose();
     },
-    onError: (error) => publishErrorToast(errorMessage(error, 'the visit', 'assigned')),
+    onError: (error) => {
+      // The server's sentence ('Not fully credentialed on …'); the list is read again, so the card says it too.
+      publishErrorToast(errorMessage(error, 'the visit', 'assigned'));
+      void queryClient.invalidateQueries({ queryKey: ['visit', 'fitScore', visitId] });
+    },
   });
   const confirmAssign = (candidate: MatchCandidate) =>
     modal.confirm({

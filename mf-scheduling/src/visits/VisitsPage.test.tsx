@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { jsonResponse, paging, renderPage, type ApiCall } from '../common/test-kit';
+import { apiError, jsonResponse, paging, renderPage, type ApiCall } from '../common/test-kit';
 import VisitsPage from './VisitsPage';
 
 // antd tables, selects and modals render slowly in jsdom: a busy 2-core machine needs the margin.
@@ -138,6 +138,41 @@ describe('VisitsPage', () => {
     const post = page.calls.find((c) => c.url.pathname === '/api/admin/assignVisit')!;
     expect(post.body).toEqual({ visitId: 5, providerId: 7, version: 0 });
     expect(globalThis.location.search).toBe('');
+    page.done();
+  });
+
+  it('an assign the server refuses: the toast is its plain sentence and the card, read again, says it', async () => {
+    const reason = 'Not fully credentialed on 6/4/2030: Licence or certification expired on 6/3/2030.';
+    let refused = false;
+    const page = renderPage(<VisitsPage />, {
+      url: '/visits?match=5&fullyCredentialed=false',
+      roleId: 5,
+      route: (call) => {
+        if (call.url.pathname === '/api/admin/assignVisit') {
+          refused = true;
+          return apiError(409, reason);
+        }
+        if (call.url.pathname === '/api/operation/fitScore' && refused)
+          return jsonResponse({
+            visit: { ...row, zipcode: '75201', latitude: 32.7, longitude: -96.8 },
+            providerList: [{ ...candidate, selectable: false, notSelectableReason: reason }],
+            paging: paging(1),
+            providerTypeRates: [],
+            rateVisibility: 'all',
+          });
+        return route(call);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign Ana Lopez' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(page.errorToasts).toEqual([`Sorry, the visit could not be assigned. ${reason}`]),
+    );
+    expect(await screen.findByText(`Not selectable: ${reason}`)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Assign Ana Lopez' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(globalThis.location.search).toContain('match=5');
     page.done();
   });
 
