@@ -5,6 +5,7 @@ export * from './scheduling-schema';
 export * from './clinicians-schema';
 export * from './orientations-schema';
 export * from './feedback-schema';
+export * from './evv-schema';
 export * from './provider-notes-schema';
 export * from './notes-schema';
 export * from './billing-schema';

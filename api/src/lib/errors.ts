@@ -19,8 +19,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION', `${field}: ${message}`, [{ field, message }]);
+/** A 400 naming each field with what is wrong with it. */
+export const invalidFields = (errors: FieldError[]) =>
+  new AppError(400, 'VALIDATION', errors.map((e) => `${e.field}: ${e.message}`).join(', '), errors);
+export const badRequest = (field: string, message: string) => invalidFields([{ field, message }]);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = "Sorry, you don't have access to this.") =>

@@ -1,11 +1,17 @@
 // The clinician's visits through the API: their own list (PendingVisits, SPEC §9 range, addresses, recorded as
 // a patient read), staff's list of a chosen clinician, check-in and check-out with the EVV record (another
-// clinician's visit 403, a visit in the wrong state 409, check-out -> NotesDue and a feedback email), and the
-// public feedback link: once, before it expires, feeding avgPatientRating.
+// clinician's visit 403, a visit in the wrong state 409, check-out -> NotesDue and a feedback email), the EVV
+// checks of decision 038 (0,0, a check-in off the visit's day, a check-out before the check-in refused naming the
+// field; a tap far from the patient's address flagged), and the public feedback link: once, before it expires,
+// feeding avgPatientRating.
 import {
+  addIsoDays,
   defaultDateRange,
+  EVV_MESSAGES,
   FEEDBACK_MESSAGES,
+  localDateIn,
   PENDING_VISIT_STATUSES,
+  timeZoneOfPlace,
   type ProviderVisitList,
 } from '@carelane/shared-domain';
 import { localIsoDate } from '../../../lib/local-date';
@@ -21,7 +27,14 @@ describeEachDatabase('clinician visits and feedback', (server) => {
   /** Visits set up for the tests: the clinician's own (Staffed, today), another clinician's (Staffed). */
   let ownVisit = 0;
   let otherVisit = 0;
-  const today = localIsoDate(new Date());
+  /**
+   * The visits' day in their time zone (the patient's address), half an hour ago: a check-in then is on the day
+   * whatever the hour (the server's UTC date is not the patient's near midnight).
+   */
+  let today = '';
+  const checkInAt = () => new Date(Date.now() - 30 * 60_000).toISOString();
+  /** Where the own visit's patient lives: the taps are made there unless a test says otherwise. */
+  let home = { latitude: 0, longitude: 0 };
   const contactEmail = 'daughter.feedback@example.com';
 
   beforeAll(async () => {
@@ -33,12 +46,21 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       [ownId],
     );
     otherId = other!.id;
-    const picks = await s.sql<{ id: number; episode_id: number }>(
-      `select v.id, v.episode_id from visits v join episodes e on e.id = v.episode_id
-        where v.patient_id is not null and v.status in ('Active', 'Draft') order by v.id limit 2`,
+    const picks = await s.sql<{
+      id: number;
+      episode_id: number;
+      state: string;
+      latitude: number;
+      longitude: number;
+    }>(
+      `select v.id, v.episode_id, p.state, p.latitude, p.longitude from visits v
+         join episodes e on e.id = v.episode_id join patients p on p.id = v.patient_id
+        where p.latitude is not null and v.status in ('Active', 'Draft') order by v.id limit 2`,
     );
     ownVisit = picks[0]!.id;
     otherVisit = picks[1]!.id;
+    home = { latitude: Number(picks[0]!.latitude), longitude: Number(picks[0]!.longitude) };
+    today = localDateIn(Date.now() - 30 * 60_000, timeZoneOfPlace(picks[0]!));
     await s.sql(
       `update visits set provider_id = $1, status = 'Staffed', date_of_service = $2 where id = $3`,
       [ownId, today, ownVisit],
@@ -69,8 +91,8 @@ describeEachDatabase('clinician visits and feedback', (server) => {
     server().request('POST', `/api/admin/myVisits/${id}/${kind}`, {
       token,
       body: {
-        latitude: 30.2672,
-        longitude: -97.7431,
+        latitude: home.latitude + 0.0004,
+        longitude: home.longitude - 0.0003,
         at: new Date().toISOString(),
         version: (await visitOf(id)).version,
         ...extra,
@@ -191,9 +213,50 @@ describeEachDatabase('clinician visits and feedback', (server) => {
     expect((await visitOf(ownVisit)).status).toBe('Staffed');
   });
 
+  /** The EVV records and flags of a visit, to show a refusal wrote nothing. */
+  const evvWritten = async (id: number) =>
+    (
+      await server().sql<{ records: number; flags: number }>(
+        `select (select count(*)::int from evv_records where visit_id = $1) as records,
+                (select count(*)::int from evv_flags where visit_id = $2) as flags`,
+        [id, id],
+      )
+    )[0]!;
+
+  it('refuses a check-in at 0, 0 (a device without a location fix), naming latitude, writing nothing', async () => {
+    const before = await visitOf(ownVisit);
+    const res = await evv(ownVisit, 'checkIn', clinician, { latitude: 0, longitude: 0, at: checkInAt() });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'latitude', message: EVV_MESSAGES.noPosition }]);
+    expect(await visitOf(ownVisit)).toEqual(before);
+    expect(await evvWritten(ownVisit)).toEqual({ records: 0, flags: 0 });
+  });
+
+  it("refuses a check-in six days before the visit's day, naming at, writing nothing", async () => {
+    const s = server();
+    const [early] = await s.sql<{ id: number }>(
+      `insert into visits (episode_id, referral_source_id, patient_id, episode_type, visit_type_id, provider_type_id,
+         date_of_service, start_at, end_at, duration, status, provider_id)
+       select episode_id, referral_source_id, patient_id, episode_type, visit_type_id, provider_type_id,
+         $1::date, start_at + interval '6 days', end_at + interval '6 days', duration, 'Staffed', $2
+       from visits where id = $3 returning id`,
+      [addIsoDays(today, 6), ownId, ownVisit],
+    );
+    const before = await visitOf(early!.id);
+    const res = await evv(early!.id, 'checkIn', clinician, { at: checkInAt() });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0].field).toBe('at');
+    expect(res.body.errors[0].message).toMatch(
+      /^must be on the day of the visit, \d+\/\d+\/\d{4} \(America\//,
+    );
+    expect(await visitOf(early!.id)).toEqual(before);
+    expect(await evvWritten(early!.id)).toEqual({ records: 0, flags: 0 });
+  });
+
   it('checks in (After Staffed) and out (Notes Due) with an EVV record each, and emails the patient contact a feedback link', async () => {
     const s = server();
-    const inAt = new Date(Date.now() - 60 * 60_000).toISOString();
+    const inAt = checkInAt();
     const checkedIn = await evv(ownVisit, 'checkIn', clinician, { at: inAt });
     expect(checkedIn.status).toBe(200);
     expect(checkedIn.body.message).toBe('Checked in.');
@@ -206,8 +269,19 @@ describeEachDatabase('clinician visits and feedback', (server) => {
 
     const stale = await evv(ownVisit, 'checkOut', clinician, { version: 0 });
     expect(stale.status).toBe(409);
+    // 47 hours before the check-in: within what an offline phone may send late, but before the check-in.
+    const backwards = await evv(ownVisit, 'checkOut', clinician, {
+      at: new Date(Date.parse(inAt) - 47 * 3_600_000 + 35 * 60_000).toISOString(),
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual([
+      { field: 'at', message: expect.stringMatching(/^must be after the check-in at \d+\/\d+\/\d{4} /) },
+    ]);
+    expect((await visitOf(ownVisit)).status).toBe('AfterStaffed');
+    expect(await evvWritten(ownVisit)).toEqual({ records: 1, flags: 0 });
     const checkedOut = await evv(ownVisit, 'checkOut');
     expect(checkedOut.status).toBe(200);
+    expect(checkedOut.body.message).toBe('Checked out. Your notes are due.');
     expect(checkedOut.body.visit.status).toBe('NotesDue');
     expect(checkedOut.body.visit.timeOut).toBeTruthy();
     expect((await visitOf(ownVisit)).status).toBe('NotesDue');
@@ -217,7 +291,8 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       [ownVisit],
     );
     expect(records.map((r) => r.kind)).toEqual(['checkIn', 'checkOut']);
-    expect(records[0]).toMatchObject({ latitude: 30.2672, provider_id: ownId });
+    expect(records[0]).toMatchObject({ latitude: home.latitude + 0.0004, provider_id: ownId });
+    expect(await evvWritten(ownVisit)).toEqual({ records: 2, flags: 0 });
     expect(new Date(records[0]!.device_at).toISOString()).toBe(inAt);
 
     const mails = await s.sql<{ to: string; body: string }>(
@@ -236,6 +311,41 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       [String(ownVisit)],
     );
     expect(audits[0]!.n).toBe(2);
+  });
+
+  it("flags a check-in thousands of miles from the patient's address for review, tells the clinician, audits the flag", async () => {
+    const s = server();
+    const [far] = await s.sql<{ id: number }>(
+      `insert into visits (episode_id, referral_source_id, patient_id, episode_type, visit_type_id, provider_type_id,
+         date_of_service, start_at, end_at, duration, status, provider_id)
+       select episode_id, referral_source_id, patient_id, episode_type, visit_type_id, provider_type_id,
+         $1::date, start_at, end_at, duration, 'Staffed', $2
+       from visits where id = $3 returning id`,
+      [today, ownId, ownVisit],
+    );
+    const anchorage = { latitude: 61.2181, longitude: -149.9003 };
+    const res = await evv(far!.id, 'checkIn', clinician, { ...anchorage, at: checkInAt() });
+    expect(res.status).toBe(200);
+    expect(res.body.visit.status).toBe('AfterStaffed');
+    const [flag] = await s.sql<{
+      id: number;
+      kind: string;
+      distance_miles: number;
+      limit_miles: number;
+      element: string;
+    }>(
+      `select f.id, f.kind, f.distance_miles, f.limit_miles, r.kind as element
+         from evv_flags f join evv_records r on r.id = f.evv_record_id where f.visit_id = $1`,
+      [far!.id],
+    );
+    expect(flag).toMatchObject({ kind: 'distance', limit_miles: 5, element: 'checkIn' });
+    expect(flag!.distance_miles).toBeGreaterThan(2000);
+    expect(res.body.message).toBe(`Checked in.${EVV_MESSAGES.flagged(flag!.distance_miles)}`);
+    const [audit] = await s.sql<{ action: string }>(
+      `select action from audit_log where entity = 'evvFlag' and entity_id = $1`,
+      [String(flag!.id)],
+    );
+    expect(audit!.action).toBe('CREATE');
   });
 
   describe('the public feedback link', () => {

@@ -1,7 +1,8 @@
 // Reading a clinician's visits with where they take place (the patient's address, or the facility's for a
-// shift), and writing the EVV record of a check-in or check-out.
+// shift), and writing the EVV record of a check-in or check-out with its flags.
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { ProviderVisitRow, VisitStatus } from '@carelane/shared-domain';
+import type { EvvFlag, ProviderVisitRow, VisitStatus } from '@carelane/shared-domain';
+import { evvFlags } from '../../../db/evv-schema';
 import { evvRecords } from '../../../db/feedback-schema';
 import { facilities, patients, providers, referralSources, visitTypes, visits } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
@@ -111,14 +112,49 @@ export async function findProviderVisit(ex: Executor, visitId: number): Promise<
   return row ? toProviderVisitRow(row) : null;
 }
 
-/** The visit, locked for its check-in or check-out. */
+/** The visit, locked for its check-in or check-out, with its place's state and position (its time zone, home). */
 export async function lockVisit(tx: Executor, visitId: number) {
-  const [row] = await tx.select().from(visits).where(eq(visits.id, visitId)).for('update');
-  return row ?? null;
+  const [row] = await tx
+    .select({
+      visit: visits,
+      state: place('state'),
+      latitude: rowColumns.latitude,
+      longitude: rowColumns.longitude,
+    })
+    .from(visits)
+    .leftJoin(sql`${patients} pa`, sql`pa.id = ${visits.patientId}`)
+    .leftJoin(sql`${facilities} fa`, sql`fa.id = ${visits.facilityId}`)
+    .where(eq(visits.id, visitId))
+    .for('update', { of: visits });
+  if (!row) return null;
+  const position = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    visit: row.visit,
+    place: { state: row.state, latitude: position(row.latitude), longitude: position(row.longitude) },
+  };
 }
 
-export async function insertEvvRecord(tx: Executor, record: typeof evvRecords.$inferInsert): Promise<void> {
-  await tx.insert(evvRecords).values(record);
+/** The EVV record of one tap and its flags; answers the flags' ids. */
+export async function insertEvvRecord(
+  tx: Executor,
+  record: typeof evvRecords.$inferInsert,
+  flags: readonly EvvFlag[],
+): Promise<number[]> {
+  const [written] = await tx.insert(evvRecords).values(record).returning({ id: evvRecords.id });
+  if (!flags.length) return [];
+  const rows = await tx
+    .insert(evvFlags)
+    .values(
+      flags.map((flag) => ({
+        visitId: record.visitId,
+        evvRecordId: written!.id,
+        kind: flag.kind,
+        distanceMiles: flag.distanceMiles,
+        limitMiles: flag.limitMiles,
+      })),
+    )
+    .returning({ id: evvFlags.id });
+  return rows.map((row) => row.id);
 }
 
 /** A clinician's id and name (null when there is none). */

@@ -1,12 +1,15 @@
 // The clinician's visits (issue 11, decision 025): their own (myVisits, default PendingVisits, -120 to +45
 // days) or a chosen clinician's for staff (providerVisits, -29 to +30 days), and the EVV check-in and check-out
 // that move a visit along the state machine (checkIn: Staffed / VisitOverdue -> AfterStaffed; checkOut:
-// AfterStaffed -> NotesDue). Each move is one transaction with its EVV record, audit entry and event; a
-// check-out also opens the visit's feedback link (feedback/service.ts).
+// AfterStaffed -> NotesDue). Each move is one transaction with its EVV record, its flags (decision 038), audit
+// entries and event; a check-out also opens the visit's feedback link (feedback/service.ts).
 import {
   defaultDateRange,
   EVV_CLOCK_SKEW_MINUTES,
   EVV_MAX_DELAY_HOURS,
+  EVV_MESSAGES,
+  evvProblems,
+  timeZoneOfPlace,
   PROVIDER_VISIT_MESSAGES,
   PROVIDER_VISITS_MAX_DAYS,
   statusesOfFilter,
@@ -19,7 +22,7 @@ import {
   type ProviderVisitsQuery,
   type VisitStatus,
 } from '@carelane/shared-domain';
-import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, invalidFields, notFound, staleVersion } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
@@ -114,9 +117,10 @@ async function evv(
   const actor = requireActor(ctx);
   const at = deviceTime(input.at);
   const providerId = await ownClinicianId(services.db, actor);
-  await services.db.transaction(async (tx) => {
-    const before = await repo.lockVisit(tx, visitId);
-    if (!before) throw notFound(VISIT_THING);
+  const flagged = await services.db.transaction(async (tx) => {
+    const locked = await repo.lockVisit(tx, visitId);
+    if (!locked) throw notFound(VISIT_THING);
+    const { visit: before, place } = locked;
     if (before.providerId !== providerId) throw forbidden(PROVIDER_VISIT_MESSAGES.notYours);
     noteRead(ctx, {
       kind: 'visitList',
@@ -135,33 +139,60 @@ async function evv(
       );
     }
     if (before.version !== input.version) throw staleVersion('visit');
+    const home =
+      place.latitude === null || place.longitude === null
+        ? null
+        : { latitude: place.latitude, longitude: place.longitude };
+    const { refusals, flags } = evvProblems(
+      {
+        dateOfService: before.dateOfService,
+        timeZone: timeZoneOfPlace(place),
+        scheduledEnd: before.endAt,
+        timeIn: before.timeIn,
+        home,
+      },
+      { kind, at, latitude: input.latitude, longitude: input.longitude },
+    );
+    if (refusals.length) throw invalidFields(refusals);
     const after = await updateVisit(tx, before, {
       status: to,
       ...(kind === 'checkIn' ? { timeIn: at } : { timeOut: at }),
     });
-    await repo.insertEvvRecord(tx, {
-      visitId,
-      providerId,
-      userId: actor.userId,
-      kind,
-      deviceAt: at,
-      latitude: input.latitude,
-      longitude: input.longitude,
-      ip: ctx.ip,
-    });
+    const flagIds = await repo.insertEvvRecord(
+      tx,
+      {
+        visitId,
+        providerId,
+        userId: actor.userId,
+        kind,
+        deviceAt: at,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        ip: ctx.ip,
+      },
+      flags,
+    );
     await recordAudit(tx, ctx, { entity: 'visit', entityId: visitId, action: 'UPDATE', before, after });
+    for (const [i, flag] of flags.entries())
+      await recordAudit(tx, ctx, {
+        entity: 'evvFlag',
+        entityId: flagIds[i]!,
+        action: 'CREATE',
+        before: null,
+        after: { visitId, ...flag },
+      });
     await publishEvent(
       tx,
       { entity: 'visit', id: visitId, action: 'updated' },
       { referralSourceId: before.referralSourceId },
     );
     if (kind === 'checkOut') await openFeedbackOnCheckOut(services, tx, ctx, after);
+    return flags;
   });
   const visit = (await repo.findProviderVisit(services.db, visitId))!;
-  return {
-    visit,
-    message: kind === 'checkIn' ? PROVIDER_VISIT_MESSAGES.checkedIn : PROVIDER_VISIT_MESSAGES.checkedOut,
-  };
+  const done: string =
+    kind === 'checkIn' ? PROVIDER_VISIT_MESSAGES.checkedIn : PROVIDER_VISIT_MESSAGES.checkedOut;
+  return { visit, message: done + flagged.map((flag) => EVV_MESSAGES.flagged(flag.distanceMiles)).join('') };
 }
 
 export const checkIn = (services: AppServices, ctx: RequestContext, visitId: number, input: EvvInput) =>
