@@ -166,9 +166,12 @@ export async function authenticate(
   }
 
   const user = await findUserRowByEmail(db, emailId);
-  const passwordOk = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyPassword(await decoyPasswordHash(config.argon2), input.password).then(() => false);
+  // An unknown email, or an account with no password (not chosen yet, or reset by an administrator), is
+  // checked against the decoy: the answer takes as long as for a real one.
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await decoyPasswordHash(config.argon2)),
+    input.password,
+  ).then((ok) => ok && Boolean(user?.passwordHash));
 
   if (!user || !passwordOk) {
     // The reserved attempt stays as the recorded failure.

@@ -1,4 +1,4 @@
-import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { describeEachDatabase, type ApiResponse, type TestServer } from '../../../test/harness';
 import { savesRacingOnRow } from '../test-support';
 
 interface Role {
@@ -155,6 +155,102 @@ describeEachDatabase('roles and privileges', (server) => {
       expect((await roles(server(), admin)).rows.find((r) => r.roleId === 9)).toEqual(role);
     },
   );
+
+  describe('no administrator lock-out', () => {
+    const adminRole = async () => (await roles(server(), admin)).rows.find((r) => r.roleId === 1)!;
+    const adminUser = async () =>
+      (
+        await server().sql<{ id: number; version: number }>(
+          "select id, version from users where email_id = 'admin@carelane.local'",
+        )
+      )[0]!;
+    const expectLockout = (res: ApiResponse, field: string) => {
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'PRIVILEGES_LOCKOUT',
+        error: expect.stringMatching(/^Sorry, .*manag(e|ing) users and privileges/),
+        errors: [{ field, message: 'would lock administrators out' }],
+      });
+    };
+
+    it.each([
+      ['every page removed', () => ({})],
+      ['the users page removed', (p: Record<string, string>) => ({ ...p, users: undefined })],
+      ['header blockLogin set', (p: Record<string, string>) => ({ ...p, header: '{"blockLogin":1}' })],
+    ])(
+      'refuses a change to the acting role with %s (409 naming privileges), changing nothing',
+      async (_name, change) => {
+        const role = await adminRole();
+        const privileges = JSON.parse(JSON.stringify(change(role.privileges))) as Record<string, string>;
+        const res = await server().request('PUT', '/api/admin/roles/1/privileges', {
+          token: admin,
+          body: { privileges, version: role.version },
+        });
+        expectLockout(res, 'privileges');
+        expect(await adminRole()).toEqual(role);
+        // The administrator still manages users and roles; so does everyone who did.
+        expect((await server().request('GET', '/api/admin/roles', { token: admin })).status).toBe(200);
+        expect((await server().request('GET', '/api/admin/users', { token: admin })).status).toBe(200);
+        const director = await server().login('director@carelane.local');
+        expect((await server().request('GET', '/api/admin/users', { token: director })).status).toBe(200);
+      },
+    );
+
+    it('still lets an administrator make a harmless change to their own role', async () => {
+      const role = await adminRole();
+      const privileges = { ...role.privileges, dashboard: '{"compact":1}' };
+      const res = await server().request<Role>('PUT', '/api/admin/roles/1/privileges', {
+        token: admin,
+        body: { privileges, version: role.version },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.privileges).toEqual(privileges);
+    });
+
+    it('refuses what would leave no active user able to manage users and roles', async () => {
+      const me = await adminUser();
+      // The only administrator demoting themselves, or taking the users page from themselves.
+      expectLockout(
+        await server().request('PUT', `/api/admin/users/${me.id}`, {
+          token: admin,
+          body: { roleId: 14, version: me.version },
+        }),
+        'roleId',
+      );
+      expectLockout(
+        await server().request('PUT', `/api/admin/users/${me.id}/privileges`, {
+          token: admin,
+          body: { privileges: { users: 'null' }, version: me.version },
+        }),
+        'privileges',
+      );
+      expect(await adminUser()).toEqual(me);
+      expect((await server().request('GET', '/api/admin/roles', { token: admin })).status).toBe(200);
+
+      // With a second administrator, the same changes to that one are harmless.
+      const other = await server().request('POST', '/api/admin/users', {
+        token: admin,
+        body: {
+          emailId: 'second.admin@roles.test',
+          firstName: 'Second',
+          lastName: 'Admin',
+          roleId: 1,
+          password: 'Second-admin-1',
+        },
+      });
+      expect(other.status).toBe(201);
+      const blocked = await server().request('PUT', `/api/admin/users/${other.body.id}/privileges`, {
+        token: admin,
+        body: { privileges: { users: 'null' }, version: other.body.version },
+      });
+      expect(blocked.status).toBe(200);
+      const demoted = await server().request('PUT', `/api/admin/users/${other.body.id}`, {
+        token: admin,
+        body: { roleId: 14, version: blocked.body.version },
+      });
+      expect(demoted.status).toBe(200);
+    });
+  });
 
   it('answers 404 for an unknown role and 400 for a malformed privilege map', async () => {
     const missing = await server().request('PUT', '/api/admin/roles/3/privileges', {

@@ -23,6 +23,7 @@ import { publishEvent } from '../../../services/events';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { revokeAllSessions } from '../../security/sessions';
 import { sendResetLink } from '../../security/service';
+import { assertPrivilegeManagersRemain } from '../roles/service';
 import {
   findUserById,
   findUserRowById,
@@ -203,6 +204,9 @@ export async function updateUser(
       .where(and(eq(users.id, id), eq(users.version, before.version)))
       .returning();
     if (!after) throw staleVersion('user');
+    // An administrator demoted or deactivated: someone must still be able to manage users and privileges.
+    if (before.roleId === ROLE.ADMINISTRATOR && (after.roleId !== before.roleId || after.status !== 'ACTIVE'))
+      await assertPrivilegeManagersRemain(tx, after.roleId !== before.roleId ? 'roleId' : 'status');
     if (after.status === 'INACTIVE' && before.status !== 'INACTIVE') await revokeAllSessions(tx, id);
     await recordAudit(tx, ctx, { entity: 'user', entityId: id, action: 'UPDATE', before, after });
     await publishEvent(
@@ -235,12 +239,23 @@ export async function sendPasswordReset(
     const user = await loadManagedUser(tx, actor, id);
     if (user.status !== 'ACTIVE')
       throw conflict('This user is inactive; activate them before resetting the password.');
+    // An administrator resets a password they believe is known to someone else: it and every session of the
+    // account stop now, not when the user gets round to the link.
+    await tx
+      .update(users)
+      .set({ passwordHash: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await revokeAllSessions(tx, id);
     await sendResetLink(services, tx, user);
     await recordAudit(tx, ctx, {
       entity: 'user',
       entityId: id,
       action: 'PASSWORD',
-      diff: { resetLink: { before: null, after: 'sent' } },
+      diff: {
+        resetLink: { before: null, after: 'sent' },
+        password: { before: '[redacted]', after: null },
+        sessions: { before: null, after: 'ended' },
+      },
     });
   });
   return 'A reset password link has been sent to the user’s email.';
@@ -265,6 +280,7 @@ export async function setUserPrivileges(
       .where(and(eq(users.id, id), eq(users.version, before.version)))
       .returning();
     if (!after) throw staleVersion('user');
+    if (before.roleId === ROLE.ADMINISTRATOR) await assertPrivilegeManagersRemain(tx, 'privileges');
     await recordAudit(tx, ctx, { entity: 'user', entityId: id, action: 'UPDATE', before, after });
     await publishEvent(tx, { entity: 'user', id, action: 'updated' }, { userIds: [id, actor.userId] });
     return (await findUserById(tx, id))!;

@@ -470,6 +470,39 @@ describeEachDatabase('users', (server) => {
       );
     });
 
+    it('ends the user’s sessions and old password at once; the link still sets a new one', async () => {
+      const user = await createUser(server(), admin, {
+        emailId: 'compromised@users.test',
+        firstName: 'Compro',
+        lastName: 'Mised',
+        roleId: 5,
+        password: 'Compromised-pass-1',
+      });
+      const signIn = (password: string) =>
+        server().request('POST', '/api/security/authenticate', {
+          body: { emailId: 'compromised@users.test', password },
+        });
+      const token = (await signIn('Compromised-pass-1')).body.token as string;
+      expect((await server().request('GET', '/api/security/me', { token })).status).toBe(200);
+
+      const res = await server().request('POST', `/api/admin/users/${user.id}/resetPassword`, {
+        token: admin,
+      });
+      expect(res.status).toBe(200);
+      expect((await server().request('GET', '/api/security/me', { token })).status).toBe(401);
+      const old = await signIn('Compromised-pass-1');
+      expect(old.status).toBe(401);
+      expect(old.body.error).toBe('The email or password is incorrect.');
+
+      const link = await emailedToken(server(), 'compromised@users.test', 'resetPassword');
+      const reset = await server().request('POST', '/api/security/resetPassword', {
+        body: { token: link, password: 'Brand-new-pass-2' },
+      });
+      expect(reset.status).toBe(200);
+      expect((await signIn('Brand-new-pass-2')).status).toBe(200);
+      expect((await signIn('Compromised-pass-1')).status).toBe(401);
+    });
+
     it('refuses for an inactive user, sending nothing', async () => {
       const user = await createUser(server(), admin, {
         emailId: 'inactive.reset@users.test',
