@@ -63,7 +63,11 @@ export async function spawnServer(target, extraEnv = {}, nodeArgs = []) {
   delete env.NODE_OPTIONS;
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, extraEnv);
   if (target.dataDir) env.DATA_DIR = target.dataDir;
-  else env.DATABASE_URL = target.databaseUrl;
+  else {
+    env.DATABASE_URL = target.databaseUrl;
+    // On PostgreSQL the server refuses to start without a data key (docs/decisions/035).
+    if (!env.DATA_KEY && !env.BANK_ACCOUNT_KEY) env.DATA_KEY = 'carelane-bench-data-key';
+  }
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: REPO_DIR,

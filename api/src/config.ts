@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** The role the app connects as on PostgreSQL unless DATABASE_APP_USER names another. */
@@ -36,10 +37,14 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   corsOrigins: string[];
   /**
-   * BANK_ACCOUNT_KEY: the secret clinicians' bank account numbers are encrypted with. Unset: a random key kept in
-   * `dataDir/bank-account.key` (made on first use); set it on every instance that shares a PostgreSQL database.
+   * DATA_KEY, or the file DATA_KEY_FILE names (BANK_ACCOUNT_KEY, its former name, is still read): the secret that
+   * seals what is kept encrypted (clinicians' bank account numbers, released bank files). Unset: on the embedded
+   * database a random key kept in `dataDir/data.key`; on PostgreSQL the server refuses to start
+   * (lib/data-key.ts, docs/decisions/035-sealed-bank-files-and-data-key.md).
    */
-  bankAccountKey: string | undefined;
+  dataKey: string | undefined;
+  /** DATA_KEY_PREVIOUS or DATA_KEY_PREVIOUS_FILE: during a rotation, the key before, read only to re-seal. */
+  previousDataKey: string | undefined;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   loginThrottle: { maxFailures: number; windowSeconds: number };
   /** Limits per client address and per target (plugins/rate-limit.ts; docs/decisions/017-abuse-limits.md). */
@@ -88,6 +93,8 @@ export const DEFAULT_RATE_LIMITS = {
   'clinicianFeedback.address': { points: 60, seconds: 15 * MINUTE },
   'clinicianFeedback.token': { points: 20, seconds: 15 * MINUTE },
   'clientLog.address': { points: 60, seconds: MINUTE },
+  /** Lines from callers who are not signed in (a login page's failures), within the address's 60. */
+  'clientLog.signedOut': { points: 5, seconds: MINUTE },
   'sendVerification.address': { points: 20, seconds: HOUR },
   'sendVerification.user': { points: 3, seconds: 15 * MINUTE },
   /** Failed sign-ins from one client address, whichever accounts they name (password spraying). */
@@ -114,6 +121,21 @@ export function trustProxyOption(
   trustProxy: AppConfig['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
+/** A secret given as NAME, or as the file NAME_FILE names (its text, trimmed). */
+function secretFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  if (env[name]) return env[name];
+  const file = env[`${name}_FILE`];
+  if (!file) return undefined;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new Error(`${name}_FILE names ${file}, which cannot be read`);
+  }
+  if (!text) throw new Error(`${name}_FILE names ${file}, which is empty`);
+  return text;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -148,7 +170,8 @@ export function loadConfig(
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    bankAccountKey: env.BANK_ACCOUNT_KEY || undefined,
+    dataKey: secretFromEnv(env, 'DATA_KEY') ?? (env.BANK_ACCOUNT_KEY || undefined),
+    previousDataKey: secretFromEnv(env, 'DATA_KEY_PREVIOUS'),
     argon2: {
       memoryCost: intFromEnv(env, 'ARGON2_MEMORY_KIB', 19456),
       timeCost: intFromEnv(env, 'ARGON2_TIME_COST', 2),

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DataKeyError } from './lib/data-key';
 import { DEMO_PASSWORD } from './db/seed';
 import { startServer } from './server';
 
@@ -10,7 +11,7 @@ async function main() {
   try {
     server = await startServer(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataKeyError) {
       console.error(`Carelane cannot start: ${error.message}`);
       process.exit(1);
     }

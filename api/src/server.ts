@@ -24,6 +24,8 @@ import {
   startCredentialExpiryJob,
 } from './modules/clinicians/credential-expiry/job';
 import { notesOverdueJobInterval, startNotesOverdueJob } from './modules/notes/overdue/job';
+import { dataKeys } from './lib/data-key';
+import { resealBillingData } from './modules/billing/sealed-data';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,6 +36,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds, and listens. Used by main and by the API tests alike. */
 export async function startServer(config: AppConfig, existing?: Database): Promise<RunningServer> {
+  // Before the database is touched: without a key it may use (PostgreSQL without DATA_KEY) the server stops here.
+  const keys = dataKeys(config);
   const database =
     existing ??
     (await openDatabase({
@@ -42,6 +46,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       dataDir: config.dataDir,
     }));
   try {
+    await resealBillingData(database.db, keys);
     await seedReferenceData(database.db);
     if (config.seedDemoData) await seedDemo(database.db, config);
     const events = new EventHub();

@@ -126,10 +126,15 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
+    /** The Idempotency-Key header it was recorded with: a retry with the same key answers this payment. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     index('payments_rs_idx').on(t.referralSourceId, t.receivedOn),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
+    uniqueIndex('payments_idempotency_key')
+      .on(t.createdBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 
@@ -189,19 +194,29 @@ export const providerBankAccounts = pgTable('provider_bank_accounts', {
   updatedAt: createdAt(),
 });
 
-/** A NACHA file as released: its text, kept; its payments point at it. */
-export const nachaFiles = pgTable('nacha_files', {
-  id: serial('id').primaryKey(),
-  fileName: text('file_name').notNull(),
-  content: text('content').notNull(),
-  effectiveDate: date('effective_date').notNull(),
-  entryCount: integer('entry_count').notNull(),
-  totalCreditCents: cents('total_credit_cents').notNull(),
-  createdBy: integer('created_by')
-    .notNull()
-    .references(() => users.id),
-  createdAt: createdAt(),
-});
+/**
+ * A NACHA file as released: its text kept sealed (it holds every paid clinician's account number; decision 035);
+ * its payments point at it.
+ */
+export const nachaFiles = pgTable(
+  'nacha_files',
+  {
+    id: serial('id').primaryKey(),
+    fileName: text('file_name').notNull(),
+    /** The text of a file released before migration 0024, until the server's start seals it; else null. */
+    content: text('content'),
+    /** The text sealed with the server's data key (lib/blob-cipher.ts `seal`). */
+    contentSealed: text('content_sealed'),
+    effectiveDate: date('effective_date').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    totalCreditCents: cents('total_credit_cents').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('nacha_files_content_check', sql`num_nonnulls(${t.content}, ${t.contentSealed}) = 1`)],
+);
 
 /**
  * A clinician's pay for one approved visit, written when it is exported (until then the pay is Ready For Export,

@@ -23,3 +23,49 @@ export function decryptBlob(blobKey: string, blob: string): string {
   decipher.setAuthTag(sealed.subarray(tagAt));
   return Buffer.concat([decipher.update(sealed.subarray(0, tagAt)), decipher.final()]).toString('utf8');
 }
+
+/**
+ * The keys of data sealed at rest (docs/decisions/035): `current` seals; `previous`, during a rotation, only opens
+ * what was sealed before.
+ */
+export interface KeyRing {
+  current: string;
+  previous?: string;
+}
+
+/** A key's name in what it sealed: 12 hex digits of a hash of it (the key cannot be read back from them). */
+export const keyIdOf = (key: string) =>
+  createHash('sha256').update(`carelane-data-key-id:${key}`, 'utf8').digest('hex').slice(0, 12);
+
+const KEY_ID_END = ':';
+
+/** Seals text at rest under the current key: `<key id>:<iv>.<ciphertext and tag>` (AES-256-GCM). */
+export function seal(keys: KeyRing, text: string): string {
+  return `${keyIdOf(keys.current)}${KEY_ID_END}${encryptBlob(keys.current, text)}`;
+}
+
+/** True when `sealed` was sealed under `key` (a value sealed before decision 035 names no key: false). */
+export const isSealedUnder = (key: string, sealed: string) =>
+  sealed.startsWith(`${keyIdOf(key)}${KEY_ID_END}`);
+
+/**
+ * Opens what `seal` made under whichever key of the ring sealed it. A value sealed before decision 035 names no
+ * key and is tried under each. Throws when no key of the ring opens it.
+ */
+export function unseal(keys: KeyRing, sealed: string): string {
+  const candidates = [keys.current, ...(keys.previous ? [keys.previous] : [])];
+  const at = sealed.indexOf(KEY_ID_END);
+  if (at >= 0) {
+    const key = candidates.find((k) => keyIdOf(k) === sealed.slice(0, at));
+    if (!key) throw new Error(`sealed under key ${sealed.slice(0, at)}, which this server does not have`);
+    return decryptBlob(key, sealed.slice(at + 1));
+  }
+  for (const key of candidates) {
+    try {
+      return decryptBlob(key, sealed);
+    } catch {
+      // not this key: try the next
+    }
+  }
+  throw new Error('sealed under a key this server does not have');
+}

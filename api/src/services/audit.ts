@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@carelane/shared-domain';
+import type { AuditEntry, ReadOutcome } from '@carelane/shared-domain';
 import { auditLog } from '../db/schema';
 import type { Executor } from '../db/client';
 import { diffRecords, type Diff } from '../lib/diff';
@@ -17,6 +17,8 @@ export interface AuditRecord {
   /** Overrides the acting user, for events with no session yet (login). */
   userId?: number | null;
   userEmail?: string | null;
+  /** Of a READ entry written at once (not through the access log): was it allowed. */
+  outcome?: ReadOutcome;
 }
 
 /** Writes one audit entry; call it inside the same transaction as the write it records. */
@@ -30,5 +32,6 @@ export async function recordAudit(ex: Executor, ctx: RequestContext, record: Aud
     action: record.action,
     diff: record.diff !== undefined ? record.diff : diffRecords(record.before, record.after),
     ip: ctx.ip,
+    outcome: record.outcome ?? null,
   });
 }

@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { TEST_DATA_KEY } from './db-snapshot';
 
 const API_DIR = path.resolve(__dirname, '../..');
 const REPO_DIR = path.resolve(API_DIR, '..');
@@ -79,7 +80,11 @@ async function spawnServer(target: Target): Promise<ServerProcess> {
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   if ('dataDir' in target) env.DATA_DIR = target.dataDir;
-  else env.DATABASE_URL = target.databaseUrl;
+  else {
+    env.DATABASE_URL = target.databaseUrl;
+    // On PostgreSQL the server refuses to start without a data key (lib/data-key.ts).
+    env.DATA_KEY ??= TEST_DATA_KEY;
+  }
   const child = spawn(process.execPath, [MAIN], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -11,6 +11,10 @@ import { requireActor, type Actor, type RequestContext } from '../../services/co
 
 export const isBillingUser = (actor: Actor) => holdsPage(actor, 'invoices');
 
+/** The pages that read invoices: billing staff's, and an organization's own (`myInvoices`). */
+export const INVOICE_READER_PAGES = ['invoices', 'myInvoices'];
+export const isInvoiceReader = (actor: Actor) => holdsPage(actor, INVOICE_READER_PAGES);
+
 /** An organization user's organization; null for anyone else. */
 export function organizationOf(actor: Actor): number | null {
   return isOrganizationRole(actor.roleId) ? actor.referralSourceId : null;

@@ -13,11 +13,15 @@ describe('billing demo data', () => {
   afterAll(() => server.close());
 
   it('holds one released NACHA file that validates, invoices, and recent visits left to bill and pay', async () => {
-    const files = await server.sql<{ id: number; content: string; entry_count: number }>(
+    const files = await server.sql<{ id: number; content: string | null; entry_count: number }>(
       `select id, content, entry_count from nacha_files`,
     );
     expect(files).toHaveLength(1);
-    expect(validateNachaFile(files[0]!.content)).toMatchObject({ ok: true, summary: { entryCount: 1 } });
+    expect(files[0]!.content).toBeNull();
+    const text = await fetch(`${server.url}/api/operation/nachaFiles/${files[0]!.id}`, {
+      headers: { authorization: `Bearer ${await server.login('admin@carelane.local')}` },
+    });
+    expect(validateNachaFile(await text.text())).toMatchObject({ ok: true, summary: { entryCount: 1 } });
     const [paid] = await server.sql<{ n: number }>(`select count(*)::int as n from provider_pay`);
     expect(paid!.n).toBeGreaterThan(0);
     const [invoices] = await server.sql<{ n: number }>(`select count(*)::int as n from invoices`);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { providerBankAccounts, providers } from '../../../db/schema';
 import { idsParam, type Executor } from '../../../db/client';
 
@@ -39,4 +39,27 @@ export async function saveBankAccount(tx: Executor, row: typeof providerBankAcco
 export async function clinicianExists(ex: Executor, providerId: number): Promise<boolean> {
   const [row] = await ex.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId));
   return !!row;
+}
+
+/** The accounts whose number is not sealed under the key named `keyPrefix` (decision 035's re-seal at start). */
+export function accountsNotSealedUnder(ex: Executor, keyPrefix: string) {
+  return ex
+    .select({
+      providerId: providerBankAccounts.providerId,
+      accountSealed: providerBankAccounts.accountSealed,
+    })
+    .from(providerBankAccounts)
+    .where(sql`not starts_with(${providerBankAccounts.accountSealed}, ${keyPrefix})`);
+}
+
+/** Seals an account number again; false when it changed since it was read (someone saved it meanwhile). */
+export async function resealAccount(ex: Executor, providerId: number, before: string, after: string) {
+  const rows = await ex
+    .update(providerBankAccounts)
+    .set({ accountSealed: after })
+    .where(
+      and(eq(providerBankAccounts.providerId, providerId), eq(providerBankAccounts.accountSealed, before)),
+    )
+    .returning({ providerId: providerBankAccounts.providerId });
+  return rows.length > 0;
 }

@@ -7,13 +7,13 @@ import {
   type BankAccount,
   type BankAccountInput,
 } from '@carelane/shared-domain';
-import { decryptBlob, encryptBlob } from '../../../lib/blob-cipher';
+import { seal, unseal } from '../../../lib/blob-cipher';
+import { dataKeys } from '../../../lib/data-key';
 import { notFound } from '../../../lib/errors';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requirePayAccess, type BillingServices } from '../access';
 import { requireActor, type RequestContext } from '../../../services/context';
-import { bankAccountKey } from './bank-key';
 import * as repo from './repository';
 import { publishBillingChange } from '../billing-events';
 
@@ -50,7 +50,7 @@ export async function saveBankAccount(
       providerId,
       routingNumber: input.routingNumber,
       accountType: input.accountType,
-      accountSealed: encryptBlob(bankAccountKey(services.config), input.accountNumber),
+      accountSealed: seal(dataKeys(services.config), input.accountNumber),
       accountLast4: input.accountNumber.slice(-4),
       updatedBy: actor.userId,
     });
@@ -80,14 +80,14 @@ export async function openAccounts(
   providerIds: number[],
 ) {
   const rows = await repo.findBankAccounts(tx, providerIds);
-  const key = bankAccountKey(services.config);
+  const keys = dataKeys(services.config);
   return new Map(
     rows.map((row) => [
       row.providerId,
       {
         routingNumber: row.routingNumber,
         accountType: row.accountType as BankAccount['accountType'],
-        accountNumber: decryptBlob(key, row.accountSealed),
+        accountNumber: unseal(keys, row.accountSealed),
       },
     ]),
   );

@@ -288,6 +288,60 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
     ]);
   });
 
+  it("names the invoice's patients in the audit log when its detail or PDF is refused", async () => {
+    const [invoice] = await s().sql<{ id: number; rs: number }>(
+      `select i.id, i.referral_source_id as rs from invoices i
+        where exists (select 1 from invoice_lines l where l.invoice_id = i.id)
+          and i.referral_source_id <> $1
+        order by i.id limit 1`,
+      [orgUserOrg],
+    );
+    const patients = (
+      await s().sql<{ patient_id: number }>(
+        `select distinct v.patient_id from invoice_lines l join visits v on v.id = l.visit_id
+          where l.invoice_id = $1 and v.patient_id is not null order by 1`,
+        [invoice!.id],
+      )
+    ).map((row) => row.patient_id);
+    expect(patients.length).toBeGreaterThan(0);
+    await s().services.accessLog.flush();
+    const [{ id: after }] = (await s().sql<{ id: number }>(
+      'select coalesce(max(id), 0)::int as id from audit_log',
+    )) as [{ id: number }];
+    const pdf = (token: string) =>
+      fetch(`${s().url}/api/fileserver/invoices/${invoice!.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // Another organization's user: as if it did not exist; a coordinator: no invoice page at all.
+    expect(
+      (await s().request('GET', `/api/operation/invoices/${invoice!.id}`, { token: orgUser })).status,
+    ).toBe(404);
+    expect((await pdf(orgUser)).status).toBe(404);
+    expect(
+      (await s().request('GET', `/api/operation/invoices/${invoice!.id}`, { token: coordinator })).status,
+    ).toBe(403);
+    expect((await pdf(coordinator)).status).toBe(403);
+    await s().services.accessLog.flush();
+    const reads = await s().sql<{
+      user_email: string;
+      entity: string;
+      outcome: string;
+      patient_ids: number[];
+    }>(
+      `select user_email, entity, outcome, patient_ids from audit_log where action = 'READ' and id > $1
+          and entity_id = $2 order by id`,
+      [after, String(invoice!.id)],
+    );
+    expect(
+      reads.map((r) => [r.user_email, r.entity, r.outcome, r.patient_ids.map(Number).sort((a, b) => a - b)]),
+    ).toEqual([
+      ['orguser@carelane.local', 'invoiceDetail', 'REFUSED', patients],
+      ['orguser@carelane.local', 'invoiceFile', 'REFUSED', patients],
+      ['coordinator@carelane.local', 'invoiceDetail', 'REFUSED', patients],
+      ['coordinator@carelane.local', 'invoiceFile', 'REFUSED', patients],
+    ]);
+  });
+
   it('lists invoices with the SPEC defaults (Unpaid, issued 180 days ago to today) and scopes organization users', async () => {
     const res = await s().request<InvoiceList>('GET', '/api/operation/invoices', { token: billing });
     expect(res.status).toBe(200);

@@ -17,11 +17,12 @@ import {
 import { downloadResponseSchema, sendStoredFile } from '../../../lib/file-transfer';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
+import { INVOICE_READER_PAGES } from '../access';
 import * as service from './service';
 
 const tags = ['billing'];
 const billing = { page: 'unbilledVisits' };
-const invoiceReaders = { page: ['invoices', 'myInvoices'] };
+const invoiceReaders = { page: INVOICE_READER_PAGES };
 
 export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
@@ -72,7 +73,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/operation/invoices/:id',
     {
-      config: { ...invoiceReaders, patientRead: { kind: 'invoiceDetail' } },
+      // The page is checked by the service after it noted the invoice's patients: a refusal names them too.
+      config: { patientRead: { kind: 'invoiceDetail' } },
       schema: {
         tags,
         summary: 'An invoice with its lines (and each amount explained) and the payments applied to it',
@@ -115,7 +117,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/fileserver/invoices/:id',
     {
-      config: { ...invoiceReaders, patientRead: { kind: 'invoiceFile' } },
+      config: { patientRead: { kind: 'invoiceFile' } },
       schema: {
         tags,
         summary: 'The invoice PDF as issued',

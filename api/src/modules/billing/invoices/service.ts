@@ -36,7 +36,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import type { BillingServices } from '../access';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
-import { isBillingUser, organizationOf, requireBillingUser } from '../access';
+import { isBillingUser, isInvoiceReader, organizationOf, requireBillingUser } from '../access';
 import { price, type Priced } from '../pricing';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './repository';
@@ -337,24 +337,24 @@ export async function listInvoices(
   return { rows: rows.map(toInvoice), paging: pagingOf(q, count?.n ?? 0), ...range };
 }
 
-/** An invoice the caller may read (billing staff: any; an organization user: their own). */
-export async function readableInvoice(services: AppServices, ctx: RequestContext, id: number) {
+/**
+ * An invoice the caller may read (billing staff: any; an organization user: their own), its lines or its PDF: a
+ * read of its patients, noted before the checks that may refuse it, so a refused attempt names them too.
+ */
+async function readableInvoice(
+  services: AppServices,
+  ctx: RequestContext,
+  id: number,
+  kind: 'invoiceDetail' | 'invoiceFile',
+) {
   const actor = requireActor(ctx);
   const [row] = await repo.findInvoices(services.db, [id]);
+  if (row) noteRead(ctx, { kind, entityId: id, patientIds: await repo.invoicePatientIds(services.db, id) });
+  if (!isInvoiceReader(actor)) throw forbidden();
   if (!row) throw notFound(INVOICE);
   const scope = invoiceScope(actor);
   if (scope !== undefined && row.invoice.referralSourceId !== scope) throw notFound(INVOICE);
   return row;
-}
-
-/** An invoice about to be answered (its lines or its PDF) names its patients: a read of patient data. */
-async function noteInvoiceRead(
-  services: AppServices,
-  ctx: RequestContext,
-  kind: 'invoiceDetail' | 'invoiceFile',
-  id: number,
-) {
-  noteRead(ctx, { kind, entityId: id, patientIds: await repo.invoicePatientIds(services.db, id) });
 }
 
 /** GET /api/operation/invoices/:id */
@@ -363,8 +363,7 @@ export async function getInvoice(
   ctx: RequestContext,
   id: number,
 ): Promise<InvoiceDetail> {
-  const row = await readableInvoice(services, ctx, id);
-  await noteInvoiceRead(services, ctx, 'invoiceDetail', id);
+  const row = await readableInvoice(services, ctx, id, 'invoiceDetail');
   const [lines, applications, org, history] = await Promise.all([
     repo.findInvoiceLines(services.db, id),
     repo.findInvoiceApplications(services.db, id),
@@ -404,8 +403,7 @@ export async function getInvoice(
 
 /** GET /api/fileserver/invoices/:id: the PDF as issued. */
 export async function invoicePdfFile(services: AppServices, ctx: RequestContext, id: number) {
-  await readableInvoice(services, ctx, id);
-  await noteInvoiceRead(services, ctx, 'invoiceFile', id);
+  await readableInvoice(services, ctx, id, 'invoiceFile');
   const file = await repo.findInvoicePdf(services.db, id);
   if (!file) throw notFound('The invoice file');
   return file;

@@ -317,4 +317,46 @@ describeEachDatabase('billing: paying clinicians', (server) => {
     expect(again.status).toBe(409);
     expect((await s().request('GET', '/api/operation/nachaFiles', { token: clinician })).status).toBe(403);
   });
+
+  it('keeps a released file sealed, serves it to pay staff only and records every download and refused attempt', async () => {
+    const [file] = await s().sql<{ id: number; content: string | null; content_sealed: string }>(
+      `select id, content, content_sealed from nacha_files order by id desc limit 1`,
+    );
+    // Sealed at rest: the account numbers the file pays are not in the database in clear.
+    expect(file!.content).toBeNull();
+    expect(file!.content_sealed).not.toContain('000123456789');
+    expect(file!.content_sealed).not.toMatch(/^101 /);
+
+    const [orgUser] = await s().loginAs('orgUser');
+    const [{ id: after }] = (await s().sql<{ id: number }>(
+      'select coalesce(max(id), 0)::int as id from audit_log',
+    )) as [{ id: number }];
+    const download = (id: number, token: string) =>
+      fetch(`${s().url}/api/operation/nachaFiles/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const allowed = await download(file!.id, billing);
+    expect(allowed.status).toBe(200);
+    expect((await allowed.text()).split('\n')[2]).toContain('000123456789');
+    for (const token of [clinician, coordinator, orgUser])
+      expect((await download(file!.id, token)).status).toBe(403);
+    expect((await download(999_999, billing)).status).toBe(404);
+
+    // Written with the answer (not batched like reads of patient data): no flush needed.
+    const entries = await s().sql<{
+      entity_id: string;
+      user_email: string;
+      outcome: string;
+      patient_ids: null;
+    }>(
+      `select entity_id, user_email, outcome, patient_ids from audit_log
+        where entity = 'NACHA file' and action = 'READ' and id > $1 order by id`,
+      [after],
+    );
+    expect(entries.map((e) => [e.entity_id, e.user_email, e.outcome, e.patient_ids])).toEqual([
+      [String(file!.id), BACK_OFFICE, 'ALLOWED', null],
+      [String(file!.id), 'clinician@carelane.local', 'REFUSED', null],
+      [String(file!.id), 'coordinator@carelane.local', 'REFUSED', null],
+      [String(file!.id), 'orguser@carelane.local', 'REFUSED', null],
+      ['999999', BACK_OFFICE, 'REFUSED', null],
+    ]);
+  });
 });

@@ -206,9 +206,51 @@ export function listFiles(ex: Executor) {
 
 export async function findFile(ex: Executor, id: number) {
   const [row] = await ex
-    .select({ ...fileColumns, content: nachaFiles.content })
+    .select(fileColumns)
     .from(nachaFiles)
     .innerJoin(users, eq(users.id, nachaFiles.createdBy))
     .where(eq(nachaFiles.id, id));
   return row;
+}
+
+/** The file's text as kept: sealed, or (released before migration 0024, not yet sealed) in clear. */
+export async function findFileText(ex: Executor, id: number) {
+  const [row] = await ex
+    .select({ content: nachaFiles.content, contentSealed: nachaFiles.contentSealed })
+    .from(nachaFiles)
+    .where(eq(nachaFiles.id, id));
+  return row;
+}
+
+/** The files kept in clear or not sealed under the key named `keyPrefix` (decision 035's re-seal at start). */
+export async function filesNotSealedUnder(ex: Executor, keyPrefix: string): Promise<number[]> {
+  const rows = await ex
+    .select({ id: nachaFiles.id })
+    .from(nachaFiles)
+    .where(
+      sql`${nachaFiles.content} is not null or not starts_with(${nachaFiles.contentSealed}, ${keyPrefix})`,
+    )
+    .orderBy(asc(nachaFiles.id));
+  return rows.map((row) => row.id);
+}
+
+/** Keeps a file sealed as `after`; false when it changed since it was read as `before`. */
+export async function resealFile(
+  ex: Executor,
+  id: number,
+  before: { content: string | null; contentSealed: string | null },
+  after: string,
+) {
+  const rows = await ex
+    .update(nachaFiles)
+    .set({ content: null, contentSealed: after })
+    .where(
+      and(
+        eq(nachaFiles.id, id),
+        sql`${nachaFiles.content} is not distinct from ${before.content}`,
+        sql`${nachaFiles.contentSealed} is not distinct from ${before.contentSealed}`,
+      ),
+    )
+    .returning({ id: nachaFiles.id });
+  return rows.length > 0;
 }

@@ -17,16 +17,18 @@ import {
   type ProviderPaymentsQuery,
 } from '@carelane/shared-domain';
 import dayjs from 'dayjs';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { seal, unseal } from '../../../lib/blob-cipher';
+import { dataKeys } from '../../../lib/data-key';
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
-import type { RequestContext } from '../../../services/context';
+import { requireActor, type RequestContext } from '../../../services/context';
 import { findBankAccounts } from '../bank-accounts/repository';
 import { openAccounts } from '../bank-accounts/service';
-import { payScope, requirePayStaff, type BillingServices } from '../access';
+import { isPayStaff, payScope, requirePayStaff, type BillingServices } from '../access';
 import { price } from '../pricing';
 import { FILE_ID_MODIFIERS, NACHA_ORIGINATOR } from './originator';
 import * as repo from './repository';
@@ -203,7 +205,8 @@ export async function releaseNachaFile(
       );
     const fileId = await repo.insertFile(tx, {
       fileName: `carelane-${localIsoDate(now)}-${modifier}.ach`,
-      content: text,
+      // The file names every paid clinician's account number: kept sealed, like the accounts (decision 035).
+      contentSealed: seal(dataKeys(services.config), text),
       effectiveDate,
       entryCount: check.summary.entryCount,
       totalCreditCents: check.summary.totalCreditCents,
@@ -240,9 +243,7 @@ export async function releaseNachaFile(
   return { message: PAY_MESSAGES.fileReleased(ids.length), file: toNachaFile(file!) };
 }
 
-function toNachaFile(
-  row: Omit<NonNullable<Awaited<ReturnType<typeof repo.findFile>>>, 'content'>,
-): NachaFile {
+function toNachaFile(row: NonNullable<Awaited<ReturnType<typeof repo.findFile>>>): NachaFile {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -260,10 +261,21 @@ export async function listNachaFiles(services: AppServices, ctx: RequestContext)
   return { rows: (await repo.listFiles(services.db)).map(toNachaFile) };
 }
 
-/** GET /api/operation/nachaFiles/:id: the file itself, as released. */
-export async function nachaFileText(services: AppServices, ctx: RequestContext, id: number) {
-  requirePayStaff(ctx);
-  const file = await repo.findFile(services.db, id);
-  if (!file) throw notFound(NACHA_FILE);
-  return file;
+/**
+ * GET /api/operation/nachaFiles/:id: the file as released, opened from its seal, to pay staff only. Every attempt
+ * is an entry of the audit log (the file's entity and id, READ, ALLOWED or REFUSED; decision 035), written before
+ * the file or the refusal is answered.
+ */
+export async function nachaFileText(services: BillingServices, ctx: RequestContext, id: number) {
+  const allowed = isPayStaff(requireActor(ctx));
+  const file = allowed ? await repo.findFile(services.db, id) : undefined;
+  const kept = file && (await repo.findFileText(services.db, id));
+  const download = { entity: NACHA_FILE, entityId: id, action: 'READ', diff: null } as const;
+  if (!file || !kept) {
+    await recordAudit(services.db, ctx, { ...download, outcome: 'REFUSED' });
+    throw allowed ? notFound(NACHA_FILE) : forbidden();
+  }
+  const content = kept.content ?? unseal(dataKeys(services.config), kept.contentSealed!);
+  await recordAudit(services.db, ctx, { ...download, outcome: 'ALLOWED' });
+  return { fileName: file.fileName, content };
 }
