@@ -3,7 +3,9 @@
 // clinician's with the notes workflow on and its visits in each notes status — a Staffed start of care for today
 // (check in, then write), a Notes Due start of care with its EVV records and no note yet, a Notes Due routine
 // visit with a draft, a Notes Rejected one with the reviewer's reason, a Notes In Review start of care with a
-// complete note, and Notes Approved notes (one in start-of-care definition version 1, for /notev0).
+// complete note, a Notes In Review routine visit whose check-out was far from the patient's home (an EVV flag for
+// the reviewer to acknowledge, decision 038), and Notes Approved notes (one in start-of-care definition version 1,
+// for /notev0). Days and hours are the patient's (Central time), and every EVV record passes the EVV checks.
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   GOAL_PHRASE_SEED,
@@ -13,13 +15,18 @@ import {
   buildGoalSentence,
   currentDefinitionOf,
   defaultNoteTypeFor,
+  addIsoDays,
   definitionOf,
+  evvProblems,
   fieldsOf,
   fillInsOf,
+  localDateIn,
   optionsOfField,
   readingTypeOf,
+  timeZoneOfPlace,
   validateNoteValues,
   withComputedScores,
+  zonedInstant,
   type NoteDefinition,
   type NoteField,
   type NoteTypeCode,
@@ -27,6 +34,7 @@ import {
 } from '@carelane/shared-domain';
 import {
   episodes,
+  evvFlags,
   evvRecords,
   goalTemplates,
   icdCodes,
@@ -106,9 +114,6 @@ export async function seedNoteReference(db: Executor): Promise<void> {
 export const NOTES_DEMO_EPISODE = 'Start of care and skilled nursing after hip replacement';
 
 const DAY_MS = 86_400_000;
-const isoDay = (days: number, now: number) => new Date(now + days * DAY_MS).toISOString().slice(0, 10);
-/** 9:00 in Austin (CST) on the date. */
-const morning = (date: string, hour = 9) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00-06:00`);
 
 /** A goal built from the first phrase of the library, its fill-ins filled. */
 function sampleGoal() {
@@ -200,6 +205,8 @@ type NotePlan = {
   /** Write it in this definition version instead of the current one. */
   definitionVersion?: number;
   comment?: { fieldId: string | null; text: string };
+  /** The check-out was made this many miles north of the patient's home (past the EVV review distance). */
+  checkOutAwayMiles?: number;
 };
 
 const NOTE_PLANS: readonly NotePlan[] = [
@@ -220,6 +227,7 @@ const NOTE_PLANS: readonly NotePlan[] = [
     note: 'complete',
     comment: { fieldId: null, text: 'Reviewed the medication list with the patient’s daughter.' },
   },
+  { status: 'NotesInReview', day: -2, visitTypeId: 304, note: 'complete', checkOutAwayMiles: 7.5 },
   { status: 'NotesApproved', day: -10, visitTypeId: 100, note: 'complete', definitionVersion: 1 },
   { status: 'NotesApproved', day: -7, visitTypeId: 304, note: 'complete' },
   { status: 'NotesApproved', day: -14, visitTypeId: 304, note: 'complete' },
@@ -251,6 +259,12 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
   // A patient of its own (the same neighbourhood), so each demo patient has one service request.
   const [modelPatient] = await tx.select().from(patients).where(eq(patients.id, model.patientId));
   if (!modelPatient) return;
+  // The patient's days and hours (Austin: Central time), not the server's.
+  const zone = timeZoneOfPlace(modelPatient);
+  const today = localDateIn(now, zone);
+  const isoDay = (days: number) => addIsoDays(today, days);
+  const morning = (date: string, hour: number) =>
+    zonedInstant(date, `${String(hour).padStart(2, '0')}:00`, zone);
   const { id: _patientId, createdAt: _pc, updatedAt: _pu, version: _pv, ...patientFields } = modelPatient;
   const [patient] = await tx
     .insert(patients)
@@ -275,8 +289,8 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
       enableNotesWorkflow: true,
       visitTypeIds: [100, 304],
       providerTypeIds: [1],
-      startDate: isoDay(-16, now),
-      endDate: isoDay(30, now),
+      startDate: isoDay(-16),
+      endDate: isoDay(30),
     })
     .returning({ id: episodes.id });
   const signedAt = new Date(now).toISOString();
@@ -295,7 +309,7 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
   function slotNear(day: number): { date: string; start: Date; end: Date } {
     // Past work moves further back, today's visit forward, until a day off vacation with a free hour.
     for (let step = 0; step < 30; step++) {
-      const date = isoDay(day === 0 ? day + step : day - step, now);
+      const date = isoDay(day === 0 ? day + step : day - step);
       if (vacations.some((v) => v.start <= date && date <= v.end)) continue;
       for (const hour of day === 0 ? [18, 17, 16, 15, 14, 13] : [9, 10, 11, 12, 13, 14, 15, 16, 17, 7]) {
         const start = morning(date, hour);
@@ -342,20 +356,44 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
     const { id: _termsId, visitId: _termsVisit, ...termFields } = terms;
     await tx.insert(visitProviderTypes).values({ ...termFields, visitId, providerTypeId: 1 });
     if (worked && model.latitude !== null && model.longitude !== null) {
-      for (const [kind, at] of [
-        ['checkIn', start],
-        ['checkOut', end],
-      ] as const)
-        await tx.insert(evvRecords).values({
-          visitId,
-          providerId: clinician.id,
-          userId: clinician.userId,
-          kind,
-          deviceAt: at,
-          recordedAt: new Date(at.getTime() + 20_000),
-          latitude: model.latitude + 0.0004,
-          longitude: model.longitude - 0.0003,
-        });
+      const home = { latitude: model.latitude, longitude: model.longitude };
+      // About 69 miles to a degree of latitude.
+      const away = (plan.checkOutAwayMiles ?? 0) / 69;
+      for (const [kind, at, latitude] of [
+        ['checkIn', start, home.latitude + 0.0004],
+        ['checkOut', end, home.latitude + (away || 0.0004)],
+      ] as const) {
+        const tap = { kind, at, latitude, longitude: home.longitude - 0.0003 };
+        const { refusals, flags } = evvProblems(
+          { dateOfService: date, timeZone: zone, scheduledEnd: end, timeIn: start, home },
+          tap,
+        );
+        if (refusals.length) throw new Error(`Demo seed: an impossible ${kind}: ${JSON.stringify(refusals)}`);
+        const [record] = await tx
+          .insert(evvRecords)
+          .values({
+            visitId,
+            providerId: clinician.id,
+            userId: clinician.userId,
+            kind,
+            deviceAt: at,
+            recordedAt: new Date(at.getTime() + 20_000),
+            latitude: tap.latitude,
+            longitude: tap.longitude,
+          })
+          .returning({ id: evvRecords.id });
+        if (flags.length)
+          await tx.insert(evvFlags).values(
+            flags.map((flag) => ({
+              visitId,
+              evvRecordId: record!.id,
+              kind: flag.kind,
+              distanceMiles: flag.distanceMiles,
+              limitMiles: flag.limitMiles,
+              createdAt: new Date(at.getTime() + 20_000),
+            })),
+          );
+      }
     }
     if (plan.note) {
       const noteType = defaultNoteTypeFor(

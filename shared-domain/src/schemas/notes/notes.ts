@@ -6,6 +6,7 @@ import {
   apiErrorSchema,
   boundedDateSchema,
   idSchema,
+  idValueSchema,
   isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
@@ -111,6 +112,26 @@ export const noteEvvRecordSchema = z.object({
   locationFresh: z.boolean(),
 });
 
+/**
+ * A check-in or check-out flagged for review (decision 038): farther than the limit from the patient's address.
+ * The notes are approved only once a reviewer has acknowledged every flag of the visit.
+ */
+export const noteEvvFlagSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['distance']),
+    /** Which EVV element: the check-in or the check-out. */
+    element: z.enum(['checkIn', 'checkOut']),
+    /** The device time of the tap. */
+    at: isoDateTimeSchema,
+    distanceMiles: z.number(),
+    limitMiles: z.number(),
+    acknowledgedAt: isoDateTimeSchema.nullable(),
+    acknowledgedByName: z.string().nullable(),
+  })
+  .meta({ id: 'NoteEvvFlag' });
+export type NoteEvvFlag = z.infer<typeof noteEvvFlagSchema>;
+
 /** The six EVV elements of the visit (who, whom, what service, where, when in, when out). */
 export const noteVisitSchema = z.object({
   visitId: z.number().int(),
@@ -134,6 +155,7 @@ export const noteVisitSchema = z.object({
   referralSourceName: z.string(),
   enableNotesWorkflow: z.boolean(),
   evv: z.array(noteEvvRecordSchema),
+  evvFlags: z.array(noteEvvFlagSchema),
 });
 export type NoteVisit = z.infer<typeof noteVisitSchema>;
 
@@ -197,6 +219,17 @@ export const noteActionResultSchema = z.object({
   message: z.string(),
 });
 export type NoteActionResult = z.infer<typeof noteActionResultSchema>;
+
+/** POST /api/notes/visits/:id/note/evvFlags/acknowledge — the flags the reviewer saw and acknowledges. */
+export const noteEvvAcknowledgeInputSchema = z.object({
+  flagIds: z.array(idValueSchema).min(1, { error: 'must name at least one flag' }).max(20),
+});
+export type NoteEvvAcknowledgeInput = z.infer<typeof noteEvvAcknowledgeInputSchema>;
+/** The visit's flags after the acknowledgement, and 'EVV flags acknowledged.'. */
+export const noteEvvAcknowledgeResultSchema = z.object({
+  evvFlags: z.array(noteEvvFlagSchema),
+  message: z.string(),
+});
 
 /** Comments on a visit's note, optionally on one field; paged by 5 (SPEC §9 visit comments). */
 export const noteCommentInputSchema = z.object({
@@ -268,7 +301,7 @@ export const notesForPrintQuerySchema = z
     path: ['episodeId'],
   });
 export const printableNoteSchema = z.object({
-  visit: noteVisitSchema.omit({ evv: true }),
+  visit: noteVisitSchema.omit({ evv: true, evvFlags: true }),
   note: noteSchema,
   definition: noteDefinitionSchema,
   /** The signature field's typed name and time, when signed. */

@@ -2,10 +2,11 @@
 // may do), the clinician's saves with the faults of issue 12 (out of range, not an option, a save after submit,
 // a stale base version with the current note, another clinician's visit, a definition version that does not
 // exist) each leaving nothing half-written, the review loop (save, submit, reject with an outbox notice, fix,
-// resubmit, approve), the episode without review, re-open, the rating counters, revisions (append-only) and
-// comments.
+// resubmit, approve), the episode without review, re-open, the rating counters, revisions (append-only),
+// comments, and the EVV flags a reviewer acknowledges before approving (decision 038).
 import {
   BILLING_MESSAGES,
+  EVV_MESSAGES,
   NOTE_TEXTS,
   definitionOf,
   fieldsOf,
@@ -126,6 +127,25 @@ describeEachDatabase('visit notes: one note', (server) => {
 
   const complete = (definition: NoteDefinition) =>
     sampleNoteValues(definition, { date: localIsoDate(new Date()), signedAt: new Date().toISOString() });
+
+  /** A check-out recorded 6.9 miles from the patient's address, flagged as the check-out would flag it. */
+  async function flagVisit(visitId: number): Promise<number> {
+    const [record] = await server().sql<{ id: number }>(
+      `insert into evv_records (visit_id, provider_id, user_id, kind, device_at, latitude, longitude)
+       select id, provider_id, (select user_id from providers where id = $1), 'checkOut', coalesce(time_out, now()),
+              latitude + 0.1, longitude
+         from visits where id = $2 returning id`,
+      [ownId, visitId],
+    );
+    const [flag] = await server().sql<{ id: number }>(
+      `insert into evv_flags (visit_id, evv_record_id, kind, distance_miles, limit_miles)
+       values ($1, $2, 'distance', 6.9, 5) returning id`,
+      [visitId, record!.id],
+    );
+    return flag!.id;
+  }
+  const acknowledge = (visitId: number, flagIds: unknown, token = coordinator) =>
+    act(visitId, 'evvFlags/acknowledge', { flagIds }, token);
 
   it('shows a new note: the visit with its EVV records and distance, the current definition, and may edit', async () => {
     const s = server();
@@ -376,6 +396,112 @@ describeEachDatabase('visit notes: one note', (server) => {
     await s.sql(`update visits set status = 'FinalReview' where id = $1`, [visitId]);
   });
 
+  describe('EVV flags (decision 038)', () => {
+    it('shows the reviewer the flag, refuses to approve (409) until it is acknowledged, records who and when', async () => {
+      const s = server();
+      const visitId = await makeVisit();
+      const flagId = await flagVisit(visitId);
+      const definition = await definitionOfVisit(visitId);
+      expect((await save(visitId, definition, complete(definition), 0)).status).toBe(200);
+      expect((await act(visitId, 'submit', { version: 1 }, clinician)).body.status).toBe('NotesInReview');
+
+      const shown = await detail(visitId, coordinator);
+      expect(shown.body.canReview).toBe(true);
+      expect(shown.body.visit.evvFlags).toEqual([
+        {
+          id: flagId,
+          kind: 'distance',
+          element: 'checkOut',
+          at: expect.any(String),
+          distanceMiles: 6.9,
+          limitMiles: 5,
+          acknowledgedAt: null,
+          acknowledgedByName: null,
+        },
+      ]);
+
+      const refused = await act(visitId, 'approve', { version: 1 }, coordinator);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'EVV_UNACKNOWLEDGED', error: EVV_MESSAGES.unacknowledged });
+      expect(await written(s, visitId)).toMatchObject({ status: 'NotesInReview' });
+
+      // Only reviewers acknowledge, and only the flags of this visit.
+      expect((await acknowledge(visitId, [flagId], clinician)).status).toBe(403);
+      const strange = await acknowledge(visitId, [flagId + 100_000]);
+      expect(strange.status).toBe(400);
+      expect(strange.body.errors[0].field).toBe('flagIds');
+      const none = await acknowledge(visitId, []);
+      expect(none.status).toBe(400);
+      expect(none.body.errors[0].field).toBe('flagIds');
+      expect((await detail(visitId, coordinator)).body.visit.evvFlags[0]!.acknowledgedAt).toBeNull();
+
+      const done = await acknowledge(visitId, [flagId]);
+      expect(done.status).toBe(200);
+      expect(done.body.message).toBe(EVV_MESSAGES.acknowledged);
+      const [coordinatorUser] = await s.sql<{ id: number; name: string }>(
+        `select id, first_name || ' ' || last_name as name from users where email_id = 'coordinator@carelane.local'`,
+      );
+      expect(done.body.evvFlags).toEqual([
+        expect.objectContaining({
+          id: flagId,
+          acknowledgedAt: expect.any(String),
+          acknowledgedByName: coordinatorUser!.name,
+        }),
+      ]);
+      const [audit] = await s.sql<{ user_id: number; action: string }>(
+        `select user_id, action from audit_log where entity = 'evvFlag' and entity_id = $1`,
+        [String(flagId)],
+      );
+      expect(audit).toEqual({ user_id: coordinatorUser!.id, action: 'UPDATE' });
+      // Acknowledged once: again changes nothing; the database refuses any other change or a delete.
+      const again = await acknowledge(visitId, [flagId], admin);
+      expect(again.body.evvFlags[0].acknowledgedByName).toBe(coordinatorUser!.name);
+      await expect(
+        s.sql(`update evv_flags set acknowledged_by = null, acknowledged_at = null where id = $1`, [flagId]),
+      ).rejects.toThrow();
+      await expect(s.sql(`delete from evv_flags where id = $1`, [flagId])).rejects.toThrow();
+      await expect(
+        s.sql(`update evv_records set latitude = 0 where visit_id = $1`, [visitId]),
+      ).rejects.toThrow();
+
+      const approved = await act(visitId, 'approve', { version: 1 }, coordinator);
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ status: 'NotesApproved', message: NOTE_TEXTS.completed });
+    });
+
+    it('sends a flagged note to review even when the service request has no notes workflow', async () => {
+      const visitId = await makeVisit({ episodeId: plainEpisode });
+      await flagVisit(visitId);
+      const definition = await definitionOfVisit(visitId);
+      expect((await save(visitId, definition, complete(definition), 0)).status).toBe(200);
+      const res = await act(visitId, 'submit', { version: 1 }, clinician);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'NotesInReview', message: NOTE_TEXTS.submitted });
+    });
+
+    it('takes an acknowledgement only while the notes are in review (409)', async () => {
+      const visitId = await makeVisit();
+      const flagId = await flagVisit(visitId);
+      const res = await acknowledge(visitId, [flagId]);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(EVV_MESSAGES.notInReview('Notes Due'));
+      expect((await detail(visitId, coordinator)).body.visit.evvFlags[0]!.acknowledgedAt).toBeNull();
+    });
+
+    it('seeds a note in review whose check-out was far from the patient, its flag waiting for the reviewer', async () => {
+      const [row] = await server().sql<{ id: number }>(
+        `select v.id from visits v join episodes e on e.id = v.episode_id
+          where e.title = $1 and v.status = 'NotesInReview' and v.visit_type_id = 304 and v.created_by is not null`,
+        [NOTES_DEMO_EPISODE],
+      );
+      const res = await detail(row!.id, coordinator);
+      expect(res.body.visit.evvFlags).toEqual([
+        expect.objectContaining({ element: 'checkOut', limitMiles: 5, acknowledgedAt: null }),
+      ]);
+      expect(res.body.visit.evvFlags[0]!.distanceMiles).toBeGreaterThan(5);
+    });
+  });
+
   it('re-opens an approved note for the clinician (reviewers only), counted for the rating', async () => {
     const s = server();
     const visitId = await makeVisit({ episodeId: plainEpisode });
@@ -487,7 +613,7 @@ describeEachDatabase('visit notes: one note', (server) => {
       [NOTES_DEMO_EPISODE],
     );
     // (The visits the tests above made have no creator.)
-    expect(seeded.length).toBe(5);
+    expect(seeded.length).toBe(6);
     for (const note of seeded) {
       const definition = definitionOf(note.note_type as NoteTypeCode, note.definition_version)!;
       expect(validateNoteValues(definition, note.values as Record<string, unknown>, 'submit')).toEqual([]);
@@ -505,7 +631,7 @@ describeEachDatabase('visit notes: one note', (server) => {
     const s = server();
     const [row] = await s.sql<{ id: number; version: number }>(
       `select v.id, n.version from visits v join episodes e on e.id = v.episode_id join notes n on n.visit_id = v.id
-        where e.title = $1 and v.status = 'NotesInReview' limit 1`,
+        where e.title = $1 and v.status = 'NotesInReview' and v.visit_type_id = 100 limit 1`,
       [NOTES_DEMO_EPISODE],
     );
     const res = await detail(row!.id, coordinator);

@@ -1,8 +1,9 @@
-// Reading a visit with what its note shows (the six EVV elements), and reading and writing its note, the
-// append-only revisions, the comments, and the clinician's rating counters.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+// Reading a visit with what its note shows (the six EVV elements and their flags), and reading and writing its
+// note, the append-only revisions, the comments, the flags' acknowledgements and the clinician's rating counters.
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   episodes,
+  evvFlags,
   evvRecords,
   facilities,
   invoiceLines,
@@ -79,6 +80,55 @@ export async function listEvvRecords(ex: Executor, visitId: number) {
     .from(evvRecords)
     .where(eq(evvRecords.visitId, visitId))
     .orderBy(asc(evvRecords.recordedAt), asc(evvRecords.id));
+}
+
+/** The visit's EVV flags (decision 038), oldest first, with the tap they are about and who acknowledged them. */
+export async function listEvvFlags(ex: Executor, visitId: number) {
+  return ex
+    .select({
+      id: evvFlags.id,
+      kind: evvFlags.kind,
+      element: evvRecords.kind,
+      at: evvRecords.deviceAt,
+      distanceMiles: evvFlags.distanceMiles,
+      limitMiles: evvFlags.limitMiles,
+      acknowledgedAt: evvFlags.acknowledgedAt,
+      acknowledgedByName: sql<
+        string | null
+      >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${evvFlags.acknowledgedBy})`,
+    })
+    .from(evvFlags)
+    .innerJoin(evvRecords, eq(evvRecords.id, evvFlags.evvRecordId))
+    .where(eq(evvFlags.visitId, visitId))
+    .orderBy(asc(evvFlags.id));
+}
+export type EvvFlagRow = Awaited<ReturnType<typeof listEvvFlags>>[number];
+
+/** Whether the visit has a flag nobody acknowledged (its notes cannot be approved). */
+export async function hasUnacknowledgedEvvFlags(ex: Executor, visitId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: evvFlags.id })
+    .from(evvFlags)
+    .where(and(eq(evvFlags.visitId, visitId), isNull(evvFlags.acknowledgedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks these flags of the visit acknowledged by `userId` now (those not acknowledged yet); answers their ids. */
+export async function acknowledgeEvvFlags(
+  tx: Executor,
+  visitId: number,
+  flagIds: readonly number[],
+  userId: number,
+): Promise<{ id: number; acknowledgedAt: Date }[]> {
+  const rows = await tx
+    .update(evvFlags)
+    .set({ acknowledgedBy: userId, acknowledgedAt: sql`now()` })
+    .where(
+      and(eq(evvFlags.visitId, visitId), inArray(evvFlags.id, [...flagIds]), isNull(evvFlags.acknowledgedAt)),
+    )
+    .returning({ id: evvFlags.id, acknowledgedAt: evvFlags.acknowledgedAt });
+  return rows.map((row) => ({ id: row.id, acknowledgedAt: row.acknowledgedAt! }));
 }
 
 const noteColumns = {

@@ -1,5 +1,6 @@
-// A visit's note (issue 12): read, save (autosave or manual), submit, approve, reject, re-open, comments and the
-// append-only revisions, under /api/notes/visits/:id/note. Each route parses, lets the service authorize, and
+// A visit's note (issue 12): read, save (autosave or manual), submit, approve, reject, re-open, the reviewer's
+// acknowledgement of the EVV flags (decision 038), comments and the append-only revisions, under
+// /api/notes/visits/:id/note. Each route parses, lets the service authorize, and
 // makes one call into it.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +13,8 @@ import {
   noteCommentResultSchema,
   noteCommentsQuerySchema,
   noteDetailSchema,
+  noteEvvAcknowledgeInputSchema,
+  noteEvvAcknowledgeResultSchema,
   noteRejectInputSchema,
   noteRevisionDetailSchema,
   noteRevisionListSchema,
@@ -88,13 +91,31 @@ export const noteRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
       config: write,
       schema: {
         tags,
-        summary: 'Approve the note (reviewers): Notes In Review -> Notes Approved',
+        summary:
+          'Approve the note (reviewers): Notes In Review -> Notes Approved; 409 EVV_UNACKNOWLEDGED while an EVV flag of the visit is not acknowledged',
         params: visitIdParamsSchema,
         body: noteActionInputSchema,
         response: actionAnswer,
       },
     },
     async (request) => service.approveNote(services, request.ctx, request.params.id, request.body.version),
+  );
+
+  app.post(
+    '/api/notes/visits/:id/note/evvFlags/acknowledge',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          "Acknowledge the visit's EVV flags the reviewer was shown (reviewers, while Notes In Review): who and when are recorded; approving waits for every flag",
+        params: visitIdParamsSchema,
+        body: noteEvvAcknowledgeInputSchema,
+        response: { 200: noteEvvAcknowledgeResultSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.acknowledgeEvvFlags(services, request.ctx, request.params.id, request.body.flagIds),
   );
 
   app.post(

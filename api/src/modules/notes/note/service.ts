@@ -1,14 +1,16 @@
-// A visit's note (issue 12, decision 027): what the note page shows (the visit with its EVV records and their
-// distance from the patient, the note, its definition, what the caller may do), the clinician's saves (each one
-// transaction: note version + 1, an append-only revision, an audit entry), and the moves of the state machine
-// (submit, approve, reject, re-open), each one transaction with its audit entry, event, rating counter and, for
-// a rejection, the clinician's notice through the outbox.
+// A visit's note (issue 12, decision 027): what the note page shows (the visit with its EVV records, their
+// distance from the patient and their flags, the note, its definition, what the caller may do), the clinician's
+// saves (each one transaction: note version + 1, an append-only revision, an audit entry), the moves of the state
+// machine (submit, approve, reject, re-open), each one transaction with its audit entry, event, rating counter
+// and, for a rejection, the clinician's notice through the outbox, and the reviewer's acknowledgement of the EVV
+// flags that approving waits for (decision 038).
 import {
+  EVV_MESSAGES,
   NOTE_TEXTS,
   currentDefinitionOf,
   defaultNoteTypeFor,
   definitionOf,
-  distanceMiles,
+  evvDistanceMiles,
   ratingFromDetails,
   transitionFor,
   validateNoteValues,
@@ -18,6 +20,7 @@ import {
   type NoteActionResult,
   type NoteDefinition,
   type NoteDetail,
+  type NoteEvvFlag,
   type NoteSaveInput,
   type NoteTypeCode,
   type NoteVisit,
@@ -25,7 +28,7 @@ import {
   type VisitStatus,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, invalidFields, notFound } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
 import { noteRead } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
@@ -79,8 +82,8 @@ export function toNote(row: repo.NoteRow): Note {
   };
 }
 
-/** The visit part of a note (without its EVV records). */
-export function toNoteVisit(row: repo.NoteVisitRow): Omit<NoteVisit, 'evv'> {
+/** The visit part of a note (without its EVV records and flags). */
+export function toNoteVisit(row: repo.NoteVisitRow): Omit<NoteVisit, 'evv' | 'evvFlags'> {
   const v = row.visit;
   const status = statusOf(v);
   const address = [row.addressLine1, row.city, [row.state, row.zipcode].filter(Boolean).join(' ')]
@@ -140,9 +143,10 @@ export async function noteDetail(
 ): Promise<NoteDetail> {
   const { actor, row, own, status } = await loadReadable(services, ctx, visitId);
   const reviewer = isReviewer(actor);
-  const [note, evv, constants, billed] = await Promise.all([
+  const [note, evv, flags, constants, billed] = await Promise.all([
     repo.findNote(services.db, visitId),
     repo.listEvvRecords(services.db, visitId),
+    repo.listEvvFlags(services.db, visitId),
     loadTypedConstants(services.db),
     reviewer && REOPENABLE_NOTE_STATUSES.includes(status) ? repo.isBilledOrPaid(services.db, visitId) : false,
   ]);
@@ -164,13 +168,10 @@ export async function noteDetail(
         recordedAt: record.recordedAt.toISOString(),
         latitude: record.latitude,
         longitude: record.longitude,
-        distanceMiles: home
-          ? Math.round(
-              distanceMiles(home.latitude, home.longitude, record.latitude, record.longitude) * 100,
-            ) / 100
-          : null,
+        distanceMiles: home ? evvDistanceMiles(home, record) : null,
         locationFresh: record.recordedAt.getTime() - record.deviceAt.getTime() <= freshMs,
       })),
+      evvFlags: flags.map(toEvvFlag),
     },
     note: note ? toNote(note) : null,
     definition,
@@ -182,6 +183,19 @@ export async function noteDetail(
     canReview: reviewer && status === 'NotesInReview',
     // A billed or paid visit keeps its approved notes (the billed visit guard, migration 0022).
     canReopen: reviewer && REOPENABLE_NOTE_STATUSES.includes(status) && !billed,
+  };
+}
+
+function toEvvFlag(row: repo.EvvFlagRow): NoteEvvFlag {
+  return {
+    id: row.id,
+    kind: row.kind as NoteEvvFlag['kind'],
+    element: row.element as NoteEvvFlag['element'],
+    at: row.at.toISOString(),
+    distanceMiles: row.distanceMiles,
+    limitMiles: row.limitMiles,
+    acknowledgedAt: iso(row.acknowledgedAt),
+    acknowledgedByName: row.acknowledgedByName,
   };
 }
 
@@ -200,7 +214,7 @@ function valuesError(errors: readonly { field: string; message: string }[]): App
     field: e.field.startsWith('values.') ? e.field : `values.${e.field}`,
     message: e.message,
   }));
-  return new AppError(400, 'VALIDATION', named.map((e) => `${e.field}: ${e.message}`).join(', '), named);
+  return invalidFields(named);
 }
 
 /** The 409 of a save based on an older version: carries the note as it is on the server. */
@@ -369,14 +383,19 @@ async function moveNote(
       const errors = validateNoteValues(definition, note.values, 'submit');
       if (errors.length) throw valuesError(errors);
       await repo.markSubmitted(tx, note.id);
-      // The episode decides whether notes are reviewed (decision 027).
-      const reviewed = await repo.usesNotesWorkflow(tx, visit.episodeId);
+      // The episode decides whether notes are reviewed (decision 027); a visit with EVV flags nobody
+      // acknowledged is reviewed whatever the episode says (decision 038).
+      const reviewed =
+        (await repo.usesNotesWorkflow(tx, visit.episodeId)) ||
+        (await repo.hasUnacknowledgedEvvFlags(tx, visitId));
       if (!reviewed) {
         // No review: the submit completes the note (submitNotes then approveNotes).
         to = transitionFor(to, 'approveNotes')!;
         message = NOTE_TEXTS.completed;
       }
     }
+    if (to === 'NotesApproved' && (await repo.hasUnacknowledgedEvvFlags(tx, visitId)))
+      throw conflict(EVV_MESSAGES.unacknowledged, 'EVV_UNACKNOWLEDGED');
     await extra(tx, visit, note);
     const after = await updateVisit(tx, visit, { status: to });
     await recordAudit(tx, ctx, {
@@ -452,6 +471,48 @@ export const rejectNote = (
         dedupeKey: `noteRejected:${note.id}:${note.version}:sms`,
       });
   });
+
+/**
+ * POST /api/notes/visits/:id/note/evvFlags/acknowledge — the reviewer acknowledges the EVV flags they were shown,
+ * while the notes are in review: each recorded with who and when, and audited. A flag already acknowledged stays
+ * as it was; an id that is not a flag of this visit is a 400 naming flagIds.
+ */
+export async function acknowledgeEvvFlags(
+  services: AppServices,
+  ctx: RequestContext,
+  visitId: number,
+  flagIds: readonly number[],
+): Promise<{ evvFlags: NoteEvvFlag[]; message: string }> {
+  const actor = requireActor(ctx);
+  assertReviewer(actor);
+  const flags = await services.db.transaction(async (tx) => {
+    const visit = await repo.lockVisit(tx, visitId);
+    if (!visit) throw notFound(VISIT_THING);
+    const status = statusOf(visit);
+    if (status !== 'NotesInReview')
+      throw conflict(EVV_MESSAGES.notInReview(labelOf(visit, status)), 'INVALID_TRANSITION');
+    const known = new Set((await repo.listEvvFlags(tx, visitId)).map((flag) => flag.id));
+    const strange = flagIds.filter((id) => !known.has(id));
+    if (strange.length) throw badRequest('flagIds', EVV_MESSAGES.notAFlag(strange));
+    const acknowledged = await repo.acknowledgeEvvFlags(tx, visitId, flagIds, actor.userId);
+    for (const flag of acknowledged)
+      await recordAudit(tx, ctx, {
+        entity: 'evvFlag',
+        entityId: flag.id,
+        action: 'UPDATE',
+        before: { acknowledgedBy: null, acknowledgedAt: null },
+        after: { acknowledgedBy: actor.userId, acknowledgedAt: flag.acknowledgedAt.toISOString() },
+      });
+    if (acknowledged.length)
+      await publishEvent(
+        tx,
+        { entity: 'visit', id: visitId, action: 'updated' },
+        { referralSourceId: visit.referralSourceId },
+      );
+    return repo.listEvvFlags(tx, visitId);
+  });
+  return { evvFlags: flags.map(toEvvFlag), message: EVV_MESSAGES.acknowledged };
+}
 
 /** Comments are read by reviewers and the visit's clinician. */
 async function assertCommentReader(services: AppServices, ctx: RequestContext, visitId: number) {
