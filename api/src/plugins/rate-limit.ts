@@ -45,6 +45,12 @@ const byUser = (name: RateLimitName): Limit => ({
     request.ctx.actor ? `${request.routeOptions.url}:${request.ctx.actor.userId}` : undefined,
 });
 
+/** Counted only for callers without a session (a route that allows both resolves it first: clientLog). */
+const signedOut = (limit: Limit): Limit => ({
+  name: limit.name,
+  key: (request) => (request.ctx.actor ? undefined : limit.key(request)),
+});
+
 const facility = (part: Part) => [
   byAddress('facilityResponse.address'),
   byToken('facilityResponse.token', part),
@@ -74,7 +80,7 @@ export const ROUTE_LIMITS: Record<string, Limit[]> = {
     byAddress('clinicianFeedback.address'),
     byToken('clinicianFeedback.token'),
   ],
-  'POST /api/clientLog': [byAddress('clientLog.address')],
+  'POST /api/clientLog': [byAddress('clientLog.address'), signedOut(byAddress('clientLog.signedOut'))],
   'POST /api/security/sendEmailVerification': [
     byAddress('sendVerification.address'),
     byUser('sendVerification.user'),

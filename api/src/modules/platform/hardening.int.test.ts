@@ -152,6 +152,24 @@ describeEachDatabase(
       expect(line!.length).toBeLessThan(2000);
       expect(line).toContain('(1995 characters)');
     });
+
+    it('logs a signed-out caller’s error as a warning, a signed-in one’s as an error', async () => {
+      const token = await server().login('coordinator@carelane.local');
+      for (const [message, options] of [
+        ['signed-out failure', {}],
+        ['signed-in failure', { token }],
+      ] as const) {
+        const res = await server().request('POST', '/api/clientLog', {
+          body: { level: 'error', message },
+          ...options,
+        });
+        expect(res.status).toBe(204);
+      }
+      const levelOf = (text: string) =>
+        (JSON.parse(logged.find((l) => l.includes(`client: ${text}`))!) as { level: number }).level;
+      // pino's levels: 40 warn, 50 error.
+      expect([levelOf('signed-out failure'), levelOf('signed-in failure')]).toEqual([40, 50]);
+    });
   },
   { logLevel: 'info', logStream },
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLE, isOrganizationRole } from '@carelane/shared-domain';
 import { errorResponses } from '../../lib/route-schema';
+import { bearerToken, resolveActor } from '../../plugins/auth';
 import type { AppServices } from '../../services/app-services';
 import { requireActor } from '../../services/context';
 
@@ -39,6 +40,13 @@ export const publicPlatformRoutes: FastifyPluginAsyncZod<{ services: AppServices
     '/api/clientLog',
     {
       bodyLimit: 8 * 1024,
+      // Open to anyone, but a signed-in caller may log errors and more lines (plugins/rate-limit.ts); a missing,
+      // bad or ended session is simply signed out here.
+      onRequest: async (request) => {
+        request.ctx.actor = await resolveActor(services.db, services.readCache, bearerToken(request)).catch(
+          () => null,
+        );
+      },
       schema: {
         tags: ['platform'],
         summary: 'Front-end errors worth a look on the server (e.g. "Dynamic page loading failed")',
@@ -51,7 +59,9 @@ export const publicPlatformRoutes: FastifyPluginAsyncZod<{ services: AppServices
       },
     },
     async (request, reply) => {
-      const { level, message, context } = request.body;
+      const { message, context } = request.body;
+      // Someone signed out cannot raise the server's alarms: their errors are logged as warnings.
+      const level = request.body.level === 'error' && !request.ctx.actor ? 'warn' : request.body.level;
       // Each logged line stays short, whatever a client sends.
       request.log[level](
         { client: clip(JSON.stringify(context ?? {}), 1000) },

@@ -106,9 +106,10 @@ describeEachDatabase('abuse limits at their defaults', (server) => {
   });
 
   it('clientLog: sixty lines a minute from one address', async () => {
+    const token = await server().login('coordinator@carelane.local');
     const body = { level: 'info', message: 'a line' };
     const statuses = await Promise.all(
-      Array.from({ length: 61 }, () => server().request('POST', '/api/clientLog', { body })),
+      Array.from({ length: 61 }, () => server().request('POST', '/api/clientLog', { body, token })),
     );
     expect(statuses.filter((r) => r.status === 204)).toHaveLength(60);
     expectTooMany(
@@ -279,6 +280,34 @@ const clientLog = (server: TestServer, forwardedFor: string) =>
     body: { level: 'info', message: 'x' },
     headers: { 'x-forwarded-for': forwardedFor },
   });
+
+describeEachDatabase(
+  'clientLog signed out',
+  (server) => {
+    it('takes five lines a minute from an address, while a signed-in caller there goes on', async () => {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await clientLog(server(), '198.51.100.7')).status);
+      expect(statuses).toEqual([204, 204, 204, 204, 204, 429, 429]);
+      const token = await server().login('coordinator@carelane.local');
+      const signedIn = await server().request('POST', '/api/clientLog', {
+        body: { level: 'error', message: 'x' },
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        token,
+      });
+      expect(signedIn.status).toBe(204);
+      // A token that no longer works counts as signed out.
+      await server().request('POST', '/api/security/logout', { token });
+      const ended = await server().request('POST', '/api/clientLog', {
+        body: { level: 'error', message: 'x' },
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        token,
+      });
+      expect(ended.status).toBe(429);
+      expect((await clientLog(server(), '198.51.100.8')).status).toBe(204);
+    });
+  },
+  { trustProxy: 1 },
+);
 
 describeEachDatabase(
   'X-Forwarded-For without TRUST_PROXY',
