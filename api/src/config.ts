@@ -95,8 +95,6 @@ export const DEFAULT_RATE_LIMITS = {
   'clientLog.address': { points: 60, seconds: MINUTE },
   /** Lines from callers who are not signed in (a login page's failures), within the address's 60. */
   'clientLog.signedOut': { points: 5, seconds: MINUTE },
-  /** Lines from callers who are not signed in (a login page's failures), within the address's 60. */
-  'clientLog.signedOut': { points: 5, seconds: MINUTE },
   'sendVerification.address': { points: 20, seconds: HOUR },
   'sendVerification.user': { points: 3, seconds: 15 * MINUTE },
   /** Failed sign-ins from one client address, whichever accounts they name (password spraying). */
