@@ -53,6 +53,18 @@ describe('/clinicianFeedBack', () => {
     ).toBeTruthy();
   });
 
+  it('shows at once that a visit already rated is not rated again', async () => {
+    open('/clinicianFeedBack?token=again', () =>
+      apiError(409, 'This visit has already been rated. Each visit is rated once.'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Failed to provide ratings. This visit has already been rated. Each visit is rated once.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Send rating' })).toBeNull();
+  });
+
   it('shows the failure for an expired link at once', async () => {
     open('/clinicianFeedBack?token=old', () =>
       apiError(400, 'token: This feedback link has expired.', [

@@ -182,4 +182,6 @@ export const FEEDBACK_MESSAGES = {
   usedToken: 'This feedback link has already been used.',
   expiredToken: 'This feedback link has expired.',
   notCheckedOut: 'A feedback link is only for a visit that was checked out.',
+  /** One rating per visit: a second link or a second answer is refused with this. */
+  alreadyRated: 'This visit has already been rated. Each visit is rated once.',
 } as const;

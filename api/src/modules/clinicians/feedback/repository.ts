@@ -73,6 +73,16 @@ export async function markTokenUsed(tx: Executor, tokenId: number): Promise<void
     .where(eq(clinicianFeedbackTokens.id, tokenId));
 }
 
+/** Whether the visit was rated already (one rating per visit: the unique clinician_feedback_visit_key). */
+export async function visitRated(ex: Executor, visitId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: clinicianFeedback.id })
+    .from(clinicianFeedback)
+    .where(eq(clinicianFeedback.visitId, visitId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertFeedback(
   tx: Executor,
   values: typeof clinicianFeedback.$inferInsert,

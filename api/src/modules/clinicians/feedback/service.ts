@@ -3,7 +3,8 @@
 // once; it is emailed (outbox) to the patient's contact or the shift's facility, and staff can make a new one to
 // hand over. The public page shows only the visit's date and the clinician's first name; the rating is stored,
 // the link spent, ratingDetails.avgPatientRating refreshed and providers.rating recomputed from the details
-// (ratingFromDetails, decision 026) in one transaction.
+// (ratingFromDetails, decision 026) in one transaction. A visit is rated once (decision 037): no link is made for
+// a rated visit, and a rated visit's link is refused (409), also by the database's unique index.
 import {
   FEEDBACK_MESSAGES,
   FEEDBACK_TOKEN_DAYS,
@@ -15,7 +16,7 @@ import {
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
 import { randomToken, sha256 } from '../../../lib/crypto';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
 import type { AppServices } from '../../../services/app-services';
 import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -38,6 +39,8 @@ const RATEABLE = new Set([
   'FinalReview',
   'FinalConfirmed',
 ]);
+
+const alreadyRated = () => conflict(FEEDBACK_MESSAGES.alreadyRated, 'ALREADY_RATED');
 
 const linkOf = (services: AppServices, token: string) =>
   `${services.config.publicUrl}/clinicianFeedBack?token=${encodeURIComponent(token)}`;
@@ -69,7 +72,7 @@ export async function openFeedbackOnCheckOut(
   ctx: RequestContext,
   visit: VisitRecord,
 ): Promise<void> {
-  if (visit.providerId === null) return;
+  if (visit.providerId === null || (await repo.visitRated(tx, visit.id))) return;
   const to = await repo.findFeedbackRecipient(tx, visit.id);
   if (!to) return;
   const clinician = await findClinicianName(tx, visit.providerId);
@@ -108,6 +111,7 @@ export async function createFeedbackLink(
     if (!visit || visit.providerId !== providerId) throw notFound(VISIT_THING);
     if (!isVisitStatus(visit.status) || !RATEABLE.has(visit.status))
       throw conflict(FEEDBACK_MESSAGES.notCheckedOut);
+    if (await repo.visitRated(tx, visitId)) throw alreadyRated();
     const { token, row } = await issueToken(tx, { id: visitId, providerId }, null, actor.userId);
     await recordAudit(tx, ctx, {
       entity: 'clinicianFeedbackLink',
@@ -134,6 +138,7 @@ export async function feedbackDetails(
   token: string,
 ): Promise<ClinicianFeedbackDetails> {
   const row = checkOpen(await repo.findToken(services.db, sha256(token)));
+  if (await repo.visitRated(services.db, row.visitId)) throw alreadyRated();
   const visit = await repo.findTokenVisit(services.db, row);
   if (!visit) throw badRequest('token', FEEDBACK_MESSAGES.unknownToken);
   return { ...visit, expiresAt: row.expiresAt.toISOString() };
@@ -149,16 +154,24 @@ export async function submitFeedback(
   input: ClinicianFeedbackInput,
 ): Promise<{ message: string }> {
   await services.db.transaction(async (tx) => {
-    // Locked: a second answer on the same link waits, then finds it used (409).
+    const found = checkOpen(await repo.findToken(tx, sha256(input.token)));
+    // The visit, then the link, locked in the order a new link takes them: a second answer on this link or on
+    // another of the visit waits, then finds it used (409) or the visit rated (409).
+    await repo.lockVisit(tx, found.visitId);
     const token = checkOpen(await repo.findToken(tx, sha256(input.token), { lock: true }));
+    if (await repo.visitRated(tx, token.visitId)) throw alreadyRated();
     const comment = input.comment ? input.comment : null;
-    const id = await repo.insertFeedback(tx, {
-      tokenId: token.id,
-      visitId: token.visitId,
-      providerId: token.providerId,
-      rating: input.rating,
-      comment,
-    });
+    const id = await repo
+      .insertFeedback(tx, {
+        tokenId: token.id,
+        visitId: token.visitId,
+        providerId: token.providerId,
+        rating: input.rating,
+        comment,
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? alreadyRated() : error;
+      });
     await repo.markTokenUsed(tx, token.id);
     const details = await repo.refreshAvgPatientRating(tx, token.providerId);
     const { rating } = ratingFromDetails(details.after);

@@ -14,6 +14,8 @@ import {
   timeZoneOfPlace,
   type ProviderVisitList,
 } from '@carelane/shared-domain';
+import { sha256 } from '../../../lib/crypto';
+import { databaseFailure } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
 import { DEMO_USERS, describeEachDatabase } from '../../../test/harness';
 import { providerIdOf } from '../../../test/identity-helpers';
@@ -370,6 +372,45 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       expect(own.status).toBe(403);
     });
 
+    it('refuses an expired link (400 with the text) and an unknown one, writing nothing', async () => {
+      const s = server();
+      const token = tokenOf((await link()).body.url);
+      await s.sql(
+        `update clinician_feedback_tokens set expires_at = now() - interval '1 minute' where visit_id = $1 and used_at is null`,
+        [ownVisit],
+      );
+      const [before] = await s.sql<{ n: number }>(`select count(*)::int as n from clinician_feedback`);
+      const expired = await s.request('POST', '/api/public/clinicianFeedback', {
+        body: { token, rating: 2 },
+      });
+      expect(expired.status).toBe(400);
+      expect(expired.body.error).toBe(`token: ${FEEDBACK_MESSAGES.expiredToken}`);
+      const shown = await s.request(
+        'GET',
+        `/api/public/clinicianFeedback?token=${encodeURIComponent(token)}`,
+      );
+      expect(shown.status).toBe(400);
+      const unknown = await s.request('POST', '/api/public/clinicianFeedback', {
+        body: { token: 'not-a-token', rating: 2 },
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error).toBe(`token: ${FEEDBACK_MESSAGES.unknownToken}`);
+      const [after] = await s.sql<{ n: number }>(`select count(*)::int as n from clinician_feedback`);
+      expect(after!.n).toBe(before!.n);
+    });
+
+    it('a new link closes the open one', async () => {
+      const first = tokenOf((await link()).body.url);
+      await link();
+      const res = await server().request(
+        'GET',
+        `/api/public/clinicianFeedback?token=${encodeURIComponent(first)}`,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(`token: ${FEEDBACK_MESSAGES.expiredToken}`);
+    });
+
+    // Rates the visit: no link is made for it afterwards, so it runs last.
     it("shows only the visit's date and the clinician's first name, takes one rating, and refuses the link again (409)", async () => {
       const s = server();
       const made = await link();
@@ -439,56 +480,47 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       );
       expect(count!.n).toBe(1);
 
-      // A second rating of the visit through a new link: the average is of both.
-      const second = tokenOf((await link()).body.url);
-      expect(
-        (await s.request('POST', '/api/public/clinicianFeedback', { body: { token: second, rating: 5 } }))
-          .status,
-      ).toBe(200);
+      // One rating per visit: no second link (decision 037), and the database refuses a second row.
+      const second = await link();
+      expect([second.status, second.body.code, second.body.error]).toEqual([
+        409,
+        'ALREADY_RATED',
+        FEEDBACK_MESSAGES.alreadyRated,
+      ]);
+      // A link still open for the rated visit (one made before decision 037) is refused, shown and sent.
+      const leftOpen = 'a-link-made-before-the-rule';
+      await s.sql(
+        `insert into clinician_feedback_tokens (token_hash, visit_id, provider_id, expires_at)
+         values ($1, $2, $3, now() + interval '1 day')`,
+        [sha256(leftOpen), ownVisit, ownId],
+      );
+      const refused = [
+        await s.request('GET', `/api/public/clinicianFeedback?token=${leftOpen}`),
+        await s.request('POST', '/api/public/clinicianFeedback', { body: { token: leftOpen, rating: 1 } }),
+      ];
+      expect(refused.map((r) => [r.status, r.body.error])).toEqual([
+        [409, FEEDBACK_MESSAGES.alreadyRated],
+        [409, FEEDBACK_MESSAGES.alreadyRated],
+      ]);
+      const secondRow = await s
+        .sql(
+          `insert into clinician_feedback (token_id, visit_id, provider_id, rating)
+           select t.id, t.visit_id, t.provider_id, 5 from clinician_feedback_tokens t
+            where t.visit_id = $1 and not exists (select 1 from clinician_feedback f where f.token_id = t.id)
+            limit 1`,
+          [ownVisit],
+        )
+        .then(
+          () => null,
+          (error: unknown) => databaseFailure(error),
+        );
+      expect(secondRow).toMatchObject({ code: '23505', constraint: 'clinician_feedback_visit_key' });
       const [after] = await s.sql<{ rating_details: Record<string, number>; rating: number | null }>(
         `select rating_details, rating from providers where id = $1`,
         [ownId],
       );
-      expect(after!.rating_details.avgPatientRating).toBe(4.5);
-      expect(after!.rating).toBe(4.5);
-    });
-
-    it('refuses an expired link (400 with the text) and an unknown one, writing nothing', async () => {
-      const s = server();
-      const token = tokenOf((await link()).body.url);
-      await s.sql(
-        `update clinician_feedback_tokens set expires_at = now() - interval '1 minute' where visit_id = $1 and used_at is null`,
-        [ownVisit],
-      );
-      const [before] = await s.sql<{ n: number }>(`select count(*)::int as n from clinician_feedback`);
-      const expired = await s.request('POST', '/api/public/clinicianFeedback', {
-        body: { token, rating: 2 },
-      });
-      expect(expired.status).toBe(400);
-      expect(expired.body.error).toBe(`token: ${FEEDBACK_MESSAGES.expiredToken}`);
-      const shown = await s.request(
-        'GET',
-        `/api/public/clinicianFeedback?token=${encodeURIComponent(token)}`,
-      );
-      expect(shown.status).toBe(400);
-      const unknown = await s.request('POST', '/api/public/clinicianFeedback', {
-        body: { token: 'not-a-token', rating: 2 },
-      });
-      expect(unknown.status).toBe(400);
-      expect(unknown.body.error).toBe(`token: ${FEEDBACK_MESSAGES.unknownToken}`);
-      const [after] = await s.sql<{ n: number }>(`select count(*)::int as n from clinician_feedback`);
-      expect(after!.n).toBe(before!.n);
-    });
-
-    it('a new link closes the open one', async () => {
-      const first = tokenOf((await link()).body.url);
-      await link();
-      const res = await server().request(
-        'GET',
-        `/api/public/clinicianFeedback?token=${encodeURIComponent(first)}`,
-      );
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(`token: ${FEEDBACK_MESSAGES.expiredToken}`);
+      expect(after!.rating_details.avgPatientRating).toBe(4);
+      expect(after!.rating).toBe(4.33);
     });
   });
 });
