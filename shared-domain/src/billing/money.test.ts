@@ -8,6 +8,7 @@ import {
   invoiceTotals,
   netPay,
   parseDollarsToCents,
+  paymentReceivedOnProblem,
   paymentStatusOf,
   sumCents,
 } from './money';
@@ -147,5 +148,21 @@ describe('clinician pay and typed amounts', () => {
     expect(parseDollarsToCents('12a')).toBeNull();
     expect(parseDollarsToCents('')).toBeNull();
     expect(parseDollarsToCents('1,23.00')).toBeNull();
+  });
+});
+
+describe("a payment's received date", () => {
+  it("may be up to a day past the organization's today and 7 years back, no further", () => {
+    const today = '2026-11-28';
+    for (const day of ['2026-11-28', '2026-11-29', '2026-01-02', '2019-11-28'])
+      expect(paymentReceivedOnProblem(day, today)).toBeNull();
+    expect(paymentReceivedOnProblem('2026-11-30', today)).toBe(
+      'must not be after 2026-11-29: record a payment once it is received',
+    );
+    expect(paymentReceivedOnProblem('2099-12-31', today)).toMatch(/^must not be after 2026-11-29/);
+    expect(paymentReceivedOnProblem('2019-11-27', today)).toBe(
+      'must not be before 2019-11-28 (7 years ago): check the year',
+    );
+    expect(paymentReceivedOnProblem('0001-01-01', today)).toMatch(/^must not be before 2019-11-28/);
   });
 });

@@ -124,6 +124,29 @@ export function agingBucketOf(dueOn: string, asOf: string): AgingBucket {
   return '90+';
 }
 
+/** A payment's received date may be a day past the organization's today (a check dated ahead, a late evening). */
+export const PAYMENT_RECEIVED_GRACE_DAYS = 1;
+/** …and this many years before it: older is a mistyped year (2016 for 2026), not a payment to record now. */
+export const PAYMENT_RECEIVED_YEARS_BACK = 7;
+
+/** The received dates a payment may carry when it is recorded on `today` (the organization's, 'YYYY-MM-DD'). */
+export function paymentReceivedRange(today: string): { earliest: string; latest: string } {
+  const day = dayjs(today);
+  return {
+    earliest: day.subtract(PAYMENT_RECEIVED_YEARS_BACK, 'year').format('YYYY-MM-DD'),
+    latest: day.add(PAYMENT_RECEIVED_GRACE_DAYS, 'day').format('YYYY-MM-DD'),
+  };
+}
+
+/** Why a payment's received date is refused on `today` (the text after the field's name), or null. */
+export function paymentReceivedOnProblem(receivedOn: string, today: string): string | null {
+  const { earliest, latest } = paymentReceivedRange(today);
+  if (receivedOn > latest) return `must not be after ${latest}: record a payment once it is received`;
+  if (receivedOn < earliest)
+    return `must not be before ${earliest} (${PAYMENT_RECEIVED_YEARS_BACK} years ago): check the year`;
+  return null;
+}
+
 /** The invoice number shown and printed: INV- and the gapless sequence, six digits at least. */
 export function invoiceNumberText(sequence: number): string {
   return `INV-${String(sequence).padStart(6, '0')}`;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INVOICE_PAYMENT_STATUSES } from '../billing/money';
 import {
+  apiErrorSchema,
   booleanTextSchema,
   boundedDateSchema,
   idSchema,
@@ -38,6 +39,10 @@ export const BILLING_MESSAGES = {
   inCollection: 'is in collection already',
   visitBilled:
     'This visit is on an invoice or paid to its clinician: its notes stay approved and its date of service stays as billed. Correct an amount with an adjustment.',
+  duplicatePayment: (existing: string, organization: string) =>
+    `${existing} is recorded already for ${organization}. Record it again only if it was paid twice.`,
+  idempotencyKeyReused:
+    'was sent before with another payment: send a new key for a new payment, the same key only to retry the same one',
 } as const;
 
 export const unbilledVisitsQuerySchema = pagingQuerySchema.extend({
@@ -186,9 +191,25 @@ export const createPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().trim().min(1, { error: 'is required' }).max(60),
   amountCents: positiveCentsSchema,
+  /** Not after the organization's today (a day's grace), nor years back: paymentReceivedOnProblem. */
   receivedOn: boundedDateSchema,
+  /**
+   * Record it although a payment of the same organization, reference, amount and received date is recorded
+   * already (without it that answers 409 DUPLICATE_PAYMENT naming the one recorded).
+   */
+  allowDuplicate: z.boolean().optional(),
 });
 export type CreatePayment = z.infer<typeof createPaymentSchema>;
+/**
+ * `Idempotency-Key` of POST /api/operation/payments: a retry with the same key (by the same user) answers the payment
+ * the first request recorded instead of recording it again.
+ */
+export const idempotencyKeyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'must be 1 to 200 visible ASCII characters' })
+    .optional(),
+});
 
 export const paymentSchema = z.object({
   id: z.number().int(),
@@ -204,6 +225,8 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentResultSchema = z.object({ message: z.string(), payment: paymentSchema });
+/** 409 DUPLICATE_PAYMENT: the payment already recorded that a new one repeats. */
+export const duplicatePaymentErrorSchema = apiErrorSchema.extend({ duplicateOf: paymentSchema.optional() });
 
 export const paymentListQuerySchema = pagingQuerySchema.extend({
   referralSourceId: idSchema.optional(),

@@ -1,6 +1,8 @@
-import { isOrganizationRole } from '@carelane/shared-domain';
+import { isOrganizationRole, timeZoneOfPlace } from '@carelane/shared-domain';
+import type { Executor } from '../../db/client';
 import type { AppServices } from '../../services/app-services';
 import { requireActor, type RequestContext } from '../../services/context';
+import { loadGazetteer } from './gazetteer';
 import type { MapsProvider, NearPlace } from './providers';
 import { activeOrganizationsCentre, organizationPlace } from './repository';
 
@@ -33,4 +35,19 @@ export async function suggestAddresses(
 ) {
   const near = await nearPlaceFor(services, ctx, query.referralSourceId);
   return { suggestions: await provider.autocomplete(query.input, query.limit, near) };
+}
+
+/**
+ * An organization's time zone (ARCHITECTURE §9 "Time"): its state from its ZIP code (else from the ZIP place nearest
+ * its map point) in the gazetteer, and the map point for the states a zone line crosses (timeZoneOfPlace).
+ */
+export async function organizationTimeZone(db: Executor, id: number): Promise<string> {
+  const place = await organizationPlace(db, id);
+  if (!place) return timeZoneOfPlace({});
+  const gazetteer = await loadGazetteer();
+  const { latitude, longitude } = place;
+  const state =
+    (place.zipcode ? gazetteer.byZip(place.zipcode)?.state : undefined) ??
+    (latitude != null && longitude != null ? gazetteer.nearest(latitude, longitude, 1)[0]?.state : undefined);
+  return timeZoneOfPlace({ state, latitude, longitude });
 }

@@ -8,7 +8,9 @@ import type {
   InvoiceList,
   UnbilledVisitList,
 } from '@carelane/shared-domain';
+import { addIsoDays, localDateIn } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { organizationTimeZone } from '../../maps/service';
 
 const BACK_OFFICE = 'backoffice@carelane.local';
 
@@ -561,6 +563,94 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
       const over = await apply(second.body.payment.id, [{ invoiceId, amountCents: totalCents - half + 1 }]);
       expect(over.status).toBe(400);
       expect(JSON.stringify(over.body)).toContain('applications.0.amountCents');
+    });
+
+    it("refuses a received date past the organization's tomorrow or years back, naming receivedOn", async () => {
+      const today = localDateIn(
+        new Date(),
+        await organizationTimeZone(s().services.db, example.referralSourceId),
+      );
+      const received = (receivedOn: string) =>
+        pay({
+          referralSourceId: example.referralSourceId,
+          method: 'Check',
+          reference: `dated ${receivedOn}`,
+          amountCents: 100,
+          receivedOn,
+        });
+      const count = async () =>
+        (await s().sql<{ n: number }>(`select count(*)::int as n from payments`))[0]!.n;
+      const before = await count();
+      for (const day of [addIsoDays(today, 2), '2099-12-31', addIsoDays(today, -7 * 366), '0001-01-01']) {
+        const res = await received(day);
+        expect([day, res.status, res.body.errors?.[0]?.field]).toEqual([day, 400, 'receivedOn']);
+      }
+      expect(await count()).toBe(before);
+      expect((await received(addIsoDays(today, 1))).status).toBe(200);
+    });
+
+    it('refuses the same payment recorded twice, naming the first, unless the caller confirms it', async () => {
+      const body = {
+        referralSourceId: example.referralSourceId,
+        method: 'ACH',
+        reference: 'ACH 5150',
+        amountCents: 12_345,
+        receivedOn: '2026-11-22',
+      };
+      const first = await pay(body);
+      expect(first.status).toBe(200);
+      const count = async () =>
+        (await s().sql<{ n: number }>(`select count(*)::int as n from payments`))[0]!.n;
+      const before = await count();
+      const again = await pay({ ...body, reference: 'ach 5150' });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({
+        code: 'DUPLICATE_PAYMENT',
+        error: expect.stringContaining(
+          `ACH ACH 5150 of $123.45 received 2026-11-22 (payment ${first.body.payment.id})`,
+        ),
+        duplicateOf: { id: first.body.payment.id, amountCents: 12_345, reference: 'ACH 5150' },
+      });
+      expect(await count()).toBe(before);
+      const confirmed = await pay({ ...body, allowDuplicate: true });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.payment.id).not.toBe(first.body.payment.id);
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('answers a POST retried with the same Idempotency-Key with the payment it recorded, once', async () => {
+      const body = {
+        referralSourceId: example.referralSourceId,
+        method: 'Card',
+        reference: 'card-7781',
+        amountCents: 4_200,
+        receivedOn: '2026-11-23',
+      };
+      const withKey = (key: string, b: unknown = body) =>
+        s().request('POST', '/api/operation/payments', {
+          token: billing,
+          body: b,
+          headers: { 'idempotency-key': key },
+        });
+      const count = async () =>
+        (await s().sql<{ n: number }>(`select count(*)::int as n from payments`))[0]!.n;
+      const before = await count();
+      // Sent twice at once (a retry after a timeout): one payment, the same answer to both.
+      const [a, b] = await Promise.all([withKey('retry-1'), withKey('retry-1')]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(b.body.payment.id).toBe(a.body.payment.id);
+      const c = await withKey('retry-1');
+      expect(c.body).toEqual(a.body);
+      expect(await count()).toBe(before + 1);
+      const reused = await withKey('retry-1', { ...body, amountCents: 4_300 });
+      expect(reused.status).toBe(422);
+      expect(reused.body.errors).toEqual([
+        { field: 'Idempotency-Key', message: expect.stringContaining('another payment') },
+      ]);
+      const badKey = await withKey('two words');
+      expect(badKey.status).toBe(400);
+      expect(badKey.body.errors[0].field).toBe('idempotency-key');
+      expect(await count()).toBe(before + 1);
     });
 
     it("refuses to apply a payment to another organization's invoice", async () => {

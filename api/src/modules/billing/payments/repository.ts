@@ -56,3 +56,35 @@ export async function insertPayment(tx: Executor, payment: typeof payments.$infe
 export async function insertAllocations(tx: Executor, rows: (typeof paymentAllocations.$inferInsert)[]) {
   await tx.insert(paymentAllocations).values(rows);
 }
+
+/** Waits for any other payment being recorded for the organization (until its transaction ends). */
+export async function lockOrganizationPayments(tx: Executor, referralSourceId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('carelane.payments'), ${referralSourceId})`);
+}
+
+/** A payment of the organization with the same reference (any case), amount and received date, if any. */
+export async function findSamePayment(
+  ex: Executor,
+  p: { referralSourceId: number; reference: string; amountCents: number; receivedOn: string },
+) {
+  const [row] = await selectPayments(ex)
+    .where(
+      and(
+        eq(payments.referralSourceId, p.referralSourceId),
+        sql`lower(${payments.reference}) = lower(${p.reference})`,
+        eq(payments.amountCents, p.amountCents),
+        eq(payments.receivedOn, p.receivedOn),
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(1);
+  return row;
+}
+
+/** The payment a user recorded with this Idempotency-Key, if any. */
+export async function findByIdempotencyKey(ex: Executor, userId: number, key: string) {
+  const [row] = await selectPayments(ex).where(
+    and(eq(payments.createdBy, userId), eq(payments.idempotencyKey, key)),
+  );
+  return row;
+}

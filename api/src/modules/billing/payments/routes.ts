@@ -2,8 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applyPaymentSchema,
+  apiErrorSchema,
   createPaymentSchema,
+  duplicatePaymentErrorSchema,
   idParamsSchema,
+  idempotencyKeyHeadersSchema,
   paymentListQuerySchema,
   paymentListSchema,
   paymentResultSchema,
@@ -22,12 +25,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       config: billing,
       schema: {
         tags,
-        summary: 'Record a payment received from an organization (check, ACH or card), not applied yet',
+        summary:
+          'Record a payment received from an organization (check, ACH or card), not applied yet. One of the same organization, reference, amount and received date is refused (409 DUPLICATE_PAYMENT, naming it) unless allowDuplicate; a retry with the same Idempotency-Key answers the payment the first request recorded',
+        headers: idempotencyKeyHeadersSchema,
         body: createPaymentSchema,
-        response: { 200: paymentResultSchema, ...errorResponses },
+        response: {
+          200: paymentResultSchema,
+          ...errorResponses,
+          409: duplicatePaymentErrorSchema,
+          422: apiErrorSchema,
+        },
       },
     },
-    async (request) => service.createPayment(services, request.ctx, request.body),
+    async (request) =>
+      service.createPayment(services, request.ctx, request.body, request.headers['idempotency-key']),
   );
 
   app.get(

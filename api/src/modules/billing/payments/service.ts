@@ -4,13 +4,15 @@
 import {
   BILLING_MESSAGES,
   formatCents,
+  localDateIn,
+  paymentReceivedOnProblem,
   sumCents,
   type ApplyPayment,
   type CreatePayment,
   type Payment,
   type PaymentList,
 } from '@carelane/shared-domain';
-import { badRequest, notFound } from '../../../lib/errors';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
@@ -20,6 +22,7 @@ import { findOrganization, insertInvoiceEvents, lockInvoices } from '../invoices
 import { balanceOf } from '../invoices/service';
 import * as repo from './repository';
 import { publishBillingChange } from '../billing-events';
+import { organizationTimeZone } from '../../maps/service';
 
 const PAYMENT = 'Payment';
 
@@ -38,18 +41,92 @@ function toPayment(row: NonNullable<repo.PaymentRow>): Payment {
   };
 }
 
-/** POST /api/operation/payments */
-export async function createPayment(services: AppServices, ctx: RequestContext, input: CreatePayment) {
+/** "Check 2041 of $1,234.00 received 2026-11-20 (payment 12)": a payment as the duplicate answer names it. */
+const paymentText = (p: Payment) =>
+  `${p.method} ${p.reference} of ${formatCents(p.amountCents)} received ${p.receivedOn} (payment ${p.id})`;
+
+/**
+ * The answer to a request retried with an Idempotency-Key already used: the payment the first one recorded, when it
+ * asked for the same payment; 422 when the key was used for another.
+ */
+function replayOf(row: NonNullable<repo.PaymentRow>, input: CreatePayment) {
+  const p = row.payment;
+  const same =
+    p.referralSourceId === input.referralSourceId &&
+    p.method === input.method &&
+    p.reference === input.reference &&
+    p.amountCents === input.amountCents &&
+    p.receivedOn === input.receivedOn;
+  if (!same) {
+    const field = 'Idempotency-Key';
+    const message = BILLING_MESSAGES.idempotencyKeyReused;
+    throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', `${field}: ${message}`, [{ field, message }]);
+  }
+  return { message: BILLING_MESSAGES.paymentAdded, payment: toPayment(row) };
+}
+
+/**
+ * POST /api/operation/payments. Refused (409 DUPLICATE_PAYMENT, naming it) when the organization has a payment of
+ * the same reference, amount and received date, unless `allowDuplicate`; with an Idempotency-Key, a retry answers
+ * the payment the first request recorded (decision 035).
+ */
+export async function createPayment(
+  services: AppServices,
+  ctx: RequestContext,
+  input: CreatePayment,
+  idempotencyKey?: string,
+) {
   const actor = requireBillingUser(ctx);
-  const id = await services.db.transaction(async (tx) => {
-    if (!(await findOrganization(tx, input.referralSourceId)))
-      throw badRequest('referralSourceId', 'is not a known organization');
-    const paymentId = await repo.insertPayment(tx, { ...input, createdBy: actor.userId });
-    await publishBillingChange(tx, ['payment'], 'created');
-    await recordAudit(tx, ctx, { entity: PAYMENT, entityId: paymentId, action: 'CREATE', after: input });
-    return paymentId;
-  });
-  const row = await repo.findPayment(services.db, id);
+  const { allowDuplicate, ...payment } = input;
+  let recorded: number | NonNullable<repo.PaymentRow>;
+  try {
+    recorded = await services.db.transaction(async (tx) => {
+      // One payment of an organization recorded at a time: a retry or a repeat sent at once sees the first.
+      await repo.lockOrganizationPayments(tx, input.referralSourceId);
+      const first = idempotencyKey && (await repo.findByIdempotencyKey(tx, actor.userId, idempotencyKey));
+      if (first) return first;
+      const organization = await findOrganization(tx, input.referralSourceId);
+      if (!organization) throw badRequest('referralSourceId', 'is not a known organization');
+      const today = localDateIn(new Date(), await organizationTimeZone(tx, organization.id));
+      const late = paymentReceivedOnProblem(input.receivedOn, today);
+      if (late) throw badRequest('receivedOn', late);
+      const same = allowDuplicate ? undefined : await repo.findSamePayment(tx, input);
+      if (same) {
+        const duplicateOf = toPayment(same);
+        throw new AppError(
+          409,
+          'DUPLICATE_PAYMENT',
+          BILLING_MESSAGES.duplicatePayment(paymentText(duplicateOf), organization.name),
+          undefined,
+          undefined,
+          { duplicateOf },
+        );
+      }
+      const paymentId = await repo.insertPayment(tx, {
+        ...payment,
+        createdBy: actor.userId,
+        idempotencyKey: idempotencyKey ?? null,
+      });
+      await publishBillingChange(tx, ['payment'], 'created');
+      await recordAudit(tx, ctx, {
+        entity: PAYMENT,
+        entityId: paymentId,
+        action: 'CREATE',
+        after: allowDuplicate ? input : payment,
+      });
+      return paymentId;
+    });
+  } catch (error) {
+    // The key sent at once for another organization's payment: the first committed its payment.
+    const first =
+      idempotencyKey && isUniqueViolation(error)
+        ? await repo.findByIdempotencyKey(services.db, actor.userId, idempotencyKey)
+        : undefined;
+    if (first) return replayOf(first, input);
+    throw error;
+  }
+  if (typeof recorded !== 'number') return replayOf(recorded, input);
+  const row = await repo.findPayment(services.db, recorded);
   return { message: BILLING_MESSAGES.paymentAdded, payment: toPayment(row!) };
 }
 
