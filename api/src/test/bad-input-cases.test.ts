@@ -1,4 +1,15 @@
-import { BAD_IDS, casesFor, LEAK_PATTERN, LONG_TEXT, operationsOf, sample } from './bad-input-cases';
+import {
+  BAD_IDS,
+  casesFor,
+  DEEP_JSON,
+  LEAK_PATTERN,
+  LONG_TEXT,
+  MALFORMED_IDS,
+  operationsOf,
+  OUT_OF_RANGE_DATES,
+  sample,
+  unboundedFields,
+} from './bad-input-cases';
 
 const doc = {
   paths: {
@@ -54,8 +65,10 @@ describe('bad input generated from an OpenAPI operation', () => {
     expect(labels.at(-1)).toBe('plausible request');
   });
 
-  it('keeps to the limit, every group represented', () => {
-    const few = casesFor(op!, doc, { pathValues: { id: '1' }, limit: 10 }).map((c) => c.label);
+  it('keeps to the limit, every group represented (the cases wanting a field come on top)', () => {
+    const few = casesFor(op!, doc, { pathValues: { id: '1' }, limit: 10 })
+      .filter((c) => !c.wants)
+      .map((c) => c.label);
     expect(few).toHaveLength(10);
     expect(few.some((l) => l.startsWith('path '))).toBe(true);
     expect(few.some((l) => l.startsWith('body.'))).toBe(true);
@@ -65,5 +78,62 @@ describe('bad input generated from an OpenAPI operation', () => {
     expect(LEAK_PATTERN.test('Failed query: select "id" from "users" where id = $1')).toBe(true);
     expect(LEAK_PATTERN.test('    at loadEpisode (/app/src/x.ts:12:5)')).toBe(true);
     expect(LEAK_PATTERN.test('{"error":"firstName: must be at most 100 characters"}')).toBe(false);
+  });
+});
+
+/** A route documented as the shared schemas document it: digits ids, bounded dates. */
+const boundedDoc = {
+  paths: {
+    '/api/things/{id}/parts': {
+      post: {
+        parameters: [
+          { in: 'path', name: 'id', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
+          { in: 'query', name: 'asOf', schema: { type: 'string', format: 'date' } },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { at: { type: 'string', format: 'date-time' }, name: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+describe("decision 034's bounds in the walk", () => {
+  const [op] = operationsOf(boundedDoc);
+  const cases = casesFor(op!, boundedDoc, { pathValues: { id: '1' }, limit: 3 });
+  const wanted = cases.filter((c) => c.wants);
+
+  it('sends every malformed id, every bad date and a deep body, past the limit, each wanting its field', () => {
+    expect(cases.length).toBeGreaterThan(3);
+    expect(wanted.filter((c) => c.wants!.field === 'id').map((c) => c.path)).toEqual(
+      MALFORMED_IDS.map((v) => `/api/things/${encodeURIComponent(v)}/parts`),
+    );
+    expect(wanted.filter((c) => c.wants!.field === 'asOf').map((c) => c.query.asOf)).toEqual(
+      OUT_OF_RANGE_DATES,
+    );
+    expect(wanted.filter((c) => c.wants!.field === 'at').map((c) => (c.body as { at: string }).at)).toEqual(
+      OUT_OF_RANGE_DATES.map((d) => `${d}T00:00:00.000Z`),
+    );
+    const deep = wanted.find((c) => c.wants!.field === 'body');
+    expect(deep?.rawBody).toEqual({ contentType: 'application/json', data: DEEP_JSON });
+    expect(DEEP_JSON.length).toBe(40_000);
+    expect(cases.at(-1)?.label).toBe('plausible request');
+  });
+
+  it('finds a date not documented as one, and an id that is not digits', () => {
+    expect(unboundedFields([op!], boundedDoc)).toEqual([]);
+    const [unbounded] = operationsOf(doc);
+    expect(unboundedFields([unbounded!], doc)).toEqual([
+      'PUT /api/things/{id} id: an id that is not digits',
+      'PUT /api/things/{id} day: a date that is not bounded',
+    ]);
+    expect(unboundedFields([unbounded!], doc, ['PUT /api/things/{id} day'])).toHaveLength(1);
   });
 });

@@ -24,10 +24,23 @@ export interface BadCase {
   body?: unknown;
   /** A raw body and its content type (for non-JSON bodies). */
   rawBody?: { contentType: string; data: string | Uint8Array };
+  /**
+   * The field a 400 must name. Such a case is always sent (never cut by the limit); a body case may also be
+   * refused first (401, 403), a path or query case only signed out (401).
+   */
+  wants?: { field: string; in: 'url' | 'body' };
 }
 
 /** Ids a route must refuse (400) or not find (404), never fail on. */
 export const BAD_IDS = ['0', '-1', '2147483648', '9223372036854775808', 'abc', '1e20', '1.5', '%00'];
+/** Spellings Number() reads as 1 (and a NUL): an id or a whole number in a path or query must refuse them. */
+export const MALFORMED_IDS = ['0x1', ' 1', '1e0', '0b1', '+1', '\u0000'];
+/** Dates that must be a 400 naming their field: out of the years taken, past JavaScript's Date, no such day. */
+export const OUT_OF_RANGE_DATES = ['0001-01-01', '9999-12-31', '275760-09-13', '2026-02-30'];
+/** Nesting far past the guard's limit, in 40 KB (under the body size limit). */
+export const DEEP_JSON = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+/** The pattern an id or a whole number in a path or query is documented with (shared-domain DIGITS_PATTERN). */
+const DIGITS_PATTERN = '^\\d+$';
 /** Integers beyond what any column holds, and ones no id is. */
 const INTEGERS = [2147483648, 2 ** 63, 1e308, -1, 0, 1.5];
 export const LONG_TEXT = 'x'.repeat(100_000);
@@ -206,6 +219,52 @@ function setAt(target: unknown, path: (string | number)[], value: unknown): unkn
   return copy;
 }
 
+/** A path or query value that must be digits: the shared id schema's, or a whole number's. */
+function isDigitsText(schema: JsonSchema, doc: any): boolean {
+  const s = mainBranch(schema, doc);
+  return typeOf(s) === 'string' && s.pattern === DIGITS_PATTERN;
+}
+
+const isDate = (s: JsonSchema) => s.format === 'date' || s.format === 'date-time';
+
+/** The out-of-range values for a date or date-time field. */
+function badDates(schema: JsonSchema, doc: any): string[] {
+  const s = mainBranch(schema, doc);
+  return OUT_OF_RANGE_DATES.map((d) => (s.format === 'date-time' ? `${d}T00:00:00.000Z` : d));
+}
+
+/** A name only a date or a moment would have. */
+const DATE_NAME = /^(at|day|from|to|birthday|asOf|dueBy|olderThan)$|[dD]ate|(On|At|From|To)$/;
+
+/**
+ * Request fields that break the bounds' bookkeeping (decision 034): one named like a date but not documented as
+ * `format: date` or `date-time` (so it escaped boundedDateSchema), and an id in a path or query that is not the
+ * digits of the shared idSchema. `allowed` lists "METHOD path field" that only look like dates.
+ */
+export function unboundedFields(ops: Operation[], doc: any, allowed: string[] = []): string[] {
+  const out: string[] = [];
+  for (const op of ops) {
+    const named = (field: string) => `${op.method} ${op.path} ${field}`;
+    for (const p of op.parameters) {
+      if (p.in === 'header') continue;
+      const s = mainBranch(p.schema, doc);
+      const numeric = ['integer', 'number'].includes(typeOf(s));
+      if ((p.name === 'id' || /Id$/.test(p.name)) && numeric)
+        out.push(`${named(p.name)}: an id that is not digits`);
+      if (DATE_NAME.test(p.name) && !isDate(s) && !Array.isArray(s.enum))
+        out.push(`${named(p.name)}: a date that is not bounded`);
+    }
+    if (!op.bodyTypes.includes('application/json')) continue;
+    for (const field of bodyFields(op.bodySchema, doc)) {
+      const name = String(field.path[field.path.length - 1]);
+      const s = mainBranch(field.schema, doc);
+      if (DATE_NAME.test(name) && typeOf(s) === 'string' && !isDate(s) && !Array.isArray(s.enum))
+        out.push(`${named(field.path.join('.'))}: a date that is not bounded`);
+    }
+  }
+  return out.filter((line) => !allowed.some((a) => line.startsWith(`${a}:`)));
+}
+
 /** The URL of an operation with its path parameters filled in. */
 export function fillPath(path: string, values: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1');
@@ -312,9 +371,70 @@ export function casesFor(
     }
     cases.push(interleave(perField, Infinity));
   }
-  // Bounded: take from each group in turn so every group is represented when the limit bites. The plausible
-  // request itself goes last (it may write, or delete what the other cases read).
-  return [...interleave(cases, options.limit - 1), { ...base(), label: 'plausible request' }];
+  // Bounded: take from each group in turn so every group is represented when the limit bites. The cases that
+  // want a named field all go; the plausible request itself goes last (it may write, or delete what the others
+  // read).
+  return [
+    ...interleave(cases, options.limit - 1),
+    ...boundsCases(op, doc, base, validPath, validBody),
+    { ...base(), label: 'plausible request' },
+  ];
+}
+
+/**
+ * Decision 034's bounds, every one of them: malformed ids and whole numbers in the path and query, dates out of
+ * range in the query and body, and a 20,000-level body; each a 400 naming its field.
+ */
+function boundsCases(
+  op: Operation,
+  doc: any,
+  base: () => BadCase,
+  validPath: Record<string, string>,
+  validBody: unknown,
+): BadCase[] {
+  const out: BadCase[] = [];
+  for (const p of op.parameters) {
+    if (p.in === 'header') continue;
+    const wants = { field: p.name, in: 'url' as const };
+    const values = isDigitsText(p.schema, doc)
+      ? MALFORMED_IDS
+      : isDate(mainBranch(p.schema, doc))
+        ? badDates(p.schema, doc)
+        : [];
+    for (const v of values) {
+      const c = base();
+      const label = `${p.in} ${p.name}=${JSON.stringify(v)}`;
+      if (p.in === 'path')
+        out.push({
+          ...c,
+          label,
+          wants,
+          path: fillPath(op.path, { ...validPath, [p.name]: encodeURIComponent(v) }),
+        });
+      else out.push({ ...c, label, wants, query: { ...c.query, [p.name]: v } });
+    }
+  }
+  if (!op.bodyTypes.includes('application/json')) return out;
+  out.push({
+    ...base(),
+    label: 'body nested 20,000 levels',
+    body: undefined,
+    rawBody: { contentType: 'application/json', data: DEEP_JSON },
+    wants: { field: 'body', in: 'body' },
+  });
+  if (validBody === undefined) return out;
+  for (const field of bodyFields(op.bodySchema, doc)) {
+    if (!isDate(mainBranch(field.schema, doc))) continue;
+    const name = field.path.join('.');
+    for (const v of badDates(field.schema, doc))
+      out.push({
+        ...base(),
+        label: `body.${name}: ${v}`,
+        body: setAt(validBody, field.path, v),
+        wants: { field: name, in: 'body' },
+      });
+  }
+  return out;
 }
 
 /** One from each list in turn, until `limit`. */
