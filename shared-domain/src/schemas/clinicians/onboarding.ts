@@ -15,6 +15,9 @@ export const ONBOARDING_MESSAGES = {
   outOfOrder: (currentLabel: string) => `This onboarding step is not open: you are on ${currentLabel}.`,
   finished: 'Onboarding is complete.',
   invited: (email: string) => `Invitation sent to ${email}.`,
+  /** Inviting an address whose invitation is pending sends that invitation again (a new link, a new expiry). */
+  invitedAgain: (email: string) =>
+    `${email} was already invited: the invitation was sent again with a new link.`,
 } as const;
 
 export const clinicianInvitationInputSchema = z.object({

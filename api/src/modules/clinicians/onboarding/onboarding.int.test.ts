@@ -82,6 +82,87 @@ describeEachDatabase('clinician onboarding', (server) => {
     ).toBe(400);
   });
 
+  const inviteAddress = (emailId: string, phoneNumber?: string) =>
+    server().request('POST', '/api/admin/clinicianInvitations', {
+      token: manager,
+      body: { firstName: 'Rita', lastName: 'Again', emailId, phoneNumber, providerTypeId: 1 },
+    });
+  const clinicianCount = async (emailId: string) =>
+    (
+      await server().sql<{ n: number }>(
+        'select count(*)::int as n from providers where lower(email) = lower($1)',
+        [emailId],
+      )
+    )[0]!.n;
+
+  it('invites an address again by sending its pending invitation again: one clinician, a new link, a new expiry', async () => {
+    const s = server();
+    const emailId = `zz.again.${Date.now()}@example.com`;
+    const first = await inviteAddress(emailId);
+    expect(first.status).toBe(201);
+    const firstLink = await linkOf(emailId);
+    await s.sql(
+      `update clinician_invitations set expires_at = now() - interval '1 day' where provider_id = $1`,
+      [first.body.providerId],
+    );
+
+    const shouted = emailId.toUpperCase();
+    const again = await inviteAddress(shouted);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({
+      providerId: first.body.providerId,
+      message: `${emailId} was already invited: the invitation was sent again with a new link.`,
+    });
+    expect(Date.parse(again.body.expiresAt) - Date.now()).toBeGreaterThan(13 * 86_400_000);
+    expect(await clinicianCount(emailId)).toBe(1);
+    const [invitations] = await s.sql<{ n: number }>(
+      'select count(*)::int as n from clinician_invitations where provider_id = $1',
+      [first.body.providerId],
+    );
+    expect(invitations!.n).toBe(1);
+
+    const secondLink = await linkOf(emailId);
+    expect(secondLink).not.toBe(firstLink);
+    const read = (token: string) =>
+      s.request('GET', `/api/security/invitation?token=${encodeURIComponent(token)}`);
+    expect((await read(firstLink)).status).toBe(400);
+    expect((await read(secondLink)).body).toMatchObject({ emailId, firstName: 'Rita', lastName: 'Again' });
+  });
+
+  it('caps invitations to one address (429 TOO_MANY_MESSAGES) and writes nothing for the one refused', async () => {
+    const s = server();
+    const emailId = `zz.capped.${Date.now()}@example.com`;
+    // MESSAGES_PER_HOUR (5): the first makes the clinician, the next four send the same invitation again.
+    for (let i = 0; i < 5; i++) expect((await inviteAddress(emailId)).status).toBe(201);
+    const [before] = await s.sql<{ expires_at: Date }>(
+      'select expires_at from clinician_invitations where lower(email) = $1',
+      [emailId],
+    );
+    const refused = await inviteAddress(emailId);
+    expect([refused.status, refused.body.code]).toEqual([429, 'TOO_MANY_MESSAGES']);
+    expect(refused.body.error).toMatch(/^Too many messages were sent to this email address lately\./);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await clinicianCount(emailId)).toBe(1);
+    const [after] = await s.sql<{ expires_at: Date }>(
+      'select expires_at from clinician_invitations where lower(email) = $1',
+      [emailId],
+    );
+    expect(after!.expires_at).toEqual(before!.expires_at);
+    const [queued] = await s.sql<{ n: number }>(
+      `select count(*)::int as n from outbox where "to" = $1 and channel = 'email'`,
+      [emailId],
+    );
+    expect(queued!.n).toBe(5);
+  });
+
+  it('two invitations of one address at once make one clinician', async () => {
+    const emailId = `zz.twice.${Date.now()}@example.com`;
+    const both = await Promise.all([inviteAddress(emailId), inviteAddress(emailId)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(both[0]!.body.providerId).toBe(both[1]!.body.providerId);
+    expect(await clinicianCount(emailId)).toBe(1);
+  });
+
   it('refuses invitations from organization users, for a registered email, or with a bad type', async () => {
     expect((await invite(orgUser)).res.status).toBe(403);
     const taken = await server().request('POST', '/api/admin/clinicianInvitations', {

@@ -1,6 +1,6 @@
 // SQL of onboarding: invitations, the clinician record a registration makes or links, the facts each step's
 // requirement reads, and the step itself.
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   agreementTemplates,
   clinicianInvitations,
@@ -40,6 +40,40 @@ export async function insertInvitation(
     .values(values)
     .returning({ id: clinicianInvitations.id });
   return row!.id;
+}
+
+/**
+ * The address's pending invitation (not accepted, its clinician without a login), latest first, whatever its
+ * expiry: inviting the address again sends it again instead of making a second clinician.
+ */
+export async function findPendingInvitation(ex: Executor, email: string) {
+  const [row] = await ex
+    .select({
+      id: clinicianInvitations.id,
+      providerId: clinicianInvitations.providerId,
+      expiresAt: clinicianInvitations.expiresAt,
+    })
+    .from(clinicianInvitations)
+    .innerJoin(providers, eq(providers.id, clinicianInvitations.providerId))
+    .where(
+      and(
+        sql`lower(${clinicianInvitations.email}) = lower(${email})`,
+        isNull(clinicianInvitations.acceptedAt),
+        isNull(providers.userId),
+      ),
+    )
+    .orderBy(desc(clinicianInvitations.id))
+    .limit(1);
+  return row;
+}
+
+/** A new link for the invitation (the old one stops working) and a new expiry. */
+export async function renewInvitation(
+  ex: Executor,
+  invitationId: number,
+  values: { tokenHash: string; expiresAt: Date },
+) {
+  await ex.update(clinicianInvitations).set(values).where(eq(clinicianInvitations.id, invitationId));
 }
 
 /** The open (unused, unexpired) invitation of a token hash, with its clinician; locked when `lock`. */

@@ -35,6 +35,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
+import { capMessagesTo } from '../../../services/message-cap';
 import { enqueueMessage } from '../../../services/outbox';
 import { loadClinician, ownClinicianId, CLINICIAN_THING } from '../access';
 import { recomputeCredentialStates } from '../credential-expiry/repository';
@@ -52,7 +53,12 @@ const nextStep = (step: Step): Step =>
 const asStep = (step: string): Step =>
   (PROVIDER_ONBOARD_STEPS as readonly string[]).includes(step) ? (step as Step) : 'Contract';
 
-/** A manager invites a clinician: their record (New, at Contract) and a link by email (and SMS) that works once. */
+/**
+ * A manager invites a clinician: their record (New, at Contract) and a link by email (and SMS) that works once.
+ * An address with a pending invitation gets that invitation again (a new link, a new expiry; the old link stops
+ * working), never a second clinician. Each invitation counts against the address's (and the number's) hourly
+ * message allowance (429 TOO_MANY_MESSAGES).
+ */
 export async function inviteClinician(
   services: AppServices,
   ctx: RequestContext,
@@ -62,29 +68,61 @@ export async function inviteClinician(
   if (!PROVIDER_TYPES.some((t) => t.id === input.providerTypeId))
     throw badRequest('providerTypeId', 'is not a known provider type');
   return services.db.transaction(async (tx) => {
+    // Invitations of one address run one after the other: two at once find the same pending invitation.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`invitation:${input.emailId.toLowerCase()}`}))`,
+    );
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.emailId}) = lower(${input.emailId})`);
     if (taken) throw badRequest('emailId', ONBOARDING_MESSAGES.alreadyRegistered);
-    const providerId = await repo.insertClinician(tx, {
-      userId: null,
-      givenName: input.firstName,
-      familyName: input.lastName,
-      email: input.emailId,
-      phoneNumber: input.phoneNumber ?? null,
-      providerTypeId: input.providerTypeId,
-    });
+    await capMessagesTo(services, tx, 'email', input.emailId);
+    if (input.phoneNumber) await capMessagesTo(services, tx, 'sms', input.phoneNumber);
+
+    const pending = await repo.findPendingInvitation(tx, input.emailId);
     const token = randomToken();
+    const tokenHash = sha256(token);
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-    await repo.insertInvitation(tx, {
-      providerId,
-      email: input.emailId,
-      tokenHash: sha256(token),
-      invitedBy: actor.userId,
-      expiresAt,
-    });
+    let providerId: number;
+    if (pending) {
+      providerId = pending.providerId;
+      await repo.renewInvitation(tx, pending.id, { tokenHash, expiresAt });
+      await recordAudit(tx, ctx, {
+        entity: 'clinicianInvitation',
+        entityId: pending.id,
+        action: 'UPDATE',
+        before: { expiresAt: pending.expiresAt.toISOString() },
+        after: { expiresAt: expiresAt.toISOString(), sentAgain: true },
+      });
+    } else {
+      providerId = await repo.insertClinician(tx, {
+        userId: null,
+        givenName: input.firstName,
+        familyName: input.lastName,
+        email: input.emailId,
+        phoneNumber: input.phoneNumber ?? null,
+        providerTypeId: input.providerTypeId,
+      });
+      await repo.insertInvitation(tx, {
+        providerId,
+        email: input.emailId,
+        tokenHash,
+        invitedBy: actor.userId,
+        expiresAt,
+      });
+      await recordAudit(tx, ctx, {
+        entity: ENTITY,
+        entityId: providerId,
+        action: 'CREATE',
+        before: null,
+        after: { ...input, invited: true },
+      });
+      await publishEvent(tx, { entity: ENTITY, id: providerId, action: 'created' }, { staffOnly: true });
+    }
     const link = `${services.config.publicUrl}/register?invitation=${encodeURIComponent(token)}`;
+    // One key per link sent: the same invitation sent again is a new message.
+    const key = `invitation:${providerId}:${tokenHash.slice(0, 16)}`;
     await enqueueMessage(tx, {
       channel: 'email',
       to: input.emailId,
@@ -92,28 +130,22 @@ export async function inviteClinician(
       body:
         `Hello ${input.firstName},\n\nYou are invited to work with Carelane as a clinician.\n` +
         `Register here: ${link}\n\nThe link works once and expires in ${INVITATION_DAYS} days.`,
-      dedupeKey: `invitation:${providerId}:email`,
+      dedupeKey: `${key}:email`,
     });
     if (input.phoneNumber)
       await enqueueMessage(tx, {
         channel: 'sms',
         to: input.phoneNumber,
         body: `Carelane: you are invited to join as a clinician. Register: ${link}`,
-        dedupeKey: `invitation:${providerId}:sms`,
+        dedupeKey: `${key}:sms`,
       });
-    await recordAudit(tx, ctx, {
-      entity: ENTITY,
-      entityId: providerId,
-      action: 'CREATE',
-      before: null,
-      after: { ...input, invited: true },
-    });
-    await publishEvent(tx, { entity: ENTITY, id: providerId, action: 'created' }, { staffOnly: true });
     return {
       providerId,
       emailId: input.emailId,
       expiresAt: expiresAt.toISOString(),
-      message: ONBOARDING_MESSAGES.invited(input.emailId),
+      message: pending
+        ? ONBOARDING_MESSAGES.invitedAgain(input.emailId)
+        : ONBOARDING_MESSAGES.invited(input.emailId),
     };
   });
 }
