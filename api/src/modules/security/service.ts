@@ -26,6 +26,7 @@ import { recordAudit } from '../../services/audit';
 import type { AppServices } from '../../services/app-services';
 import { requireActor, type RequestContext } from '../../services/context';
 import { enqueueMessage } from '../../services/outbox';
+import { capMessagesTo } from '../../services/message-cap';
 import { isTooManyRequests, waitText } from '../../plugins/rate-limit-store';
 import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
 import { buildSignedInUser, createSession, revokeAllSessions, revokeSession, signInAnswer } from './sessions';
@@ -264,22 +265,8 @@ export async function forgotPassword(
   return MESSAGES.resetLinkSent;
 }
 
-/**
- * Identity messages (reset and verification links, phone codes) to one address or number are capped per
- * hour, whoever asks for them; counted in the caller's transaction, so a refused request leaves nothing.
- */
-async function capIdentityMessage(services: AppServices, ex: Executor, channel: 'email' | 'sms', to: string) {
-  const what = channel === 'email' ? 'this email address' : 'this phone number';
-  await services.limits.consume('messages.recipient', `${channel}:${to.trim().toLowerCase()}`, {
-    ex,
-    code: 'TOO_MANY_MESSAGES',
-    message: (wait) =>
-      `Too many messages were sent to ${what} lately. Please try again in ${waitText(wait)}.`,
-  });
-}
-
 export async function sendResetLink(services: AppServices, ex: Executor, user: UserRow): Promise<void> {
-  await capIdentityMessage(services, ex, 'email', user.emailId);
+  await capMessagesTo(services, ex, 'email', user.emailId);
   const token = await issueSecret(ex, user.id, 'reset', RESET_TOKEN_MINUTES);
   await enqueueMessage(ex, {
     channel: 'email',
@@ -365,7 +352,7 @@ async function sendEmailVerificationTo(
   ex: Executor,
   user: Pick<UserRow, 'id' | 'emailId' | 'firstName'>,
 ) {
-  await capIdentityMessage(services, ex, 'email', user.emailId);
+  await capMessagesTo(services, ex, 'email', user.emailId);
   const token = await issueSecret(ex, user.id, 'email', EMAIL_TOKEN_MINUTES);
   await enqueueMessage(ex, {
     channel: 'email',
@@ -381,7 +368,7 @@ async function sendPhoneCodeTo(
   user: Pick<UserRow, 'id' | 'phoneNumber'>,
 ) {
   if (!user.phoneNumber) throw badRequest('phoneNumber', 'is missing on this account');
-  await capIdentityMessage(services, ex, 'sms', user.phoneNumber);
+  await capMessagesTo(services, ex, 'sms', user.phoneNumber);
   const code = await issueSecret(ex, user.id, 'phone', PHONE_CODE_MINUTES);
   await enqueueMessage(ex, {
     channel: 'sms',
