@@ -99,6 +99,10 @@ export const DEFAULT_RATE_LIMITS = {
   'sendVerification.user': { points: 3, seconds: 15 * MINUTE },
   /** Failed sign-ins from one client address, whichever accounts they name (password spraying). */
   'loginFailures.address': { points: 20, seconds: 15 * MINUTE },
+  /** Passwords checked from an address while it is held, each for an account with no failure in the window. */
+  'loginFailures.heldAddress': { points: 20, seconds: 15 * MINUTE },
+  /** Failed sign-ins with one device cookie: past them the cookie no longer lets its browser through. */
+  'loginFailures.device': { points: 5, seconds: 15 * MINUTE },
   /** Identity messages (reset links, verification links and codes) to one email address or phone number. */
   'messages.recipient': { points: 5, seconds: HOUR },
 } satisfies Record<string, RateLimitPolicy>;
@@ -185,6 +189,14 @@ export function loadConfig(
       ...DEFAULT_RATE_LIMITS,
       'loginFailures.address': {
         points: intFromEnv(env, 'LOGIN_IP_FAILURES', 20),
+        seconds: intFromEnv(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * MINUTE),
+      },
+      'loginFailures.heldAddress': {
+        points: intFromEnv(env, 'LOGIN_IP_FAILURES', 20),
+        seconds: intFromEnv(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * MINUTE),
+      },
+      'loginFailures.device': {
+        points: intFromEnv(env, 'LOGIN_MAX_FAILURES', 5),
         seconds: intFromEnv(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 15 * MINUTE),
       },
       'messages.recipient': { points: intFromEnv(env, 'MESSAGES_PER_HOUR', 5), seconds: HOUR },

@@ -123,6 +123,13 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_email_at_idx').on(t.emailId, t.at)],
 );
 
+/** Secrets the server signs with, shared by every instance (migration 0025): the device cookie's key. */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -112,6 +112,32 @@ export class RateLimits {
       throw tooManyRequests(retryAfter(res), refusal);
   }
 
+  /** How much of its allowance `key` has used in the current window of `name`, and when that window ends. */
+  async usage(name: RateLimitName, key: string): Promise<{ points: number; retryAfterSeconds: number }> {
+    const res = await this.limiters.get(name)!.get(sha256(key));
+    if (!res || res.msBeforeNext <= 0) return { points: 0, retryAfterSeconds: 0 };
+    return { points: res.consumedPoints, retryAfterSeconds: retryAfter(res) };
+  }
+
+  /** Counts one and tells whether that stayed within the limit (nothing is refused here). */
+  async take(name: RateLimitName, key: string): Promise<boolean> {
+    return this.limiters
+      .get(name)!
+      .consume(sha256(key))
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof RateLimiterRes) return false;
+          throw error;
+        },
+      );
+  }
+
+  /** Gives back one counted by `take` (what it guarded turned out fine). */
+  async giveBack(name: RateLimitName, key: string): Promise<void> {
+    await this.limiters.get(name)!.reward(sha256(key), 1);
+  }
+
   /** Counts one without refusing anything (what it counts was already answered). */
   async record(name: RateLimitName, key: string): Promise<void> {
     await this.limiters

@@ -16,6 +16,7 @@ import {
 import { errorResponses, messageSchema } from '../../lib/route-schema';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import type { AppServices } from '../../services/app-services';
+import { DEVICE_COOKIE_PATH } from './device-cookie';
 import * as security from './service';
 
 const tags = ['security'];
@@ -44,9 +45,23 @@ export const publicSecurityRoutes: FastifyPluginAsyncZod<{ services: AppServices
       },
     },
     async (request, reply) => {
-      const result = await security.authenticate(services, request.ctx, request.body, meta(request));
-      setSessionCookie(reply, result.token, request.protocol === 'https');
-      return result;
+      const { answer, deviceCookie } = await security.authenticate(
+        services,
+        request.ctx,
+        request.body,
+        meta(request),
+        request.cookies,
+      );
+      const secure = request.protocol === 'https';
+      setSessionCookie(reply, answer.token, secure);
+      void reply.setCookie(deviceCookie.name, deviceCookie.value, {
+        path: DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: deviceCookie.maxAgeSeconds,
+      });
+      return answer;
     },
   );
   app.post(

@@ -27,10 +27,11 @@ import type { AppServices } from '../../services/app-services';
 import { requireActor, type RequestContext } from '../../services/context';
 import { enqueueMessage } from '../../services/outbox';
 import { capMessagesTo } from '../../services/message-cap';
-import { isTooManyRequests, waitText } from '../../plugins/rate-limit-store';
+import { isTooManyRequests, tooManyRequests, waitText } from '../../plugins/rate-limit-store';
 import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
 import { buildSignedInUser, createSession, revokeAllSessions, revokeSession, signInAnswer } from './sessions';
 import { consumePhoneCode, consumeToken, issueSecret } from './verification';
+import { deviceNonce, issueDeviceCookie, type DeviceCookie } from './device-cookie';
 import { linkRegisteredClinician } from '../clinicians/onboarding/service';
 
 export interface ClientMeta {
@@ -53,10 +54,11 @@ async function privilegesOf(ex: Executor, user: UserRow) {
 
 /**
  * Writes this sign-in attempt as a failure before the password is checked, and tells whether it may go
- * on. Failures count since the account's last success within the window. Up to `maxFailures` (this one
- * included) anyone may try; past that the account is locked, but only for client addresses that have
- * already failed on it: its owner, from an address that has not, still gets in with the right password,
- * and each other address gets one try (docs/decisions/017-abuse-limits.md).
+ * on, and how many failures the account had before it. Failures count since the account's last success within
+ * the window. Up to `maxFailures` (this one included) anyone may try; past that the account is locked, but only
+ * for client addresses that have already failed on it: its owner, from an address that has not (or from a
+ * browser with its device cookie), still gets in with the right password, and each other address gets one try
+ * (docs/decisions/017-abuse-limits.md).
  * Writing first, under a per-email lock, makes simultaneous guesses count each other; otherwise a burst
  * of parallel guesses would all pass the check before any of them was recorded.
  */
@@ -65,7 +67,8 @@ async function reserveAttempt(
   emailId: string,
   ip: string | null,
   { maxFailures, windowSeconds }: { maxFailures: number; windowSeconds: number },
-): Promise<{ attemptId: number; allowed: boolean }> {
+  knownDevice: boolean,
+): Promise<{ attemptId: number; allowed: boolean; earlierFailures: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${emailId}`}))`);
     const [attempt] = await tx
@@ -92,7 +95,11 @@ async function reserveAttempt(
       );
     const failures = row?.failures ?? 0;
     const fromHere = row?.fromHere ?? 0;
-    return { attemptId: attempt!.id, allowed: failures <= maxFailures || fromHere <= 1 };
+    return {
+      attemptId: attempt!.id,
+      allowed: knownDevice || failures <= maxFailures || fromHere <= 1,
+      earlierFailures: failures - 1,
+    };
   });
 }
 
@@ -133,26 +140,53 @@ function refuseLogin(
   });
 }
 
+const addressHeld = (retryAfterSeconds: number) =>
+  tooManyRequests(retryAfterSeconds, {
+    code: 'TOO_MANY_ATTEMPTS',
+    message: (wait) =>
+      `Too many failed sign-in attempts from your network. Please wait ${waitText(wait)} and try again.`,
+  });
+
+/**
+ * Signs in. The limits (docs/decisions/017-abuse-limits.md): per account (reserveAttempt); per client address
+ * against spraying: an address with `loginFailures.address` failures in the window is held, and from it only an
+ * account with no failure in the window has its password checked (a limited number of times); a browser holding
+ * this account's device cookie passes both, limited per cookie instead. Answers the sign-in and the device
+ * cookie to set.
+ */
 export async function authenticate(
   services: AppServices,
   ctx: RequestContext,
   input: { emailId: string; password: string },
   meta: ClientMeta,
-): Promise<AuthenticateResponse> {
-  const { db, config } = services;
+  cookies: Record<string, string | undefined> = {},
+): Promise<{ answer: AuthenticateResponse; deviceCookie: DeviceCookie }> {
+  const { db, config, limits } = services;
   const emailId = input.emailId.trim().toLowerCase();
   const { windowSeconds } = config.loginThrottle;
 
-  // Password spraying: an address with too many failures, whichever accounts they named, is held off
-  // before any password is checked.
-  if (meta.ip)
-    await services.limits.check('loginFailures.address', meta.ip, {
-      code: 'TOO_MANY_ATTEMPTS',
-      message: (wait) =>
-        `Too many failed sign-in attempts from your network. Please wait ${waitText(wait)} and try again.`,
-    });
+  // Taken before the password is checked, so a burst of guesses with one cookie counts each other; given
+  // back below unless the password was wrong.
+  const nonce = await deviceNonce(db, emailId, cookies);
+  const knownDevice = nonce !== null && (await limits.take('loginFailures.device', nonce));
 
-  const { attemptId, allowed } = await reserveAttempt(db, emailId, meta.ip, config.loginThrottle);
+  let held: { retryAfterSeconds: number } | null = null;
+  if (meta.ip && !knownDevice) {
+    const usage = await limits.usage('loginFailures.address', meta.ip);
+    if (usage.points >= config.rateLimits['loginFailures.address'].points) held = usage;
+  }
+
+  const { attemptId, allowed, earlierFailures } = await reserveAttempt(
+    db,
+    emailId,
+    meta.ip,
+    config.loginThrottle,
+    knownDevice,
+  );
+  if (held && (earlierFailures > 0 || !(await limits.take('loginFailures.heldAddress', meta.ip!)))) {
+    await refuseLogin(db, ctx, attemptId, null, emailId, 'too many failed attempts from the address');
+    throw addressHeld(held.retryAfterSeconds);
+  }
   if (!allowed) {
     // Refused attempts do not extend the window.
     await refuseLogin(db, ctx, attemptId, null, emailId, 'too many failed attempts');
@@ -176,10 +210,13 @@ export async function authenticate(
 
   if (!user || !passwordOk) {
     // The reserved attempt stays as the recorded failure.
-    if (meta.ip) await services.limits.record('loginFailures.address', meta.ip);
+    if (meta.ip) await limits.record('loginFailures.address', meta.ip);
     await auditLoginFailure(db, ctx, user?.id ?? null, emailId, 'wrong email or password');
-    throw unauthorized(WRONG_CREDENTIALS);
+    // Held, a wrong password answers as the hold does.
+    throw held ? addressHeld(held.retryAfterSeconds) : unauthorized(WRONG_CREDENTIALS);
   }
+  if (held) await limits.giveBack('loginFailures.heldAddress', meta.ip!);
+  if (knownDevice) await limits.giveBack('loginFailures.device', nonce);
   if (user.status !== 'ACTIVE') {
     await refuseLogin(db, ctx, attemptId, user.id, emailId, 'account inactive');
     throw forbidden('This account is inactive. Please contact your administrator.');
@@ -189,7 +226,7 @@ export async function authenticate(
     throw new AppError(403, 'LOGIN_BLOCKED', LOGIN_BLOCKED_MESSAGE);
   }
 
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const session = await createSession(tx, user, meta);
     await tx.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
     await tx
@@ -206,6 +243,7 @@ export async function authenticate(
     });
     return signInAnswer(tx, user.id, session, null);
   });
+  return { answer, deviceCookie: await issueDeviceCookie(db, emailId) };
 }
 
 export async function logout(services: AppServices, ctx: RequestContext): Promise<void> {
