@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { credit, invoice, invoiceDetail, overdueInvoice } from '../test-fixtures';
 import { defaultApplicationCents } from './apply-amount';
-import { callsTo, expectAccessible, openInvoices } from './test-kit';
+import { callsTo, expectAccessible, openInvoices, recordedPayment } from './test-kit';
 
 // antd drawers, tables and modals render slowly in jsdom on a busy machine.
 jest.setTimeout(90_000);
@@ -176,6 +176,99 @@ describe('InvoiceDrawer', () => {
     );
     expect(page.toasts).toEqual([]);
     expect(callsTo(page, '/api/operation/payments/90/apply', 'POST')).toEqual([]);
+    page.done();
+  });
+
+  it('warns of a payment the server finds recorded already and records it again only when the user confirms', async () => {
+    const recorded =
+      'ACH ACH-7781 of $12.34 received 2030-07-20 (payment 12) is recorded already for Sunrise Home Health. Record it again only if it was paid twice.';
+    let answers = 0;
+    const page = openInvoices('/invoices?invoiceId=41', {
+      record: (call) =>
+        ++answers === 1
+          ? jsonResponse({ statusCode: 409, code: 'DUPLICATE_PAYMENT', error: recorded }, 409)
+          : jsonResponse({
+              message: 'Payment added successfully.',
+              payment: recordedPayment(
+                call.body as { amountCents: number; method: string; reference: string },
+              ),
+            }),
+    });
+    const drawer = await drawerOf('INV-000041');
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Record payment' }));
+    const dialog = await modalTitled('Record a payment for INV-000041');
+    await choose('Method', 'ACH');
+    type(dialog, 'Reference', 'ACH-7781');
+    type(dialog, 'Amount', '12.34');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    const warning = await within(dialog).findByText('This payment may be recorded already');
+    expect(warning.closest('[role="alert"]')!.textContent).toContain(recorded);
+    expect(page.toasts).toEqual([]);
+    expect(page.errorToasts).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record it again' }));
+    await waitFor(() => expect(page.toasts).toEqual(['Payment added successfully.', 'Payment applied.']));
+    const posts = callsTo(page, PAYMENTS, 'POST');
+    expect(posts.map((call) => (call.body as { allowDuplicate?: boolean }).allowDuplicate)).toEqual([
+      undefined,
+      true,
+    ]);
+    // The same payment both times: one Idempotency-Key.
+    const keys = posts.map((call) => call.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^\S{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    page.done();
+  });
+
+  it('sends a new Idempotency-Key for another payment, and the same one when the same payment is retried', async () => {
+    let answers = 0;
+    const page = openInvoices('/invoices?invoiceId=41', {
+      record: (call) =>
+        ++answers <= 2
+          ? jsonResponse({ statusCode: 500, code: 'INTERNAL', error: 'Something went wrong.' }, 500)
+          : jsonResponse({
+              message: 'Payment added successfully.',
+              payment: recordedPayment(
+                call.body as { amountCents: number; method: string; reference: string },
+              ),
+            }),
+    });
+    const drawer = await drawerOf('INV-000041');
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Record payment' }));
+    const dialog = await modalTitled('Record a payment for INV-000041');
+    type(dialog, 'Reference', '1002');
+    type(dialog, 'Amount', '20');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(page.errorToasts).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(page.errorToasts).toHaveLength(2));
+    type(dialog, 'Amount', '25');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(page.toasts).toContain('Payment added successfully.'));
+    const keys = callsTo(page, PAYMENTS, 'POST').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    page.done();
+  });
+
+  it('refuses a received day past tomorrow before sending it', async () => {
+    const page = openInvoices('/invoices?invoiceId=41');
+    const drawer = await drawerOf('INV-000041');
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Record payment' }));
+    const dialog = await modalTitled('Record a payment for INV-000041');
+    type(dialog, 'Reference', '1002');
+    type(dialog, 'Amount', '20');
+    const received = within(dialog).getByLabelText('Received on');
+    fireEvent.change(received, { target: { value: dayjs().add(3, 'day').format('M/D/YYYY') } });
+    fireEvent.blur(received);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+    expect(
+      await within(fieldOf(dialog, 'Received on')).findByText(
+        `Received on must not be after ${tomorrow}: record a payment once it is received.`,
+      ),
+    ).toBeTruthy();
+    expect(callsTo(page, PAYMENTS, 'POST')).toEqual([]);
     page.done();
   });
 

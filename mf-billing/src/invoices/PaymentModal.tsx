@@ -2,13 +2,22 @@
 // amount typed in dollars and read as exact cents, received date), POST /api/operation/payments, then the part
 // applied to this invoice (by default as much as both allow), POST /api/operation/payments/:id/apply. Each step's
 // success is the server's toast ('Payment added successfully.', 'Payment applied.'). If applying fails once the
-// payment is recorded, the payment is not recorded again: the modal only applies it on the next try.
-import { PAYMENT_METHODS, formatCents, type Invoice, type Payment } from '@carelane/shared-domain';
-import { publishToast } from '@carelane/shared-session';
+// payment is recorded, the payment is not recorded again: the modal only applies it on the next try. Each payment
+// typed carries its own Idempotency-Key, so a retry after a lost answer is not recorded twice; one the server
+// finds recorded already (same reference, amount and day) is shown with a warning, and recorded again only when
+// the user confirms it (allowDuplicate).
+import {
+  PAYMENT_METHODS,
+  formatCents,
+  paymentReceivedOnProblem,
+  type Invoice,
+  type Payment,
+} from '@carelane/shared-domain';
+import { isApiCallError, publishToast } from '@carelane/shared-session';
 import { DateInput, FormFailure } from '@carelane/shared-ui';
 import { Alert, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { isoDay } from '../common/billing-dates';
+import { isoDay, today } from '../common/billing-dates';
 import { useFormCall } from '../common/failure';
 import { amountRule, centsOf, parseDollars } from '../common/money-input';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
@@ -29,6 +38,21 @@ const RECORD_FAILURE = {
   labels: { method: 'Method', reference: 'Reference', amountCents: 'Amount', receivedOn: 'Received on' },
 };
 
+/** A new key per payment typed: what the server recognizes a retry of the same request by. */
+const newIdempotencyKey = (): string =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** The fields that make the payment itself: changing one makes it another payment (a new key, no warning). */
+const PAYMENT_FIELDS = ['method', 'reference', 'amount', 'receivedOn'] as const;
+
+/** The received day the server accepts (a day past today at most, years back at most), checked before sending. */
+const receivedOnRule = {
+  validator: async (_rule: unknown, value: Date | null | undefined) => {
+    const problem = value ? paymentReceivedOnProblem(isoDay(value), today()) : null;
+    if (problem) throw new Error(`Received on ${problem}.`);
+  },
+};
+
 export type PaymentModalProps = {
   invoice: Invoice;
   open: boolean;
@@ -42,6 +66,9 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
   const [recorded, setRecorded] = useState<Payment | null>(null);
   // Once the user changes the amount to apply, a new payment amount no longer rewrites it.
   const [applyEdited, setApplyEdited] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // The server's sentence naming the payment this one repeats; the next submit records it anyway.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const typedCents = () => {
     const parsed = parseDollars(String(form.getFieldValue('amount') ?? ''));
@@ -52,13 +79,24 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
     let payment = recorded;
     if (!payment) {
       const done = await call(RECORD_FAILURE, async () => {
-        const result = await invoiceCalls.recordPayment({
-          referralSourceId: invoice.referralSourceId,
-          method: values.method,
-          reference: values.reference.trim(),
-          amountCents: centsOf(values.amount),
-          receivedOn: isoDay(values.receivedOn!),
-        });
+        let result;
+        try {
+          result = await invoiceCalls.recordPayment(
+            {
+              referralSourceId: invoice.referralSourceId,
+              method: values.method,
+              reference: values.reference.trim(),
+              amountCents: centsOf(values.amount),
+              receivedOn: isoDay(values.receivedOn!),
+              ...(duplicate ? { allowDuplicate: true } : {}),
+            },
+            idempotencyKey,
+          );
+        } catch (error) {
+          if (!isApiCallError(error) || error.code !== 'DUPLICATE_PAYMENT') throw error;
+          setDuplicate(error.text);
+          return;
+        }
         publishToast(result.message);
         payment = result.payment;
         setRecorded(result.payment);
@@ -77,7 +115,7 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
     <Modal
       open={open}
       title={`Record a payment for ${invoice.number}`}
-      okText={recorded ? 'Apply payment' : 'Record payment'}
+      okText={recorded ? 'Apply payment' : duplicate ? 'Record it again' : 'Record payment'}
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -90,6 +128,10 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
         aria-label={`Record a payment for ${invoice.number}`}
         initialValues={{ method: 'Check', reference: '', amount: '', receivedOn: new Date(), apply: '' }}
         onValuesChange={(changed: Partial<FormValues>) => {
+          if (PAYMENT_FIELDS.some((field) => field in changed)) {
+            setIdempotencyKey(newIdempotencyKey());
+            setDuplicate(null);
+          }
           if ('apply' in changed) setApplyEdited(true);
           if ('amount' in changed && !applyEdited) {
             const cents = typedCents();
@@ -99,6 +141,16 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
         onFinish={(values) => void submit(values)}
       >
         <FormFailure text={failure} />
+        {duplicate && !recorded ? (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            title="This payment may be recorded already"
+            description={`${duplicate} Choose Record it again to record a second payment, or change the reference, amount or day.`}
+          />
+        ) : null}
         {recorded ? (
           <Alert
             type="info"
@@ -135,7 +187,7 @@ export function PaymentModal({ invoice, open, onClose }: PaymentModalProps) {
             label="Received on"
             name="receivedOn"
             required
-            rules={[{ required: true, message: 'Enter the day the payment was received.' }]}
+            rules={[{ required: true, message: 'Enter the day the payment was received.' }, receivedOnRule]}
             style={{ width: 180 }}
           >
             <DateInput required disabled={!!recorded} />

@@ -73,8 +73,14 @@ export const invoiceCalls = {
     apiClient.post('/api/admin/emailInvoices', { invoiceIds }, invoicesResultSchema),
   sendToCollection: (id: number) =>
     apiClient.post(`/api/operation/invoices/${id}/collection`, {}, invoiceResultSchema),
-  recordPayment: (input: CreatePayment) =>
-    apiClient.post('/api/operation/payments', input, paymentResultSchema),
+  /**
+   * Records a payment. `idempotencyKey` names this payment: the same key sent again (a retry after a lost answer)
+   * answers the payment already recorded instead of recording it twice.
+   */
+  recordPayment: (input: CreatePayment, idempotencyKey: string) =>
+    apiClient.post('/api/operation/payments', input, paymentResultSchema, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   applyPayment: (paymentId: number, applications: { invoiceId: number; amountCents: number }[]) =>
     apiClient.post(`/api/operation/payments/${paymentId}/apply`, { applications }, paymentResultSchema),
 };
