@@ -105,13 +105,6 @@ export class RateLimits {
     }
   }
 
-  /** Throws 429 while `key` is over the limit of `name`, counting nothing. */
-  async check(name: RateLimitName, key: string, refusal: Refusal = {}): Promise<void> {
-    const res = await this.limiters.get(name)!.get(sha256(key));
-    if (res && res.consumedPoints >= this.policies[name].points && res.msBeforeNext > 0)
-      throw tooManyRequests(retryAfter(res), refusal);
-  }
-
   /** How much of its allowance `key` has used in the current window of `name`, and when that window ends. */
   async usage(name: RateLimitName, key: string): Promise<{ points: number; retryAfterSeconds: number }> {
     const res = await this.limiters.get(name)!.get(sha256(key));
