@@ -40,6 +40,9 @@ describe('ids and versions fit a PostgreSQL integer', () => {
     for (const bad of ['0x1', ' 1', '1 ', '1e0', '0b1', '0o1', '+1', '1.0', '\u0000'])
       expect(messages(idSchema, bad)).toEqual(['must be a positive whole number']);
     expect(idSchema.parse('007')).toBe(7);
+    // A page's typed filter (a number) is sent as its digits.
+    expect(idSchema.parse(7)).toBe(7);
+    for (const bad of [1.5, -1, 0, 1e21]) expect(idSchema.safeParse(bad).success).toBe(false);
     expect(messages(idSchema, '9'.repeat(400))).toEqual(['must be at most 2147483647']);
     expect(messages(versionQuerySchema, '0x1')).toEqual(['must be a whole number (digits only)']);
     expect(wholeNumberTextSchema.parse('0')).toBe(0);

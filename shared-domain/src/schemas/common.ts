@@ -31,13 +31,20 @@ const digitsAsNumber = () => z.coerce.number<string>(OUT_OF_RANGE).int().max(INT
  */
 export const DIGITS_PATTERN = /^\d+$/;
 const POSITIVE = { error: 'must be a positive whole number' };
+/** Digits as text, documented so; a number (a page's typed filter, sent as its digits) is taken as its text. */
+const digitsText = (error: string) =>
+  z
+    .preprocess(
+      (value: string | number) => (typeof value === 'number' ? String(value) : value),
+      z.string({ error }).regex(DIGITS_PATTERN, { error }),
+    )
+    .meta({ type: 'string', pattern: DIGITS_PATTERN.source });
 /** Digits read as a whole number from 0 to INT4_MAX (a code such as a status id, 0 meaning every one). */
-export const wholeNumberTextSchema = z
-  .string()
-  .regex(DIGITS_PATTERN, { error: 'must be a whole number (digits only)' })
-  .pipe(digitsAsNumber());
+export const wholeNumberTextSchema = digitsText('must be a whole number (digits only)').pipe(
+  digitsAsNumber(),
+);
 /** An id in a path or query: digits only, 1 to INT4_MAX. */
-export const idSchema = z.string().regex(DIGITS_PATTERN, POSITIVE).pipe(digitsAsNumber().positive(POSITIVE));
+export const idSchema = digitsText(POSITIVE.error).pipe(digitsAsNumber().positive(POSITIVE));
 /** An id in a JSON body. */
 export const idValueSchema = z.number().int().positive(POSITIVE).max(INT4_MAX, OUT_OF_RANGE);
 export const idParamsSchema = z.object({ id: idSchema });
