@@ -57,6 +57,12 @@ export const EVV_MESSAGES = {
   unacknowledged:
     'This visit has electronic visit verification flags nobody acknowledged: acknowledge them before approving the notes.',
   acknowledged: 'EVV flags acknowledged.',
+  /** 409 of an acknowledgement outside the review. */
+  notInReview: (statusLabel: string) =>
+    `EVV flags are acknowledged while the notes are in review: the visit is ${statusLabel}.`,
+  /** 400 (flagIds) of an id that is not a flag of the visit. */
+  notAFlag: (ids: readonly number[]) =>
+    `${ids.join(', ')} ${ids.length > 1 ? 'are not flags' : 'is not a flag'} of this visit`,
   elementNames: { checkIn: 'Check-in', checkOut: 'Check-out' } as Record<EvvKind, string>,
 } as const;
 
