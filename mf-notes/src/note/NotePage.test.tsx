@@ -1,5 +1,11 @@
 import 'fake-indexeddb/auto';
-import { NOTE_TEXTS, type Note, type NoteDetail } from '@carelane/shared-domain';
+import {
+  EVV_MESSAGES,
+  NOTE_TEXTS,
+  type Note,
+  type NoteDetail,
+  type NoteEvvFlag,
+} from '@carelane/shared-domain';
 import { getSession, setSession } from '@carelane/shared-session';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { apiError, paging, renderPage, type RenderedPage, type Route } from '@carelane/shared-ui/testing';
@@ -107,6 +113,7 @@ const detail = (changes: Partial<NoteDetail> = {}, visit: Partial<NoteDetail['vi
         locationFresh: false,
       },
     ],
+    evvFlags: [],
     ...visit,
   },
   note: note(),
@@ -128,6 +135,19 @@ const detail = (changes: Partial<NoteDetail> = {}, visit: Partial<NoteDetail['vi
   canEdit: true,
   canReview: false,
   canReopen: false,
+  ...changes,
+});
+
+/** The check-out recorded 6.9 miles from the patient's address (decision 038). */
+const farCheckOut = (changes: Partial<NoteEvvFlag> = {}): NoteEvvFlag => ({
+  id: 31,
+  kind: 'distance',
+  element: 'checkOut',
+  at: '2026-11-20T15:05:00.000Z',
+  distanceMiles: 6.9,
+  limitMiles: 5,
+  acknowledgedAt: null,
+  acknowledgedByName: null,
   ...changes,
 });
 
@@ -586,6 +606,76 @@ describe('/note', () => {
     expect(screen.getByRole('button', { name: 'Re-open' })).toBeTruthy();
   });
 
+  it('shows the clinician a check-out flagged for being far from the patient, and no acknowledge control', async () => {
+    open(() => detail({}, { evvFlags: [farCheckOut()] }));
+    expect(await screen.findByText('More than 5 mi away: needs review')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'EVV flags to review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Acknowledge/ })).toBeNull();
+  });
+
+  it('makes the reviewer acknowledge a flagged check-out before approving; the acknowledgement names who and when', async () => {
+    let acknowledgedAt: string | null = null;
+    const flag = () =>
+      farCheckOut(acknowledgedAt ? { acknowledgedAt, acknowledgedByName: 'Morgan Lee' } : {});
+    const view = open(
+      () =>
+        detail(
+          { canEdit: false, canReview: true, canReopen: true },
+          { status: 'NotesInReview', statusLabel: 'Notes In Review', evvFlags: [flag()] },
+        ),
+      (call) => {
+        if (call.url.pathname !== `${NOTE_PATH}/evvFlags/acknowledge`) return undefined;
+        acknowledgedAt = '2026-11-21T16:30:00.000Z';
+        return jsonResponse({ evvFlags: [flag()], message: EVV_MESSAGES.acknowledged });
+      },
+      { roleId: 5 },
+    );
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('region', { name: 'EVV flags to review' });
+    expect(panel.textContent).toContain('Check-out at 11/20/2026');
+    expect(panel.textContent).toContain("6.9 mi from the patient's address (more than 5 mi)");
+    expect(screen.getByText('More than 5 mi away: needs review')).toBeTruthy();
+    const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(approve.getAttribute('aria-describedby')).toBe('approve-waits-for-evv');
+    expect(document.getElementById('approve-waits-for-evv')!.textContent).toBe(
+      'Acknowledge the EVV flags to approve.',
+    );
+
+    await user.click(within(panel).getByRole('button', { name: 'Acknowledge the EVV flag' }));
+    await waitFor(() => expect(view.toasts).toContain(EVV_MESSAGES.acknowledged));
+    expect(view.calls.find((c) => c.url.pathname === `${NOTE_PATH}/evvFlags/acknowledge`)!.body).toEqual({
+      flagIds: [31],
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'EVV flags to review' })).toBeNull());
+    expect(screen.getByText(/More than 5 mi away: acknowledged by Morgan Lee, 11\/21\/2026/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(document.getElementById('approve-waits-for-evv')).toBeNull();
+  });
+
+  it('says so when the acknowledgement is refused', async () => {
+    const view = open(
+      () =>
+        detail(
+          { canEdit: false, canReview: true },
+          { status: 'NotesInReview', statusLabel: 'Notes In Review', evvFlags: [farCheckOut()] },
+        ),
+      (call) =>
+        call.url.pathname === `${NOTE_PATH}/evvFlags/acknowledge`
+          ? apiError(409, EVV_MESSAGES.notInReview('Notes Approved'))
+          : undefined,
+      { roleId: 5 },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge the EVV flag' }));
+    await waitFor(() =>
+      expect(view.errorToasts.some((text) => text.includes(EVV_MESSAGES.notInReview('Notes Approved')))).toBe(
+        true,
+      ),
+    );
+    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('rejects with a required reason', async () => {
     const view = open(
       () =>
@@ -721,12 +811,13 @@ describe('/note', () => {
       () =>
         detail(
           { canEdit: false, canReview: true },
-          { status: 'NotesInReview', statusLabel: 'Notes In Review' },
+          { status: 'NotesInReview', statusLabel: 'Notes In Review', evvFlags: [farCheckOut()] },
         ),
       undefined,
       { roleId: 5 },
     );
     await screen.findByText('No comments yet.');
+    await screen.findByRole('region', { name: 'EVV flags to review' });
     await check();
     page!.done();
     await draftStore().put({

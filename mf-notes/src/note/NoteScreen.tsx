@@ -25,6 +25,7 @@ import NoteForm, { type NoteFormProps } from '../form/NoteForm';
 import { ConflictView } from './ConflictView';
 import { draftStore, type NoteDetailSnapshot } from './draft-store';
 import { noteCalls, noteQueries, type NoteAction } from './note-queries';
+import { EvvFlagsReview } from './EvvFlagsReview';
 import { CommentModal, FieldComments, NoteComments, RejectModal } from './ReviewPanel';
 import { RevisionsDrawer } from './RevisionsDrawer';
 import {
@@ -34,7 +35,7 @@ import {
   type AutosavePageState,
   type NoteAutosave,
 } from './use-note-autosave';
-import { EvvCard, VisitCard } from './VisitCards';
+import { EvvCard, VisitCard, evvFlagsOf } from './VisitCards';
 
 const paramsSchema = z.object({ visitId: z.coerce.number().int().positive().optional() });
 
@@ -148,6 +149,9 @@ function NoteBody({
   const [history, setHistory] = useState(false);
   const { definition, visit } = detail;
   const labelOf = useMemo(() => fieldLabelOf(definition), [definition]);
+  const evvFlags = evvFlagsOf(visit);
+  // The server refuses the approval while a flag is not acknowledged (decision 038).
+  const flagsToAcknowledge = evvFlags.some((flag) => flag.acknowledgedAt === null);
 
   // Comments are read by the reviewer and the clinician once there is a note (not from the device's copy).
   const showComments = !onDevice && detail.note !== null && (detail.canReview || visit.status !== 'NotesDue');
@@ -326,6 +330,7 @@ function NoteBody({
               }
             />
           ) : null}
+          {detail.canReview && !onDevice ? <EvvFlagsReview visitId={visitId} flags={evvFlags} /> : null}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <VisitCard visit={visit} />
@@ -405,12 +410,23 @@ function NoteBody({
                 okText="Approve"
                 cancelText="Cancel"
                 onConfirm={() => act('approve')}
-                disabled={serverBusy}
+                disabled={serverBusy || flagsToAcknowledge}
               >
-                <Button type="primary" size={buttonSize} disabled={serverBusy} aria-busy={busy === 'approve'}>
+                <Button
+                  type="primary"
+                  size={buttonSize}
+                  disabled={serverBusy || flagsToAcknowledge}
+                  aria-busy={busy === 'approve'}
+                  aria-describedby={flagsToAcknowledge ? 'approve-waits-for-evv' : undefined}
+                >
                   Approve
                 </Button>
               </Popconfirm>
+              {flagsToAcknowledge ? (
+                <Typography.Text id="approve-waits-for-evv" type="secondary">
+                  Acknowledge the EVV flags to approve.
+                </Typography.Text>
+              ) : null}
               <Button
                 danger
                 size={buttonSize}

@@ -31,6 +31,7 @@ const detail = (withNote = true) =>
       referralSourceName: 'Sunrise Home Health',
       enableNotesWorkflow: true,
       evv: [],
+      evvFlags: [],
     },
     note: withNote
       ? {

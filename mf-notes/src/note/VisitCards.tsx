@@ -1,6 +1,7 @@
 // The visit the note is for, and its EVV record (issue 12 "Time in / time out"): the six EVV elements, time in
-// and out against the scheduled time, and where the device was at check-in and check-out.
-import { formatDate, type NoteVisit } from '@carelane/shared-domain';
+// and out against the scheduled time, where the device was at check-in and check-out, and the flags a reviewer
+// acknowledges before approving (decision 038).
+import { formatDate, formatDateTime, type NoteEvvFlag, type NoteVisit } from '@carelane/shared-domain';
 import { visitStatusColor } from '@carelane/shared-ui';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -80,6 +81,20 @@ function Flag({ children }: { children: string }) {
   return <Tag color="orange">{children}</Tag>;
 }
 
+/** The visit's EVV flags; none in a copy kept on the device before flags existed. */
+export const evvFlagsOf = (visit: NoteVisit): NoteEvvFlag[] =>
+  (visit as Partial<Pick<NoteVisit, 'evvFlags'>>).evvFlags ?? [];
+
+const miles = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} mi`;
+
+/** What a flag says: how far the tap was, the limit, and whether a reviewer acknowledged it. */
+export function evvFlagText(flag: NoteEvvFlag): string {
+  const far = `More than ${flag.limitMiles} mi away`;
+  return flag.acknowledgedAt
+    ? `${far}: acknowledged by ${flag.acknowledgedByName ?? 'a reviewer'}, ${formatDateTime(flag.acknowledgedAt)}`
+    : `${far}: needs review`;
+}
+
 /** The EVV card: time in/out vs the schedule, and the check-in/check-out locations against the patient's address. */
 export const EvvCard = memo(function EvvCard({
   visit,
@@ -93,18 +108,24 @@ export const EvvCard = memo(function EvvCard({
     const record = visit.evv.find((item) => item.kind === kind);
     if (!record) return <Typography.Text type="secondary">Not recorded</Typography.Text>;
     if (record.latitude === null || record.longitude === null) return <Flag>No location</Flag>;
+    const flags = evvFlagsOf(visit).filter((flag) => flag.element === kind);
     return (
       <Flex gap={6} wrap align="center">
         <span>
           {record.distanceMiles === null
             ? 'Distance unknown'
-            : `${record.distanceMiles.toFixed(record.distanceMiles < 10 ? 2 : 1)} mi from the patient's address`}
+            : `${miles(record.distanceMiles)} from the patient's address`}
         </span>
         {record.locationFresh ? (
           <Tag color="green">{`Location fresh (within ${locationExpiryInMins} min)`}</Tag>
         ) : (
           <Flag>{`Location older than ${locationExpiryInMins} min`}</Flag>
         )}
+        {flags.map((flag) => (
+          <Tag key={flag.id} color={flag.acknowledgedAt ? 'blue' : 'red'}>
+            {evvFlagText(flag)}
+          </Tag>
+        ))}
       </Flex>
     );
   };

@@ -7,6 +7,7 @@ import {
   noteCommentResultSchema,
   type noteCommentSchema,
   noteDetailSchema,
+  noteEvvAcknowledgeResultSchema,
   noteRevisionDetailSchema,
   noteRevisionListSchema,
   noteSchema,
@@ -81,4 +82,6 @@ export const noteCalls = {
     apiClient.post(`${notePath(visitId)}/reject`, { version, reason }, noteActionResultSchema),
   comment: (visitId: number, fieldId: string | null, text: string) =>
     apiClient.post(`${notePath(visitId)}/comments`, { fieldId, text }, noteCommentResultSchema),
+  acknowledgeEvvFlags: (visitId: number, flagIds: number[]) =>
+    apiClient.post(`${notePath(visitId)}/evvFlags/acknowledge`, { flagIds }, noteEvvAcknowledgeResultSchema),
 };
