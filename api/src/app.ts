@@ -131,14 +131,16 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
   // After the answer is sent: a read of patient data (or a refused attempt at one) joins the audit log's batch.
   app.addHook('onResponse', async (request, reply) => {
-    const entry = accessEntryOf(
-      request.ctx,
-      request.routeOptions.config.patientRead,
-      request.params,
-      reply.statusCode,
-      new Date(),
+    services.accessLog.add(
+      accessEntryOf(
+        services.db,
+        request.ctx,
+        request.routeOptions.config.patientRead,
+        request.params,
+        reply.statusCode,
+        new Date(),
+      ),
     );
-    if (entry) services.accessLog.add(entry);
   });
 
   await app.register(cookie);

@@ -64,11 +64,19 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     const readCache = new ReadCache(config.readCache);
     await readCache.start(database);
     const limits = new RateLimits(database.db, config.rateLimits);
-    let logError = (error: unknown) => console.error(error);
+    // The app's log once the app is built; until then the console.
+    let log: { error: (details: object, message: string) => void } = {
+      error: (details, message) => console.error(message, details),
+    };
     const accessLog = new AccessLog(database.db, {
       flushEveryMs: 1000,
       batchSize: 500,
-      onError: (error) => logError(error),
+      onError: (error) => log.error({ err: error }, 'reads of patient data could not be recorded yet'),
+      onDropped: (error, { at, userId, entity, entityId }) =>
+        log.error(
+          { err: error, entry: { at, userId, entity, entityId }, dropped: accessLog.dropped },
+          'a read of patient data was dropped from the access log: the database refused what its entry held',
+        ),
     });
     const services: AppServices = {
       config,
@@ -81,7 +89,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       accessLog,
     };
     const app = await buildApp(services);
-    logError = (error) => app.log.error({ err: error }, 'reads of patient data could not be recorded yet');
+    log = app.log;
     accessLog.start();
     const stopAuditPartitionJob = startAuditPartitionJob(database.db, (error) =>
       app.log.error({ err: error }, 'audit log partition upkeep failed'),

@@ -19,6 +19,7 @@ import {
 } from '../../../lib/file-transfer';
 import { errorResponses, messageSchema } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
+import { episodePatientIds } from '../episodes/repository';
 import * as service from './service';
 
 const tags = ['service request files'];
@@ -35,7 +36,7 @@ export const episodeFilesRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   app.get(
     FILES,
     {
-      config: readPages,
+      config: { ...readPages, patientRead: { kind: 'fileList', patientsOf: episodePatientIds } },
       schema: {
         tags,
         summary: 'The files of a service request, oldest first, with the file size limit in force',
@@ -79,7 +80,10 @@ export const episodeFilesRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   app.get(
     `${FILES}/:fileId`,
     {
-      config: readPages,
+      config: {
+        ...readPages,
+        patientRead: { kind: 'fileDownload', entityParam: 'fileId', patientsOf: episodePatientIds },
+      },
       schema: {
         tags,
         summary: 'Download a file: its bytes as an attachment, with its content type',

@@ -13,6 +13,7 @@ import {
 } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
+import { episodePatientIds } from '../episodes/repository';
 import * as episodeVisits from './service';
 
 const tags = ['service requests'];
@@ -26,7 +27,7 @@ export const episodeVisitsRoutes: FastifyPluginAsyncZod<{ services: AppServices 
   app.get(
     '/api/admin/episodes/:id/visits',
     {
-      config: readPages,
+      config: { ...readPages, patientRead: { kind: 'visitList', patientsOf: episodePatientIds } },
       schema: {
         tags,
         summary: 'Visits of one service request by date and start time (SPEC §9: up to 1000 a page)',

@@ -70,6 +70,12 @@ export async function loadEpisode(
   return row;
 }
 
+/** The patient of a service request, if it has one: what a refused read of it names (access-log.ts RouteRead). */
+export async function episodePatientIds(ex: Executor, id: number): Promise<number[]> {
+  const [row] = await ex.select({ patientId: episodes.patientId }).from(episodes).where(eq(episodes.id, id));
+  return row?.patientId == null ? [] : [row.patientId];
+}
+
 export function toEpisode({ episode: e, referralSource, patientName }: Loaded): Episode {
   return {
     id: e.id,

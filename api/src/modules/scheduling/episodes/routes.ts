@@ -11,6 +11,7 @@ import {
 } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
+import { episodePatientIds } from './repository';
 import * as episodesService from './service';
 
 const tags = ['service requests'];
@@ -35,7 +36,7 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/admin/episodes/:id',
     {
-      config: readPages,
+      config: { ...readPages, patientRead: { kind: 'serviceRequestDetail', patientsOf: episodePatientIds } },
       schema: {
         tags,
         summary: 'One service request',

@@ -139,7 +139,7 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
     ['fileList', () => `/api/fileserver/episodes/${episodeId}/files`, () => String(episodeId)],
     ['fileDownload', () => `/api/fileserver/episodes/${episodeId}/files/${fileId}`, () => String(fileId)],
   ])(
-    '%s: one entry naming the patient; another organization’s attempt is refused',
+    '%s: one entry naming the patient; another organization’s attempt and a role without the page are refused',
     async (kind, path, id) => {
       const allowed = await entriesOf(ORG_USER, 'GET', path());
       expect(allowed.res.status).toBe(200);
@@ -155,6 +155,17 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
       expect(refused.res.status).toBe(404);
       expect(refused.entries).toEqual([
         expect.objectContaining({ entity: kind, patient_ids: [patientId], outcome: 'REFUSED' }),
+      ]);
+      // Refused for lack of the page, before any service ran: still recorded, naming the patient.
+      const noPage = await entriesOf(CLINICIAN, 'GET', path());
+      expect(noPage.res.status).toBe(403);
+      expect(noPage.entries).toEqual([
+        expect.objectContaining({
+          entity: kind,
+          entity_id: id(),
+          patient_ids: [patientId],
+          outcome: 'REFUSED',
+        }),
       ]);
     },
   );
@@ -356,6 +367,7 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
         flushEveryMs: 1000,
         batchSize: 500,
         onError: (e) => errors.push(e),
+        onDropped: (e) => errors.push(e),
       });
       log.start();
       for (let i = 0; i < 3; i++) log.add(entry('bufferedRead'));
@@ -374,6 +386,7 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
         flushEveryMs: 60_000,
         batchSize: 500,
         onError: (e) => errors.push(e),
+        onDropped: (e) => errors.push(e),
       });
       await server().ownerSql(`create function refuse_reads() returns trigger language plpgsql as $f$
         begin raise exception 'refused for the test'; end $f$`);
