@@ -3,7 +3,6 @@ import {
   boundedDateSchema,
   idSchema,
   idValueSchema,
-  isoDateSchema,
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
@@ -60,7 +59,7 @@ export const patientInputSchema = z.object({
   gender: z.enum(['M', 'F'], { error: 'must be M or F' }).nullable().optional(),
   birthday: boundedDateSchema
     .superRefine((iso, ctx) => {
-      // An impossible date is already refused by isoDateSchema ('must be a date YYYY-MM-DD').
+      // An impossible date is already refused by boundedDateSchema ('must be a date YYYY-MM-DD').
       const problem = isIsoDate(iso) ? birthdayProblem(iso) : null;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
