@@ -316,10 +316,11 @@ describeEachDatabase('audit log', (server) => {
       );
 
     beforeAll(async () => {
-      [{ month, entryId }] = await server().sql<{ month: string; entryId: number }>(
+      const [row] = await server().sql<{ month: string; entryId: number }>(
         `insert into audit_log (entity, action) values ('guarded', 'READ')
          returning 'audit_log_' || to_char(at at time zone 'UTC', 'YYYY_MM') as month, id::int as "entryId"`,
       );
+      ({ month, entryId } = row!);
     });
 
     it('on PostgreSQL the app runs as carelane_app: not a superuser, owning no audit table', async () => {
