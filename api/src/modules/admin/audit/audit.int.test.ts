@@ -1,4 +1,4 @@
-import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { describeEachDatabase, startTestServer, type TestServer } from '../../../test/harness';
 
 interface Entry {
   id: number;
@@ -388,3 +388,39 @@ describeEachDatabase('audit log', (server) => {
     });
   });
 });
+
+// PGlite has one role, a superuser: there the guards tested above are what stand.
+(process.env.DATABASE_URL ? describe : describe.skip)(
+  'the server refuses an app role that could erase the log',
+  () => {
+    const role = `carelane_test_owner_${process.pid}`;
+    let owner: TestServer | undefined;
+    const other = () => owner!;
+    beforeAll(async () => {
+      owner = await startTestServer('postgres');
+    });
+    afterAll(async () => {
+      await other().ownerSql('alter table audit_log_default owner to current_user');
+      await other().ownerSql(`drop owned by ${role}`);
+      await other().ownerSql(`drop role if exists ${role}`);
+      await owner?.close();
+    });
+
+    it.each([
+      ['a superuser', 'postgres', "The app's PostgreSQL role postgres is a superuser"],
+      ['a role owning an audit table', role, `The app's PostgreSQL role ${role} owns the audit log`],
+    ])('%s', async (_what, user, message) => {
+      if (user === role) {
+        await other().ownerSql(`create role ${role} login nosuperuser`);
+        await other().ownerSql(`alter table audit_log_default owner to ${role}`);
+      }
+      await expect(
+        startTestServer('postgres', {
+          databaseUrl: other().services.config.databaseUrl,
+          seedDemoData: false,
+          databaseAppRole: { user },
+        }),
+      ).rejects.toThrow(message);
+    });
+  },
+);
