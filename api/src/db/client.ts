@@ -132,6 +132,8 @@ async function grantAppRole(owner: pg.Client, role: AppRole): Promise<void> {
     (await owner.query<{ name: string }>('select current_database() as name')).rows[0]!.name,
   );
   await owner.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${database} TO ${who}`);
+  // PostgreSQL before 15 lets everyone create in public: the app role must create nothing.
+  await owner.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
   await owner.query(`GRANT USAGE ON SCHEMA public TO ${who}`);
   const tables = await owner.query<{ name: string; audit: boolean }>(
     `select format('%I', c.relname) as name, ${AUDIT_TABLE_SQL} as audit
