@@ -1,19 +1,22 @@
 import { DATABASE_KINDS, startTestServer, type TestServer } from './harness';
 import { pgliteSnapshot, postgresTemplate, usesSnapshot } from './db-snapshot';
 
-/** What a new test server's database holds, apart from times and secrets: rows per table, sequences, migrations. */
+/**
+ * What a new test server's database holds, apart from times and secrets: rows per table, sequences, migrations.
+ * Read as the owner: the app's role on PostgreSQL may not read the migrations' own table.
+ */
 async function contents(server: TestServer) {
-  const tables = await server.sql<{ name: string }>(
+  const tables = await server.ownerSql<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
        where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
   );
   const rows: Record<string, number> = {};
   for (const { name } of tables)
-    rows[name] = (await server.sql<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n;
-  const sequences = await server.sql(
+    rows[name] = (await server.ownerSql<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n;
+  const sequences = await server.ownerSql(
     `select schemaname, sequencename, last_value::text from pg_sequences order by 1, 2`,
   );
-  const users = await server.sql(`select id, email_id, role_id from users order by id`);
+  const users = await server.ownerSql(`select id, email_id, role_id from users order by id`);
   return { rows, sequences, users };
 }
 

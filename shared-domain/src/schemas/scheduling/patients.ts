@@ -11,7 +11,7 @@ import {
 import { nameSchema, phoneInputSchema } from '../identity';
 import { zipcodeFieldSchema } from './physicians';
 import { birthdayProblem, PATIENT_STATUSES } from '../../scheduling/patient-rules';
-import { isIsoDate } from '../../formats';
+import { ISO_DATE_PATTERN, isIsoDate } from '../../formats';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -57,12 +57,15 @@ export const patientInputSchema = z.object({
     .optional(),
   lastName: nameSchema,
   gender: z.enum(['M', 'F'], { error: 'must be M or F' }).nullable().optional(),
-  birthday: boundedDateSchema
+  // The birthday rule bounds it (a real date, from 1900 to today) and words its own refusals, as the form does.
+  birthday: z
+    .string()
+    .refine(isIsoDate, { error: 'must be a date YYYY-MM-DD', abort: true })
     .superRefine((iso, ctx) => {
-      // An impossible date is already refused by boundedDateSchema ('must be a date YYYY-MM-DD').
-      const problem = isIsoDate(iso) ? birthdayProblem(iso) : null;
+      const problem = birthdayProblem(iso);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
+    .meta({ type: 'string', format: 'date', pattern: ISO_DATE_PATTERN.source })
     .nullable()
     .optional(),
   phoneNumber1: phoneInputSchema.nullable().optional(),
