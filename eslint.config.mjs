@@ -17,6 +17,27 @@ const forbid = (names, message) => ({
   'no-restricted-imports': ['error', { patterns: forbiddenPackages(names, message) }],
 });
 const frontends = ['shell', 'shared-ui', 'shared-session', ...areas];
+/** The API's areas (api/src/modules/*): each reaches another's records only through what that one exports. */
+const apiAreas = ['admin', 'billing', 'clinicians', 'maps', 'notes', 'platform', 'scheduling', 'security'];
+const otherAreasRepository = (names) => ({
+  regex: `(^|/)(${names.join('|')})/(.+/)?repository$`,
+  message:
+    "Another area's repository is its own: import what it exports (its service.ts or index.ts) instead.",
+});
+/** Product code: what a user runs (tests, stories, seeds, fixtures and the test kit aside). */
+const notProductCode = [
+  '**/*.test.{ts,tsx}',
+  '**/*.int.test.ts',
+  '**/*.stories.{ts,tsx}',
+  '**/test/**',
+  '**/testing/**',
+  '**/testing.{ts,tsx}',
+  '**/*fixture*.{ts,tsx}',
+  '**/seed*.ts',
+  'e2e/**',
+  'bench/**',
+  'scripts/**',
+];
 
 export default tseslint.config(
   {
@@ -81,6 +102,36 @@ export default tseslint.config(
     },
   },
   { files: ['api/**/*.ts'], rules: forbid([...frontends], 'The API depends only on shared-domain.') },
+  ...apiAreas.map((area) => ({
+    files: [`api/src/modules/${area}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbiddenPackages([...frontends], 'The API depends only on shared-domain.'),
+            otherAreasRepository(apiAreas.filter((a) => a !== area)),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/modules/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbiddenPackages([...frontends], 'The API depends only on shared-domain.'),
+            otherAreasRepository(apiAreas),
+          ],
+        },
+      ],
+    },
+  },
   {
     // Route handlers stay thin: validation, one call into the feature's service.ts, the answer.
     files: ['api/**/routes.ts'],
@@ -98,6 +149,7 @@ export default tseslint.config(
               group: ['**/db/*', '**/db'],
               message: 'A route file calls its service; service.ts and repository.ts reach the database.',
             },
+            { regex: '(^|/)repository$', message: 'A route file calls its service, never a repository.' },
           ],
         },
       ],
@@ -135,4 +187,10 @@ export default tseslint.config(
       'Areas talk only through the bus and the API.',
     ),
   })),
+  {
+    // A function longer than this is split into named parts: hooks, section components, pure helpers.
+    files: ['**/*.{ts,tsx}'],
+    ignores: notProductCode,
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
 );

@@ -19,6 +19,7 @@ import {
   startHealthy,
   tempDataDir,
   textTable,
+  writeResultsSection,
 } from './lib.mjs';
 
 const RUNS = Number(process.env.FRONTEND_RUNS || 5);
@@ -240,4 +241,8 @@ export async function run() {
   }
 }
 
-if (isMain(import.meta.url)) await run();
+if (isMain(import.meta.url)) {
+  const startedAt = new Date();
+  const section = await run();
+  await writeResultsSection({ script: 'frontend.mjs', heading: /^## \(d\) Front end/m, section, startedAt });
+}

@@ -301,10 +301,62 @@ export function markdownTable(rows) {
   return [line(rows[0]), line(rows[0].map(() => '---')), ...rows.slice(1).map(line)].join('\n');
 }
 
+const SUMMARY_HEADER = ['benchmark', 'figure', 'measured', 'budget', 'verdict'];
+
+/** The Summary table's rows of `figures` (header first), as `npm run bench` and a section run alone write them. */
+export function summaryRows(figures) {
+  const format = (f) => `${f.value.toFixed(f.unit === 'ms' ? 1 : 0)} ${f.unit}`;
+  return [
+    SUMMARY_HEADER,
+    ...figures.map((f) => [
+      f.benchmark,
+      f.metric,
+      format(f),
+      f.budget === null ? '' : `${f.higherIsBetter ? '≥' : '<'} ${f.budget} ${f.unit}`,
+      f.verdict,
+    ]),
+  ];
+}
+
+/**
+ * RESULTS.md's Summary with the rows of `figures`' benchmarks replaced by theirs (each benchmark's rows come from
+ * its latest run), the other rows kept in place; the new rows go where that benchmark's first row was, else last.
+ */
+export function withSummaryRows(markdown, figures) {
+  const start = markdown.search(/^## Summary$/m);
+  if (start < 0 || figures.length === 0) return markdown;
+  const rest = markdown.slice(start);
+  const tableStart = rest.search(/^\|/m);
+  const tableEnd = rest.slice(tableStart).search(/^(?!\|)/m);
+  if (tableStart < 0) return markdown;
+  const table = rest.slice(tableStart, tableEnd < 0 ? undefined : tableStart + tableEnd);
+  const rows = table
+    .trimEnd()
+    .split('\n')
+    .slice(2)
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+  const replaced = new Set(figures.map((f) => f.benchmark));
+  const fresh = summaryRows(figures).slice(1);
+  const at = rows.findIndex((row) => replaced.has(row[0]));
+  const kept = rows.filter((row) => !replaced.has(row[0]));
+  const insertAt = at < 0 ? kept.length : rows.slice(0, at).filter((row) => !replaced.has(row[0])).length;
+  kept.splice(insertAt, 0, ...fresh);
+  const updated = `${markdownTable([SUMMARY_HEADER, ...kept])}\n`;
+  return (
+    markdown.slice(0, start) + rest.slice(0, tableStart) + updated + rest.slice(tableStart + table.length)
+  );
+}
+
 /**
  * Writes (or replaces) one `## (x) …` section of bench/RESULTS.md for a bench run on its own: its title, a
  * line saying which script measured it, when and on which commit (`conditions` adds to the parenthesis), and
- * the markdown. `heading` finds the section to replace, e.g. /^## \(f\) Coverage map/m.
+ * the markdown; its figures replace that benchmark's rows of the Summary. `heading` finds the section to
+ * replace, e.g. /^## \(f\) Coverage map/m.
  */
 export async function writeResultsSection({ script, heading, section, startedAt, conditions = '' }) {
   const file = path.join(BENCH_DIR, 'RESULTS.md');
@@ -323,10 +375,12 @@ export async function writeResultsSection({ script, heading, section, startedAt,
   ].join('\n');
   const start = old.search(heading);
   const end = start < 0 ? -1 : old.slice(start + 3).search(/^## /m);
-  const updated =
+  const updated = withSummaryRows(
     start < 0
       ? `${old.trimEnd()}\n\n${text}`
-      : `${old.slice(0, start)}${text}${end < 0 ? '' : `\n${old.slice(start + 3 + end)}`}`;
+      : `${old.slice(0, start)}${text}${end < 0 ? '' : `\n${old.slice(start + 3 + end)}`}`,
+    section.figures ?? [],
+  );
   const prettier = await import('prettier');
   const options = (await prettier.resolveConfig(file)) ?? {};
   fs.writeFileSync(file, await prettier.format(updated, { ...options, parser: 'markdown' }));

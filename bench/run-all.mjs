@@ -3,12 +3,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, REPO_DIR, buildIfStale, markdownTable, postgresVersion, textTable } from './lib.mjs';
+import {
+  BENCH_DIR,
+  REPO_DIR,
+  buildIfStale,
+  markdownTable,
+  postgresVersion,
+  summaryRows,
+  textTable,
+} from './lib.mjs';
 import * as startup from './startup.mjs';
 import * as login from './login.mjs';
 import * as userList from './user-list.mjs';
 import * as frontend from './frontend.mjs';
 import * as lighthouse from './lighthouse.mjs';
+import * as lighthousePages from './lighthouse-pages.mjs';
 
 function git(...args) {
   try {
@@ -38,7 +47,8 @@ const dirty =
   ) !== '';
 
 const sections = [];
-for (const bench of [startup, login, userList, frontend, lighthouse]) sections.push(await bench.run());
+for (const bench of [startup, login, userList, frontend, lighthouse, lighthousePages])
+  sections.push(await bench.run());
 sections.push(await (await import('./scheduling.mjs')).run());
 sections.push(await (await import('./coverage-map.mjs')).run());
 sections.push(await (await import('./audit-log.mjs')).run());
@@ -53,17 +63,7 @@ const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
 for (const s of sections) figures.push(...(s.extra ?? []));
-const format = (f) => `${f.value.toFixed(f.unit === 'ms' ? 1 : 0)} ${f.unit}`;
-const summary = [
-  ['benchmark', 'figure', 'measured', 'budget', 'verdict'],
-  ...figures.map((f) => [
-    f.benchmark,
-    f.metric,
-    format(f),
-    f.budget === null ? '' : `${f.higherIsBetter ? '≥' : '<'} ${f.budget} ${f.unit}`,
-    f.verdict,
-  ]),
-];
+const summary = summaryRows(figures);
 const over = figures.filter((f) => f.verdict === 'OVER').length;
 console.log('\nSummary');
 console.log(textTable(summary));
@@ -81,11 +81,13 @@ const machine = [
 const markdown = [
   '# Benchmark results',
   '',
-  'Written by `npm run bench` (bench/run-all.mjs); every figure below was measured by that run. The server is the real build (`node api/dist/main.cjs`), spawned by the bench; load comes from autocannon in the bench process, on the same machine.',
+  'Written by `npm run bench` (bench/run-all.mjs); the figures below come from that run unless a section says it was measured alone later. The server is the real build (`node api/dist/main.cjs`), spawned by the bench; load comes from autocannon in the bench process, on the same machine.',
   '',
   machine,
   '',
   '## Summary',
+  '',
+  'Each row comes from the latest run of its section: this run, or a later run of that section alone (its date is at the head of the section).',
   '',
   markdownTable(summary),
   '',

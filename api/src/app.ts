@@ -49,6 +49,7 @@ import { coverageRoutes } from './modules/scheduling/coverage/routes';
 import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/routes';
 import { notesRoutes } from './modules/notes/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { notificationsRoutes } from './modules/platform/notifications/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
 /** Public routes first; everything else inside one scope that requires a session (fastify/demo style). */
@@ -87,11 +88,12 @@ const SESSION_ROUTES = [
   cliniciansRoutes,
   notesRoutes,
   billingRoutes,
+  notificationsRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const API_UP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Carelane</title></head>
+const API_UP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Carelane</title></head>
 <body><h1>Carelane</h1><p>The API is up. The documentation is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
 declare module 'fastify' {

@@ -229,7 +229,11 @@ test('a week is billed, emailed, partly paid and aged; the clinician is paid by 
   await page.goto(`/providerpayments?providerId=${targetPay.providerId}&tab=fines`);
   await page.getByRole('button', { name: 'Add fine' }).click();
   const addFine = page.getByRole('dialog', { name: 'Add a fine' });
-  await addFine.getByLabel('Visit (optional)').fill(String(target!.visitId));
+  // The Visit picker lists the clinician's visits that can be fined: date, patient (or shift) and status.
+  const visitText = `${formatDate(target!.dateOfService)}, ${target!.patientName || 'shift'} (`;
+  await addFine.getByLabel('Visit (optional)').click();
+  await addFine.getByLabel('Visit (optional)').fill(visitText.slice(0, -2));
+  await page.locator('.ant-select-item-option').filter({ hasText: visitText }).first().click();
   await addFine.getByLabel('Amount').fill('25.00');
   await addFine.getByLabel('Reason').fill(reason);
   await addFine.getByRole('button', { name: 'Add fine' }).click();

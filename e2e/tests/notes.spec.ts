@@ -3,7 +3,8 @@
 // goals from the builder), loses the server halfway (its notes routes blocked), keeps writing, reloads, and when
 // the server is back the note on the server equals what was typed. She checks out and submits; the care
 // coordinator rejects it with a comment; she fixes it and submits again; the coordinator approves it (Notes
-// Approved) and prints every approved note of the service request into one PDF that holds it. The organization's
+// Approved) and prints every approved note of the service request into one PDF that holds it. (Her fix after
+// signing clears the signature: she signs again before resubmitting, issue 24.) The organization's
 // user is refused the note while it is in review and reads it once approved. axe finds no
 // serious or critical violation on any page the spec visits.
 import zlib from 'node:zlib';
@@ -296,6 +297,13 @@ test.describe('visit notes', () => {
       .getByRole('group', { name: 'Wounds 1' })
       .getByRole('spinbutton', { name: 'Depth (row 1)', exact: true })
       .fill('0.3');
+    // A change after signing clears the signature (issue 24): she signs again.
+    await page.getByRole('spinbutton', { name: 'Depth (row 1)', exact: true }).blur();
+    await expect(page.getByText('The note changed after it was signed. Sign it again.').first()).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByRole('textbox', { name: 'Clinician signature', exact: true }).fill('Casey Rivera');
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByText('Notes submitted for review.')).toBeVisible();

@@ -75,6 +75,7 @@ test.describe('scheduling', () => {
     // The date picker takes the typed date on Enter (Enter does not send the form).
     await page.getByLabel('Date of service').fill(dateFromToday(1));
     await page.getByLabel('Date of service').press('Enter');
+    await page.getByRole('textbox', { name: 'Start time' }).fill('10:00 AM');
     await page.getByRole('button', { name: 'Add visits' }).click();
     const visitRows = page.getByRole('table').filter({ hasText: 'RN Routine' });
     await expect(visitRows.getByText('Draft')).toBeVisible();

@@ -1,32 +1,10 @@
 // Answers of the billing API for the area's tests (never imported by product code).
-import type { Invoice, InvoiceDetail, Payment, ReferralSource, UnbilledVisit } from '@carelane/shared-domain';
+import type { Invoice, InvoiceDetail, Payment, UnbilledVisit } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
-import { paging } from '@carelane/shared-ui/testing';
+import { organizationFixture, paging } from '@carelane/shared-ui/testing';
 
-export function organization(id: number, name: string): ReferralSource {
-  return {
-    id,
-    name,
-    status: 'ACTIVE',
-    zipcode: '78701',
-    latitude: 30.27,
-    longitude: -97.74,
-    phone: '5125550100',
-    fax: null,
-    email: 'billing@example.com',
-    idleTimeout: null,
-    dashboardVisitDateRange: null,
-    missedVisitDateRange: null,
-    tasksDateRange: null,
-    incidentsDateRange: null,
-    caseManager: false,
-    actionType: null,
-    onboardStepRS: 'Done',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    version: 1,
-  };
-}
+/** An organization as the API answers it (shared-ui's fixture). */
+export const organization = organizationFixture;
 
 /** GET /api/admin/referralSources: two organizations. */
 export const organizationsAnswer = () =>

@@ -155,6 +155,13 @@ function createConfig({ kind, dir, name, devPort, title = 'Carelane', staticLogi
         // @rc-component/form's index has code besides its re-exports, so without this antd's Input (which only
         // needs its FormProvider context) brings the whole form store and validator to every page with a field.
         { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+        // antd's prebuilt stylesheet (the shell's entry links it: shell/src/antd-stylesheet.ts, decision 042) is
+        // emitted as a file with its hash in the name; the import is its address.
+        {
+          test: /[\\/]node_modules[\\/]antd[\\/]dist[\\/]antd\.css$/,
+          type: 'asset/resource',
+          generator: { filename: 'antd.[contenthash:8].css' },
+        },
       ],
     },
     plugins: [

@@ -11,6 +11,7 @@ export * from './rating';
 export * from './engagement';
 export * from './visits/visit-status';
 export * from './visits/time-zone';
+export * from './visits/visit-time';
 export * from './visits/evv';
 export * from './rates/rate-engine';
 export * from './scheduling/reference-data';

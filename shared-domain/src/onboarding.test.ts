@@ -1,6 +1,7 @@
 import {
   ORGANIZATION_ONBOARD_STEPS,
   PROVIDER_ONBOARD_STEPS,
+  hasOnboardingToDo,
   isProviderOnboardStep,
   nextOrganizationOnboardStep,
   nextProviderOnboardStep,
@@ -98,5 +99,19 @@ describe('organization onboarding steps', () => {
 
   it('keeps Rates when hideRatesOnBoardStep is false', () => {
     expect(nextOrganizationOnboardStep('Contract', { hideRatesOnBoardStep: false })).toBe('Rates');
+  });
+});
+
+describe('hasOnboardingToDo', () => {
+  it.each([
+    [4, 'Contract', true],
+    [4, 'MoreCredentials', true],
+    [4, 'Done', false],
+    [4, null, false],
+    [4, 'Unknown', false],
+    [1, 'Contract', false],
+    [13, null, false],
+  ])('role %i on step %p has onboarding to do: %p', (roleId, onboardStep, expected) => {
+    expect(hasOnboardingToDo({ roleId, onboardStep })).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import { ROLE } from './roles';
+
 /** Provider (clinician) onboarding steps, in the order SPEC §4 lists them. */
 export const PROVIDER_ONBOARD_STEPS = [
   'Contract',
@@ -81,4 +83,17 @@ export function nextOrganizationOnboardStep(
   }
   if (next === 'Rates' && options.hideRatesOnBoardStep) return 'Contract';
   return next;
+}
+
+/**
+ * Whether a user has clinician onboarding still to do: a clinician (role 4) whose `onboardStep` is one of the
+ * steps before Done. Such a user starts at onboarding and finds it in their menu until Done (decision 044).
+ */
+export function hasOnboardingToDo(user: { roleId: number; onboardStep: string | null }): boolean {
+  return (
+    user.roleId === ROLE.CLINICIAN &&
+    user.onboardStep !== null &&
+    isProviderOnboardStep(user.onboardStep) &&
+    user.onboardStep !== 'Done'
+  );
 }

@@ -137,16 +137,19 @@ describe('page access and options', () => {
   });
 
   it.each([
-    ['{"defaultShowMine":0}', false],
-    ['{"defaultShowMine":false}', false],
-    ['{"defaultShowMine":1}', true],
-    ['{}', true],
-  ])('serviceRequest %s shows only mine by default: %p', (serviceRequest, showMine) => {
-    expect(defaultShowMine(parsePrivilegeText(privilegeText({ serviceRequest })))).toBe(showMine);
+    ['{"defaultShowMine":0}', 5, false],
+    ['{"defaultShowMine":false}', 5, false],
+    ['{"defaultShowMine":1}', 1, true],
+    ['{"defaultShowMine":"1"}', 7, true],
+    ['{}', 5, true],
+    ['{}', 1, false],
+  ])('serviceRequest %s shows role %i only mine by default: %p', (serviceRequest, roleId, showMine) => {
+    expect(defaultShowMine(roleId, parsePrivilegeText(privilegeText({ serviceRequest })))).toBe(showMine);
   });
 
-  it('shows only mine when the serviceRequest page says nothing', () => {
-    expect(defaultShowMine({})).toBe(true);
+  it('without the option, shows only mine to care coordinators alone (their work is their own list)', () => {
+    const on = ALL_ROLE_IDS.filter((roleId) => defaultShowMine(roleId, {}));
+    expect(on).toEqual([5]);
   });
 
   it('reads showRates from serviceRequestDetail and switchUser from header', () => {
@@ -219,7 +222,7 @@ describe('DEFAULT_ROLE_PRIVILEGES', () => {
   });
 
   it.each([8, 9, 12])('organization role %i turns off "only mine" and sees rates', (roleId) => {
-    expect(defaultShowMine(parsedOf(roleId))).toBe(false);
+    expect(defaultShowMine(roleId, parsedOf(roleId))).toBe(false);
     expect(showOrganizationRates(parsedOf(roleId))).toBe(true);
     expect(pagesOf(roleId)).toEqual(expect.arrayContaining(['myInvoices', 'myReferralSource', 'patients']));
     expect(pagesOf(roleId)).not.toContain('providers');
@@ -236,7 +239,7 @@ describe('DEFAULT_ROLE_PRIVILEGES', () => {
         'ccDemand',
       ]),
     );
-    expect(defaultShowMine(parsedOf(roleId))).toBe(true);
+    expect(defaultShowMine(roleId, parsedOf(roleId))).toBe(roleId === 5);
     expect(pagesOf(roleId)).not.toContain('constants');
   });
 

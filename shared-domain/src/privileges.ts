@@ -1,4 +1,11 @@
-import { ALL_ROLE_IDS, ORGANIZATION_ROLE_IDS, ROLE, STAFFING_ROLE_IDS, managedRoleIds } from './roles';
+import {
+  ALL_ROLE_IDS,
+  ORGANIZATION_ROLE_IDS,
+  ROLE,
+  ROLES_SHOWING_ONLY_MINE,
+  STAFFING_ROLE_IDS,
+  managedRoleIds,
+} from './roles';
 
 /** Page keys of SPEC §6, plus `constants` and `outbox` for our admin pages. */
 export const PAGE_KEYS = [
@@ -142,9 +149,15 @@ export function hideRatesOnBoardStep(privileges: ParsedPrivileges): boolean {
   return isSetFlag(privilegeOption(privileges, 'referralSources', 'hideRatesOnBoardStep'));
 }
 
-/** SPEC §6: the "only mine" episode filter is on unless serviceRequest.defaultShowMine is 0. */
-export function defaultShowMine(privileges: ParsedPrivileges): boolean {
-  return !isClearedFlag(privilegeOption(privileges, 'serviceRequest', 'defaultShowMine'));
+/**
+ * Whether the "only mine" episode filter starts on: as serviceRequest.defaultShowMine says (SPEC §6: 0 turns it
+ * off; 1 turns it on), else on only for the roles whose work is their own list (ROLES_SHOWING_ONLY_MINE).
+ */
+export function defaultShowMine(roleId: number, privileges: ParsedPrivileges): boolean {
+  const option = privilegeOption(privileges, 'serviceRequest', 'defaultShowMine');
+  if (isClearedFlag(option)) return false;
+  if (isSetFlag(option)) return true;
+  return ROLES_SHOWING_ONLY_MINE.includes(roleId);
 }
 
 /** SPEC §6: organization rates are shown on match cards when serviceRequestDetail.showRates is set. */

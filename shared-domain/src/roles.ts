@@ -91,4 +91,10 @@ export const ROLES_SEEING_ALL_EPISODES: readonly number[] = [
   ROLE.CUSTOMER_CARE_COORDINATOR,
 ];
 
+/**
+ * Roles whose work is their own list of service requests (the ones they coordinate or created): "Only mine"
+ * starts on for them; everyone else starts with every service request they may see (decision 044).
+ */
+export const ROLES_SHOWING_ONLY_MINE: readonly number[] = [ROLE.CARE_COORDINATOR];
+
 export const CLINICIAN_ROLE_ID = ROLE.CLINICIAN;

@@ -68,6 +68,18 @@ describe('createApiClient', () => {
     expect(calls[0]!.headers.get('content-type')).toContain('application/json');
   });
 
+  it('sends a save that outlives the page (keepalive) with the session, when asked', async () => {
+    const { calls, fetch } = mockFetch(() => jsonResponse({ id: 4, name: 'Bo' }));
+    const { api } = client();
+    await api.put('/api/notes/visits/1/note', { name: 'Bo' }, userSchema, { keepalive: true });
+    await api.put('/api/notes/visits/1/note', { name: 'Bo' }, userSchema);
+    const [kept, plain] = fetch.mock.calls.map(([input]) => input as Request);
+    expect(kept!.keepalive).toBe(true);
+    expect(plain!.keepalive).toBe(false);
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer secret-token');
+    expect(calls[0]!.body).toEqual({ name: 'Bo' });
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { calls } = mockFetch(() => jsonResponse([]));
     const { api, signOutLocally } = client();

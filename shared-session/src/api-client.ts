@@ -16,6 +16,8 @@ export type CallOptions = {
   token?: string;
   /** A 401 answer only rejects: no `sessionExpired$` (restoring a session that is simply gone). */
   quietUnauthorized?: boolean;
+  /** Outlives the page (fetch keepalive: a save sent as the tab closes); the body must stay under 64 KB. */
+  keepalive?: boolean;
 };
 
 export type ApiClientOptions = {
@@ -205,23 +207,18 @@ export function apiUrl(baseUrl: string | undefined, path: string): string {
 const DEFAULT_EXPIRED_TEXT = 'Your session has expired. Please sign in again.';
 const DEFAULT_REVOKED_TEXT = 'Your session has ended. Please sign in again.';
 
-/**
- * An API client on ky: adds `Authorization: Bearer`, parses answers with the given zod schema, turns
- * failures into `ApiCallError`, reports a 401 through `onUnauthorized` (never touching the page), and
- * never retries (react-query retries reads).
- */
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const production = options.production ?? isProductionBuild();
-  let reportedToken: string | null = null;
-  const http = ky.create({
-    retry: 0,
-    timeout: options.timeoutMs ?? 60_000,
-    throwHttpErrors: true,
-    // Looked up per call, so a stand-in fetch (tests, dev tools) installed later is used.
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
+type Payload = {
+  json?: unknown;
+  body?: Blob | ArrayBuffer | Uint8Array;
+  accept?: string;
+  timeout?: number;
+};
 
-  function reportUnauthorized(sentToken: string, code: string, body: unknown) {
+type ReportUnauthorized = (sentToken: string, code: string, body: unknown) => void;
+
+function createUnauthorizedReporter(options: ApiClientOptions, production: boolean): ReportUnauthorized {
+  let reportedToken: string | null = null;
+  return (sentToken, code, body) => {
     // Only the current session can expire: a late answer to an older token is ignored, and each
     // token is reported once however many calls fail with it.
     if (reportedToken === sentToken || options.getToken() !== sentToken) return;
@@ -233,48 +230,89 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         serverErrorText(body, { production }) || (expired ? DEFAULT_EXPIRED_TEXT : DEFAULT_REVOKED_TEXT),
       returnTo: currentPath(),
     });
-  }
+  };
+}
 
-  async function toApiCallError(error: unknown, sentToken: string | undefined, call: CallOptions) {
-    if (error instanceof HTTPError) {
-      const response = error.response;
-      const body = await readBody(response).catch(() => undefined);
-      const code =
-        typeof (body as { code?: unknown } | undefined)?.code === 'string'
-          ? (body as { code: string }).code
-          : `HTTP_${response.status}`;
-      // '' is a session held by the cookie alone: its 401 ends it as well.
-      if (response.status === 401 && sentToken !== undefined && !call.quietUnauthorized) {
-        reportUnauthorized(sentToken, code, body);
-      }
-      return new ApiCallError({
-        kind: 'http',
-        status: response.status,
-        code,
-        body,
-        text: serverErrorText(body, { production }),
-        message: error.message,
-        cause: error,
-      });
+async function toApiCallError(
+  error: unknown,
+  sentToken: string | undefined,
+  call: CallOptions,
+  production: boolean,
+  reportUnauthorized: ReportUnauthorized,
+): Promise<ApiCallError> {
+  if (error instanceof HTTPError) {
+    const response = error.response;
+    const body = await readBody(response).catch(() => undefined);
+    const code =
+      typeof (body as { code?: unknown } | undefined)?.code === 'string'
+        ? (body as { code: string }).code
+        : `HTTP_${response.status}`;
+    // '' is a session held by the cookie alone: its 401 ends it as well.
+    if (response.status === 401 && sentToken !== undefined && !call.quietUnauthorized) {
+      reportUnauthorized(sentToken, code, body);
     }
-    const text = unreachableText(error, !isOffline());
     return new ApiCallError({
-      kind: 'network',
-      status: 0,
-      code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
-      body: undefined,
-      text,
-      message: error instanceof Error ? error.message : text,
+      kind: 'http',
+      status: response.status,
+      code,
+      body,
+      text: serverErrorText(body, { production }),
+      message: error.message,
       cause: error,
     });
   }
+  const text = unreachableText(error, !isOffline());
+  return new ApiCallError({
+    kind: 'network',
+    status: 0,
+    code: error instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK',
+    body: undefined,
+    text,
+    message: error instanceof Error ? error.message : text,
+    cause: error,
+  });
+}
 
-  type Payload = {
-    json?: unknown;
-    body?: Blob | ArrayBuffer | Uint8Array;
-    accept?: string;
-    timeout?: number;
-  };
+function parseAnswer<S extends AnswerSchema>(
+  schema: S,
+  data: unknown,
+  response: Response,
+  method: string,
+  path: string,
+): AnswerOf<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiCallError({
+      kind: 'invalid-response',
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      body: data,
+      text: '',
+      message: `Unexpected answer from ${method.toUpperCase()} ${path}: ${parsed.error.message}`,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data as AnswerOf<S>;
+}
+
+/**
+ * An API client on ky: adds `Authorization: Bearer`, parses answers with the given zod schema, turns
+ * failures into `ApiCallError`, reports a 401 through `onUnauthorized` (never touching the page), and
+ * never retries (react-query retries reads).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const production = options.production ?? isProductionBuild();
+  const reportUnauthorized = createUnauthorizedReporter(options, production);
+  const http = ky.create({
+    retry: 0,
+    timeout: options.timeoutMs ?? 60_000,
+    throwHttpErrors: true,
+    // Looked up per call, so a stand-in fetch (tests, dev tools) installed later is used.
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
+
+  const toCallError = (error: unknown, sentToken: string | undefined, call: CallOptions) =>
+    toApiCallError(error, sentToken, call, production, reportUnauthorized);
 
   /** One call with the session's token; a failure becomes an `ApiCallError` (401 reported once). */
   async function send(
@@ -296,6 +334,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         searchParams: toSearchParams(callOptions.searchParams),
         signal: callOptions.signal,
+        ...(callOptions.keepalive ? { keepalive: true } : {}),
         ...(payload.json === undefined ? {} : { json: payload.json }),
         ...(payload.body === undefined ? {} : { body: payload.body as BodyInit }),
         ...(payload.timeout === undefined ? {} : { timeout: payload.timeout }),
@@ -304,7 +343,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       // A call its caller cancelled (react-query does) stays an AbortError.
       if (isAbort(error, callOptions.signal)) throw error;
-      throw await toApiCallError(error, sentToken, callOptions);
+      throw await toCallError(error, sentToken, callOptions);
     }
   }
 
@@ -321,21 +360,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       data = await readBody(response);
     } catch (error) {
       if (isAbort(error, callOptions.signal)) throw error;
-      throw await toApiCallError(error, sentToken, callOptions);
+      throw await toCallError(error, sentToken, callOptions);
     }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      throw new ApiCallError({
-        kind: 'invalid-response',
-        status: response.status,
-        code: 'INVALID_RESPONSE',
-        body: data,
-        text: '',
-        message: `Unexpected answer from ${method.toUpperCase()} ${path}: ${parsed.error.message}`,
-        cause: parsed.error,
-      });
-    }
-    return parsed.data as AnswerOf<S>;
+    return parseAnswer(schema, data, response, method, path);
   }
 
   return {
@@ -360,7 +387,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         };
       } catch (error) {
         if (isAbort(error, callOptions.signal)) throw error;
-        throw await toApiCallError(error, sentToken, callOptions);
+        throw await toCallError(error, sentToken, callOptions);
       }
     },
   };

@@ -8,12 +8,27 @@ export { GlobalStyle } from './app-providers/global-style';
 export { carelaneTheme } from './app-providers/theme';
 export { PageFrame, type PageFrameProps } from './page-frame/PageFrame';
 export { AppHeader, type AppHeaderProps } from './app-header/AppHeader';
+export {
+  MENU_BUTTON_LABEL,
+  ResponsiveShell,
+  type ResponsiveShellProps,
+  type ShellHeaderParts,
+} from './responsive-shell/ResponsiveShell';
+export { NARROW_SCREEN_QUERY, useNarrowScreen } from './responsive-shell/use-narrow-screen';
 export { DataTable, type DataTableProps, type SortChange } from './data-table/DataTable';
+export {
+  type CardColumnOptions,
+  type DataTableColumn,
+  type DataTableColumns,
+} from './data-table/data-columns';
+export { ListFilters, type ListFiltersProps } from './data-table/ListFilters';
 export { paginationSummary } from './data-table/pagination-summary';
 export { DateRangeFilter, type DateRangeFilterProps } from './date-range-filter/DateRangeFilter';
 export { applyDateRange, type AppliedDateRange } from './date-range-filter/apply-date-range';
+export { askedRange, dayOf, isoDay, rangeOf } from './date-range-filter/url-date-range';
 export { PhoneInput, type PhoneInputProps, PHONE_ERROR } from './phone-input/PhoneInput';
 export { DateInput, type DateInputProps, DATE_ERROR } from './date-input/DateInput';
+export { TimeInput, timeInputRules, type TimeInputProps } from './time-input/TimeInput';
 export { RatingBadge, type RatingBadgeProps, type RatingDetails } from './rating-badge/RatingBadge';
 export {
   AddressAutocomplete,
@@ -85,8 +100,7 @@ export {
   noSubmitOnEnter,
   nullIfBlank,
   refresh,
-  showFieldErrors,
-  showSaveFailure,
+  STATE_CODE_RULE,
   suggestionsNear,
   useIdParam,
 } from './page-kit/page-kit';
@@ -110,3 +124,27 @@ export {
   textColumn,
 } from './page-kit/list-page';
 export { VISUALLY_HIDDEN } from './visually-hidden/visually-hidden';
+// The one lookup-query module (organizations, provider types, visit types, staff users by role) and its pickers.
+export { LOOKUP_STALE_TIME, lookupQueries, type OrganizationStatus } from './lookups/lookup-queries';
+export {
+  OrganizationFilter,
+  type OrganizationFilterProps,
+  OrganizationPicker,
+  type OrganizationPickerProps,
+  useOrganizationName,
+} from './lookups/OrganizationPicker';
+// CSV export of a list: the button, the file to save, and every page of the list's filters.
+export { ExportCsvButton, type ExportCsvButtonProps } from './csv-export/ExportCsvButton';
+export { csvFile } from './csv-export/csv-file';
+export { eachPage, EXPORT_PAGE_SIZE, fetchEveryPage, type FetchPage } from './csv-export/fetch-every-page';
+export {
+  type FailureShown,
+  type FieldPlaces,
+  placeFieldErrors,
+  showFailure,
+  showFieldErrors,
+  showSaveFailure,
+  useBusy,
+  useFormCall,
+  useSaveCall,
+} from './page-kit/form-call';

@@ -10,3 +10,5 @@ export {
   type RenderedPage,
   type Route,
 } from './page-test-kit/page-test-kit';
+export { cardValues, phoneScreen, PHONE_WIDTH_PX } from './data-table/phone-screen';
+export { organizationFixture } from './lookups/organization-fixture';

@@ -14,12 +14,13 @@ import { ShellApp } from './app/ShellApp';
 import { loadDeployment } from './deployment/remotes-file';
 import { registerAreas } from './federation/areas';
 import { sendClientLog } from './federation/client-log';
-import { initFederation, registerAreaRemotes } from './federation/federation';
+import { initFederation, preloadArea, registerAreaRemotes } from './federation/federation';
 import { SHELL_ROUTES, accessTo, resolvePath } from './routing/routes';
 import { watchUnsavedInput } from './session/unsaved-input';
 import { takeSignedInOnStaticPage } from './static-login/hand-over';
 
-async function main() {
+/** Starts the application; `stylesheet` settles once antd's stylesheet applies or was given up (antd-stylesheet.ts). */
+export async function main(stylesheet: Promise<unknown> = Promise.resolve()) {
   initFederation();
   const signedInOnStaticPage = takeSignedInOnStaticPage();
   const reserved = new Set(SHELL_ROUTES.map((route) => route.path));
@@ -43,6 +44,10 @@ async function main() {
     );
   });
 
+  // The area of the page being opened starts loading now, while the first render waits for antd's stylesheet.
+  const opening = resolvePath(window.location.pathname, deployment.areas);
+  if (opening.kind === 'area' && accessTo(getSession(), opening.route) === 'open') preloadArea(opening.area);
+
   watchUnsavedInput();
   watchIdleSession();
   invalidateOnEntityChanged();
@@ -50,6 +55,8 @@ async function main() {
   const bus = getBus();
   bus.navigate$.subscribe((path) => navigateToUrl(path));
 
+  // The first render waits for antd's stylesheet: the theme decides once whether antd generates styles.
+  await stylesheet;
   const root = document.getElementById('carelane-root');
   if (!root) throw new Error('index.html has no #carelane-root');
   // A transition: React renders the first page in short slices instead of one long task, so the page
@@ -62,5 +69,3 @@ async function main() {
   // Signing in or out changes which areas may be active.
   bus.session$.subscribe(() => void triggerAppChange());
 }
-
-void main();

@@ -1,6 +1,9 @@
 // The host's entry only imports the bootstrap: the shared singletons load before any of our code runs.
-// It also starts fetching remotes.json, which the bootstrap needs, while the scripts load.
+// It also starts fetching remotes.json, which the bootstrap needs, and antd's stylesheet, which the first
+// render waits for (antd-stylesheet.ts), while the scripts load.
+import { addAntdStylesheet } from './antd-stylesheet';
 import { startRemotesFileRequest } from './deployment/early-fetch';
 
 startRemotesFileRequest();
-void import('./bootstrap');
+const stylesheet = addAntdStylesheet();
+void import('./bootstrap').then(({ main }) => main(stylesheet));

@@ -8,6 +8,7 @@ import { openDatabase, queryRows, type Database } from './client';
 const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 
 describe('openDatabase with a PGlite data folder to load (loadDataDir)', () => {
+  // Builds databases from nothing (initdb, every migration): slow on a busy machine, hence its own timeout.
   it('starts from the copy, migrated already: the migrations find nothing to do', async () => {
     const original = await openDatabase({ dataDir: 'memory://' });
     let tarball: Blob;
@@ -44,7 +45,7 @@ describe('openDatabase with a PGlite data folder to load (loadDataDir)', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 180_000);
 
   it('is refused for a data folder on disk', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carelane-load-'));

@@ -49,6 +49,8 @@ export const referralSources = pgTable(
     caseManager: boolean('case_manager').notNull().default(false),
     actionType: text('action_type'),
     onboardStepRS: text('onboard_step_rs').notNull().default('Rates'),
+    /** IANA zone of its visits (decision 039); null: the zone of its ZIP code's state. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

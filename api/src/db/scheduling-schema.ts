@@ -465,6 +465,8 @@ export const visits = pgTable(
     dateOfService: date('date_of_service').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** IANA zone the visit was booked in, its organization's (decision 039); null before 0029. */
+    timeZone: text('time_zone'),
     /** Minutes. */
     duration: integer('duration'),
     status: text('status').notNull().default('Draft'),

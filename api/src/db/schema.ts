@@ -9,3 +9,4 @@ export * from './evv-schema';
 export * from './provider-notes-schema';
 export * from './notes-schema';
 export * from './billing-schema';
+export * from './notifications-schema';

@@ -11,7 +11,7 @@ import {
 import { providerTypes, referralSources, roles, users, visitTypes } from './schema';
 import type { Db } from './client';
 import { hashPassword, type Argon2Params } from '../lib/crypto';
-import { ensureConstants } from '../modules/admin/constants/repository';
+import { ensureConstants } from '../modules/admin/constants';
 import { seedSchedulingDemo } from './seed-scheduling';
 import { seedCredentialCatalogue } from './seed-credentials';
 import { seedAgreementTemplates, seedDemoAgreements } from './seed-agreements';

@@ -7,11 +7,19 @@ const REQUIRED_PATTERN = /received undefined$/;
 /** The SQLSTATE the billed visit guard raises (migration 0022). */
 const BILLED_VISIT_SQLSTATE = 'CL409';
 
+/** zod's text of a value outside a fixed list: 'Invalid option: expected one of "a"|"b"'. */
+const OPTIONS_PATTERN = /^Invalid option: expected one of (.*)$/;
+
 function fieldMessage(message: string, keyword: string): string {
   if (keyword === 'invalid_type' && REQUIRED_PATTERN.test(message)) return 'is required';
   if (keyword === 'unrecognized_keys') return message;
+  const options = OPTIONS_PATTERN.exec(message);
+  if (options) return `must be one of ${options[1]!.split('|').join(', ')}`;
   return message.replace(/^Invalid input: /, '').replace(/^Invalid option: /, 'must be one of ');
 }
+
+/** The keywords under which zod reports a field that was not sent at all (a fixed list's among them). */
+const MISSING_KEYWORDS = new Set(['invalid_type', 'invalid_value']);
 
 /** Where fastify keeps each validated part of a request. */
 const REQUEST_PART = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
@@ -74,7 +82,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         const segments = v.instancePath.split('/').filter(Boolean);
         const path = segments.join('.');
         const message =
-          v.keyword === 'invalid_type' && isMissing(request, where, segments)
+          MISSING_KEYWORDS.has(v.keyword) && isMissing(request, where, segments)
             ? 'is required'
             : fieldMessage(v.message ?? 'is invalid', v.keyword);
         return { field: path || where, message };

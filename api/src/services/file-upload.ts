@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../db/client';
 import { AppError } from '../lib/errors';
 import { contentMatchesExtension } from '../lib/file-content';
-import { loadTypedConstants } from '../modules/admin/constants/repository';
+import { loadTypedConstants } from '../modules/admin/constants';
 
 /** The file's content is not what its extension names (e.g. a program renamed .pdf). */
 const contentMismatch = (extension: string) =>

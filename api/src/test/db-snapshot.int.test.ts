@@ -28,6 +28,7 @@ describe('test servers started from the run’s database copy', () => {
     if (process.env.DATABASE_URL) expect(postgresTemplate()).toBeDefined();
   });
 
+  // Builds databases from nothing (initdb, every migration): slow on a busy machine, hence its own timeout.
   it.each(DATABASE_KINDS)('hold what a server built from nothing holds [%s]', async (kind) => {
     const copied = await startTestServer(kind);
     try {
@@ -44,7 +45,7 @@ describe('test servers started from the run’s database copy', () => {
     } finally {
       await copied.close();
     }
-  });
+  }, 180_000);
 
   it.each(DATABASE_KINDS)('are each a database of their own [%s]', async (kind) => {
     const a = await startTestServer(kind);

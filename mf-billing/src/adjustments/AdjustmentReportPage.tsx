@@ -3,13 +3,21 @@
 // day each adjustment was created; by default the last 180 days, as the invoices' list). "Export CSV" writes
 // every adjustment of the filters. Invoice numbers open the invoice on /invoices.
 import { defaultRange, isoDateSchema, type Adjustment } from '@carelane/shared-domain';
-import { errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
-import { DataTable, DateRangeFilter, listFilterFields, ListResults, PageFrame } from '@carelane/shared-ui';
+import { useUrlState } from '@carelane/shared-session';
+import {
+  askedRange,
+  DataTable,
+  DateRangeFilter,
+  ExportCsvButton,
+  isoDay,
+  listFilterFields,
+  ListResults,
+  PageFrame,
+  rangeOf,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, Select } from 'antd';
 import { z } from 'zod';
-import { askedRange, isoDay, rangeOf } from '../common/billing-dates';
 import { adjustmentColumns, ADJUSTMENT_KIND_LABELS } from './adjustment-columns';
 import { adjustmentCsvFile } from './adjustment-csv';
 import { adjustmentQueries, fetchAllAdjustments, type AdjustmentFilters } from './adjustment-queries';
@@ -36,8 +44,6 @@ export function adjustmentDates(from: string | undefined, to: string | undefined
   return askedRange(from, to, defaultRange(-ADJUSTMENT_DAYS_BACK, 0, now));
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** "Export CSV" of every adjustment of the filters; a status line says how it went. */
 export function ExportAdjustmentsButton({
   filters,
@@ -46,31 +52,15 @@ export function ExportAdjustmentsButton({
   filters: Omit<AdjustmentFilters, 'pageNumber' | 'pageSize'>;
   fileName: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState('');
-  const run = async () => {
-    setBusy(true);
-    setStatus('Exporting the adjustments…');
-    try {
-      const rows = await fetchAllAdjustments(filters);
-      saveFile(adjustmentCsvFile(rows, fileName), `${fileName}.csv`);
-      setStatus(`Exported ${count.format(rows.length)} ${rows.length === 1 ? 'adjustment' : 'adjustments'}.`);
-    } catch (error) {
-      setStatus('');
-      publishErrorToast(errorMessage(error, 'the adjustments', 'exported'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Flex vertical align="end" gap={2}>
-      <Button onClick={() => void run()} loading={busy}>
-        Export CSV
-      </Button>
-      <Typography.Text type="secondary" role="status" style={{ fontSize: 12 }}>
-        {status}
-      </Typography.Text>
-    </Flex>
+    <ExportCsvButton
+      thing="the adjustments"
+      rowNames={{ one: 'adjustment', many: 'adjustments' }}
+      file={async (_progress, signal) => {
+        const rows = await fetchAllAdjustments(filters, signal);
+        return { ...adjustmentCsvFile(rows, fileName), rows: rows.length };
+      }}
+    />
   );
 }
 

@@ -9,12 +9,11 @@ import {
   type AdjustmentInput,
 } from '@carelane/shared-domain';
 import { apiClient, publishToast } from '@carelane/shared-session';
-import { FormFailure } from '@carelane/shared-ui';
+import { FormFailure, useFormCall } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Select, type FormRule } from 'antd';
 import dayjs from 'dayjs';
 import { ClinicianPicker } from '../common/ClinicianPicker';
-import { useFormCall } from '../common/failure';
 import { AMOUNT_ERRORS, parseDollars, type ParsedAmount } from '../common/money-input';
 import { ADJUSTMENT_KIND_LABELS } from './adjustment-columns';
 import { adjustmentCalls, refreshAdjustments } from './adjustment-queries';

@@ -1,7 +1,7 @@
 // The CSV export of an adjustment report: every adjustment of the current filters, written with shared-domain's
-// toCsv (formula-safe cells). Money as formatCents writes it; days as ISO dates, which spreadsheets read as dates.
-import { formatCents, toCsv, type Adjustment } from '@carelane/shared-domain';
-import { csvFile } from '../common/csv-file';
+// toCsv (formula-safe cells). Money as formatCents writes it; days as SPEC §5's M/D/YYYY.
+import { formatCents, formatDate, toCsv, type Adjustment } from '@carelane/shared-domain';
+import { csvFile } from '@carelane/shared-ui';
 import { ADJUSTMENT_KIND_LABELS } from './adjustment-columns';
 
 export const ADJUSTMENT_CSV_HEADER = [
@@ -17,7 +17,7 @@ export const ADJUSTMENT_CSV_HEADER = [
   'NACHA file',
 ] as const;
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+const day = (iso: string | null) => (iso ? formatDate(iso) : '');
 
 export function adjustmentCsv(rows: readonly Adjustment[]): string {
   return toCsv([

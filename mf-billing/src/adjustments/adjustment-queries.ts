@@ -7,10 +7,9 @@ import {
   type AdjustmentInput,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
-import { refresh } from '@carelane/shared-ui';
+import { fetchEveryPage, refresh } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { fetchEveryPage } from '../common/fetch-every-page';
 
 type AdjustmentList = z.infer<typeof adjustmentListSchema>;
 

@@ -115,11 +115,11 @@ describe('adjustmentCents', () => {
       'Created,Kind,Invoice,Organization,Clinician,Amount,Reason,Status,Applied,NACHA file',
     );
     expect(lines[1]).toBe(
-      '2030-06-10,Receivable (invoice credit),INV-000041,Sunrise Home Health,,$50.25,Duplicate visit billed,Applied,2030-06-12,',
+      '6/10/2030,Receivable (invoice credit),INV-000041,Sunrise Home Health,,$50.25,Duplicate visit billed,Applied,6/12/2030,',
     );
     // toCsv keeps a cell starting with '-' from being read as a formula.
     expect(lines[2]).toBe(
-      `2030-06-10,Payable (clinician pay),,,"Rivera, Casey",'-$20.00,Overpaid mileage,Applied,2030-06-12,3`,
+      `6/10/2030,Payable (clinician pay),,,"Rivera, Casey",'-$20.00,Overpaid mileage,Applied,6/12/2030,3`,
     );
   });
 });

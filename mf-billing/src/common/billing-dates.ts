@@ -1,39 +1,17 @@
 // Calendar days as the billing API sends them ('YYYY-MM-DD', no time zone) and as people read them (M/D/YYYY).
-import { clampDateRange, formatDate, type DateRange } from '@carelane/shared-domain';
-import dayjs from 'dayjs';
-
-/** A local date as the API's 'YYYY-MM-DD'. */
-export const isoDay = (date: Date): string => dayjs(date).format('YYYY-MM-DD');
-
-/** The API's 'YYYY-MM-DD' as the local day it names (dayjs reads a date without a time as local). */
-export const dayOf = (iso: string): Date => dayjs(iso).toDate();
+import { formatDate } from '@carelane/shared-domain';
+import { dayOf, isoDay } from '@carelane/shared-ui';
 
 /** The API's 'YYYY-MM-DD' as M/D/YYYY (SPEC §5). */
 export const showDay = (iso: string): string => formatDate(dayOf(iso));
 
+/** Whom and when a line of billing is for: 'Doe, Jane on 6/4/2030', or 'the shift on 6/4/2030' (no patient). */
+export const forWhomOn = (patientName: string, iso: string): string =>
+  patientName.trim() ? `${patientName} on ${showDay(iso)}` : `the shift on ${showDay(iso)}`;
+
+/** 'visit of Doe, Jane on 6/4/2030', or 'shift on 6/4/2030' for a shift without a patient. */
+export const visitSubject = (patientName: string, iso: string): string =>
+  patientName.trim() ? `visit of ${forWhomOn(patientName, iso)}` : `shift on ${showDay(iso)}`;
+
 /** Today, as the API's 'YYYY-MM-DD'. */
 export const today = (now: Date = new Date()): string => isoDay(now);
-
-/**
- * The range a list asks for: the URL's days (from / to), each missing end taken from `fallback`, after the
- * SPEC §5 rules (an end before the start gives the one day of the start; at most `maxDays` days, by default
- * no limit).
- */
-export function askedRange(
-  from: string | undefined,
-  to: string | undefined,
-  fallback: DateRange,
-  maxDays: number = Number.MAX_SAFE_INTEGER,
-): { startDate: string; endDate: string } {
-  const range = clampDateRange(
-    { start: from ? dayOf(from) : fallback.start, end: to ? dayOf(to) : fallback.end },
-    maxDays,
-  );
-  return { startDate: isoDay(range.start), endDate: isoDay(range.end) };
-}
-
-/** The range as the DateRangeFilter shows it. */
-export const rangeOf = (asked: { startDate: string; endDate: string }): DateRange => ({
-  start: dayOf(asked.startDate),
-  end: dayOf(asked.endDate),
-});

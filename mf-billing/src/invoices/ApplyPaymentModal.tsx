@@ -1,10 +1,9 @@
 // Applying the credit of an earlier payment (money it has not applied yet) to this invoice: by default as much
 // as both allow; POST /api/operation/payments/:id/apply, then the server's 'Payment applied.' as the toast.
 import { formatCents, type Invoice, type Payment } from '@carelane/shared-domain';
-import { FormFailure } from '@carelane/shared-ui';
+import { FormFailure, useFormCall } from '@carelane/shared-ui';
 import { Form, Input, Modal, Typography } from 'antd';
 import { showDay } from '../common/billing-dates';
-import { useFormCall } from '../common/failure';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
 import { applyToInvoice } from './invoice-queries';
 

@@ -3,7 +3,7 @@
 import { formatCents, type InvoiceDetail, type InvoiceLine } from '@carelane/shared-domain';
 import { NONE } from '@carelane/shared-ui';
 import { Descriptions, Table, Tag, type TableColumnsType } from 'antd';
-import { showDay } from '../common/billing-dates';
+import { showDay, visitSubject } from '../common/billing-dates';
 import { PriceBreakdown } from '../common/PriceBreakdown';
 
 const right = { align: 'right' as const };
@@ -43,10 +43,7 @@ const COLUMNS: TableColumnsType<InvoiceLine> = [
     title: 'Pricing',
     key: 'pricing',
     render: (_v, line) => (
-      <PriceBreakdown
-        lines={line.breakdown}
-        subject={`visit of ${line.patientName} on ${showDay(line.dateOfService)}`}
-      />
+      <PriceBreakdown lines={line.breakdown} subject={visitSubject(line.patientName, line.dateOfService)} />
     ),
   },
 ];

@@ -1,5 +1,5 @@
 import type { Invoice } from '@carelane/shared-domain';
-import { apiError, choose } from '@carelane/shared-ui/testing';
+import { apiError, cardValues, choose, phoneScreen } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { invoice, overdueInvoice } from '../test-fixtures';
@@ -44,13 +44,13 @@ describe('invoiceDates', () => {
 });
 
 describe('invoice CSV and email failures', () => {
-  it('writes one line per invoice with the money as formatCents shows it', () => {
+  it('writes one line per invoice with the money as formatCents shows it and the dates as M/D/YYYY', () => {
     const lines = invoiceCsv([invoice]).split('\r\n');
     expect(lines[0]).toBe(
       'Number,Organization,Issued,Due,Period start,Period end,Lines,Subtotal,Service tax,Total,Paid,Credited,Balance,Status,Payment status',
     );
     expect(lines[1]).toBe(
-      'INV-000041,Sunrise Home Health,2030-07-01,2030-07-31,2030-06-01,2030-06-30,2,$580.00,$28.50,$608.50,$100.00,$0.00,$508.50,Sent,Partially paid',
+      'INV-000041,Sunrise Home Health,7/1/2030,7/31/2030,6/1/2030,6/30/2030,2,$580.00,$28.50,$608.50,$100.00,$0.00,$508.50,Sent,Partially paid',
     );
   });
 
@@ -282,5 +282,33 @@ describe('InvoicesPage', () => {
     await screen.findByText('No results');
     await expectAccessible(empty.container);
     empty.done();
+  });
+});
+
+describe('InvoicesPage on a phone', () => {
+  it('gives an organization user each invoice as a card: its number opens it, the money and dates as label and value', async () => {
+    const restore = phoneScreen();
+    try {
+      const page = openInvoices('/invoices', {}, 9);
+      const cards = await screen.findByRole('list', { name: 'Invoices' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(cards).getAllByRole('listitem')[0]!;
+      expect(cardValues(card)).toMatchObject({
+        Organization: 'Sunrise Home Health',
+        Issued: '7/1/2030',
+        Period: '6/1/2030 – 6/30/2030',
+        Total: '$608.50',
+        Paid: '$100.00',
+        Balance: '$508.50',
+        Status: 'Sent',
+        'Payment status': 'Partially paid',
+      });
+      fireEvent.click(within(card).getByRole('link', { name: /INV-000041/ }));
+      await waitFor(() => expect(search().get('invoiceId')).toBe('41'));
+      await expectAccessible(page.container);
+      page.done();
+    } finally {
+      restore();
+    }
   });
 });

@@ -13,13 +13,23 @@ import {
   type Invoice,
 } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
-import { DataTable, DateRangeFilter, listFilterFields, ListResults, PageFrame } from '@carelane/shared-ui';
+import {
+  askedRange,
+  DataTable,
+  DateRangeFilter,
+  isoDay,
+  listFilterFields,
+  ListFilters,
+  ListResults,
+  OrganizationFilter,
+  PageFrame,
+  rangeOf,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Flex, Select, Typography } from 'antd';
+import { App, Button, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { askedRange, isoDay, rangeOf, showDay, today } from '../common/billing-dates';
-import { OrganizationFilter } from '../common/OrganizationPicker';
+import { showDay, today } from '../common/billing-dates';
 import { ExportInvoicesButton } from './ExportInvoicesButton';
 import { emailInvoices } from './invoice-actions';
 import { invoiceColumns } from './invoice-columns';
@@ -135,7 +145,7 @@ export default function InvoicesPage() {
         </>
       }
     >
-      <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
+      <ListFilters label="Invoice filters">
         <Select
           aria-label="Status"
           value={filters.status}
@@ -164,11 +174,12 @@ export default function InvoicesPage() {
         />
         {billingStaff ? (
           <OrganizationFilter
+            organizationStatus="ALL"
             value={filters.referralSourceId}
             onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
           />
         ) : null}
-      </Flex>
+      </ListFilters>
       {rangeMoved ? (
         <Typography.Paragraph type="secondary" role="status">
           {`Showing the invoices issued ${showDay(answered.startDate)} to ${showDay(answered.endDate)}: the range the server used.`}

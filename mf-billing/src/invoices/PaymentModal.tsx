@@ -14,11 +14,10 @@ import {
   type Payment,
 } from '@carelane/shared-domain';
 import { isApiCallError, publishToast } from '@carelane/shared-session';
-import { DateInput, FormFailure } from '@carelane/shared-ui';
+import { DateInput, FormFailure, isoDay, useFormCall } from '@carelane/shared-ui';
 import { Alert, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { isoDay, today } from '../common/billing-dates';
-import { useFormCall } from '../common/failure';
+import { today } from '../common/billing-dates';
 import { amountRule, centsOf, parseDollars } from '../common/money-input';
 import { APPLY_FAILURE, applyRule, defaultApplicationText } from './apply-amount';
 import { applyToInvoice, invoiceCalls, refreshBilling } from './invoice-queries';

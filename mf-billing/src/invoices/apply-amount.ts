@@ -1,9 +1,9 @@
 // The part of a payment applied to one invoice: by default as much as the payment has left and the invoice
 // owes (shared-domain's allocatePayment); the user may lower it, never raise it past either.
 import { allocatePayment, formatCents, type Invoice } from '@carelane/shared-domain';
+import { type FieldPlaces } from '@carelane/shared-ui';
 import type { FormRule } from 'antd';
 import { amountInputText, parseDollars } from '../common/money-input';
-import type { FieldPlaces } from '../common/failure';
 
 /** The default application of `leftCents` to the invoice, in cents (0 when the invoice owes nothing). */
 export function defaultApplicationCents(

@@ -1,8 +1,8 @@
 // The invoice list's columns: number (opens the invoice), organization, issued, due (overdue marked), period,
 // total, paid, balance, status and payment status; with a checkbox first for billing staff, who email invoices.
 import { formatCents, type Invoice } from '@carelane/shared-domain';
-import { VISUALLY_HIDDEN } from '@carelane/shared-ui';
-import { Checkbox, Flex, Tag, type TableColumnsType } from 'antd';
+import { type DataTableColumns, VISUALLY_HIDDEN } from '@carelane/shared-ui';
+import { Checkbox, Flex, Tag } from 'antd';
 import type { MouseEvent } from 'react';
 import { showDay } from '../common/billing-dates';
 import {
@@ -45,11 +45,12 @@ export type InvoiceColumnsOptions = {
   };
 };
 
-export function invoiceColumns({ asOf, open, selection }: InvoiceColumnsOptions): TableColumnsType<Invoice> {
-  const columns: TableColumnsType<Invoice> = [
+export function invoiceColumns({ asOf, open, selection }: InvoiceColumnsOptions): DataTableColumns<Invoice> {
+  const columns: DataTableColumns<Invoice> = [
     {
       title: 'Number',
       key: 'number',
+      primary: true,
       render: (_v, row) => (
         <a
           href={detailHref(row.id)}
@@ -105,6 +106,7 @@ export function invoiceColumns({ asOf, open, selection }: InvoiceColumnsOptions)
     {
       key: 'select',
       width: 40,
+      cardLabel: 'Email',
       title: (
         <Checkbox
           aria-label="Select every invoice of this page"

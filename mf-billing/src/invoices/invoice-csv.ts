@@ -1,11 +1,11 @@
 // The CSV export of the invoice list: every page of the current filters (read 500 at a time, the progress
 // reported after each), written with shared-domain's toCsv (formula-safe cells). Money as formatCents writes it;
-// dates as the API's ISO days, which every spreadsheet reads as dates.
+// dates as SPEC §5's M/D/YYYY (showDay), which spreadsheets read as dates too.
 import { formatCents, toCsv, type Invoice } from '@carelane/shared-domain';
-import { csvFile } from '../common/csv-file';
+import { csvFile, fetchEveryPage } from '@carelane/shared-ui';
+import { showDay } from '../common/billing-dates';
 import { INVOICE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './invoice-labels';
 import { invoiceCalls, type InvoiceFilters } from './invoice-queries';
-import { fetchEveryPage } from '../common/fetch-every-page';
 
 export const INVOICE_CSV_HEADER = [
   'Number',
@@ -31,10 +31,10 @@ export function invoiceCsv(rows: readonly Invoice[]): string {
     ...rows.map((row) => [
       row.number,
       row.organizationName,
-      row.issuedOn,
-      row.dueOn,
-      row.periodStart,
-      row.periodEnd,
+      showDay(row.issuedOn),
+      showDay(row.dueOn),
+      showDay(row.periodStart),
+      showDay(row.periodEnd),
       row.lineCount,
       formatCents(row.subtotalCents),
       formatCents(row.serviceTaxCents),

@@ -19,17 +19,20 @@ import {
   DateInput,
   DateRangeFilter,
   failureText,
+  isoDay,
   listFilterFields,
   ListResults,
   PageFrame,
+  rangeOf,
   VISUALLY_HIDDEN,
+  useBusy,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Flex, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
-import { isoDay, rangeOf, showDay } from '../common/billing-dates';
+import { forWhomOn, showDay } from '../common/billing-dates';
 import { ClinicianPicker } from '../common/ClinicianPicker';
 import { PriceBreakdown } from '../common/PriceBreakdown';
 import { payQueries, type PayFilters } from '../provider-payments/pay-queries';
@@ -66,33 +69,13 @@ type Outcome =
   | { kind: 'conflict'; text: string }
   | { kind: 'refused'; text: string; items: string[] };
 
-export default function NachaFilePage() {
-  const { modal } = App.useApp();
-  const [filters, setFilters] = useUrlState(filtersSchema);
-  const dates = payDates(filters.from, filters.to);
-  const base = { providerId: filters.providerId, ...dates };
-  const asked: PayFilters = {
-    status: 'ReadyForExport',
-    ...base,
-    pageNumber: filters.pageNumber,
-    pageSize: filters.pageSize,
-  };
-  const pay = useQuery(payQueries.list(asked));
-  const rows = pay.data?.rows ?? [];
+type ExportableFilters = Parameters<typeof fetchAllExportable>[0];
+
+/** The chosen payments, kept across pages, and "Select all matching". */
+function usePaySelection(base: ExportableFilters) {
   const [selected, setSelected] = useState<ReadonlyMap<number, ProviderPay>>(new Map());
   const [selectNote, setSelectNote] = useState('');
   const [selectingAll, setSelectingAll] = useState(false);
-  const [effectiveDate, setEffectiveDate] = useState<Date | null>(() => dayjs().add(1, 'day').toDate());
-  const [exporting, setExporting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const answered = pay.data && !pay.isPlaceholderData ? pay.data : null;
-  const rangeMoved =
-    answered && (answered.startDate !== dates.startDate || answered.endDate !== dates.endDate);
-
-  const chosen = [...selected.values()];
-  const chosenCents = sumCents(chosen.map((row) => row.amountCents));
-  const selectableOnPage = rows.filter(exportable);
-  const allOnPage = selectableOnPage.length > 0 && selectableOnPage.every((row) => selected.has(row.visitId));
 
   const toggle = (row: ProviderPay, on: boolean) =>
     setSelected((current) => {
@@ -104,10 +87,6 @@ export default function NachaFilePage() {
   const clear = () => {
     setSelected(new Map());
     setSelectNote('');
-  };
-  const changeFilters = (update: Parameters<typeof setFilters>[0]) => {
-    clear();
-    setFilters({ ...update, pageNumber: null });
   };
 
   const selectAllMatching = async () => {
@@ -131,37 +110,54 @@ export default function NachaFilePage() {
     }
   };
 
-  const release = async () => {
-    const visitIds = chosen.map((row) => row.visitId);
-    setExporting(true);
-    setOutcome(null);
-    try {
-      const result = await nachaCalls.release({ visitIds, effectiveDate: isoDay(effectiveDate!) });
-      publishToast(result.message);
-      setOutcome({ kind: 'released', message: result.message, file: result.file });
-      clear();
-    } catch (error) {
-      const text = failureText(error, 'the NACHA file', 'released', { id: '' });
-      if (isApiCallError(error) && error.status === 409) {
-        // Some were exported meanwhile (another tab, another user): the list is read again, the choice cleared.
-        setOutcome({ kind: 'conflict', text });
+  return { selected, selectNote, selectingAll, toggle, clear, selectAllMatching };
+}
+
+/** The server's refusals of a release, each naming the visit (by its index in `chosen`) or the field. */
+function refusedItems(
+  fieldErrors: ReadonlyArray<{ field: string; message: string }>,
+  chosen: readonly ProviderPay[],
+): string[] {
+  return fieldErrors.map((item) => {
+    const index = /^visitIds\.(\d+)$/.exec(item.field);
+    const row = index ? chosen[Number(index[1])] : undefined;
+    return row
+      ? `Visit ${row.visitId} (${row.clinicianName}, ${showDay(row.dateOfService)}): ${item.message}`
+      : `${item.field === 'effectiveDate' ? 'Effective date' : item.field}: ${item.message}`;
+  });
+}
+
+/** Releasing the chosen pay as a NACHA file, after the user confirms it, and what came of it. */
+function useNachaRelease(chosen: readonly ProviderPay[], effectiveDate: Date | null, clear: () => void) {
+  const { modal } = App.useApp();
+  const { busy: exporting, run } = useBusy();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const chosenCents = sumCents(chosen.map((row) => row.amountCents));
+
+  const release = () =>
+    run(async () => {
+      const visitIds = chosen.map((row) => row.visitId);
+      setOutcome(null);
+      try {
+        const result = await nachaCalls.release({ visitIds, effectiveDate: isoDay(effectiveDate!) });
+        publishToast(result.message);
+        setOutcome({ kind: 'released', message: result.message, file: result.file });
         clear();
-      } else if (isApiCallError(error) && error.fieldErrors.length) {
-        const items = error.fieldErrors.map((item) => {
-          const index = /^visitIds\.(\d+)$/.exec(item.field);
-          const row = index ? chosen[Number(index[1])] : undefined;
-          return row
-            ? `Visit ${row.visitId} (${row.clinicianName}, ${showDay(row.dateOfService)}): ${item.message}`
-            : `${item.field === 'effectiveDate' ? 'Effective date' : item.field}: ${item.message}`;
-        });
-        setOutcome({ kind: 'refused', text: 'Sorry, the NACHA file could not be released:', items });
-      } else setOutcome({ kind: 'conflict', text });
-      publishErrorToast(text);
-    } finally {
-      setExporting(false);
-      refreshAfterExport();
-    }
-  };
+      } catch (error) {
+        const text = failureText(error, 'the NACHA file', 'released', { id: '' });
+        if (isApiCallError(error) && error.status === 409) {
+          // Some were exported meanwhile (another tab, another user): the list is read again, the choice cleared.
+          setOutcome({ kind: 'conflict', text });
+          clear();
+        } else if (isApiCallError(error) && error.fieldErrors.length) {
+          const items = refusedItems(error.fieldErrors, chosen);
+          setOutcome({ kind: 'refused', text: 'Sorry, the NACHA file could not be released:', items });
+        } else setOutcome({ kind: 'conflict', text });
+        publishErrorToast(text);
+      } finally {
+        refreshAfterExport();
+      }
+    });
 
   const confirmExport = () => {
     if (!effectiveDate) return;
@@ -181,7 +177,17 @@ export default function NachaFilePage() {
     });
   };
 
-  const columns: TableColumnsType<ProviderPay> = [
+  return { exporting, outcome, setOutcome, confirmExport };
+}
+
+function payColumns(
+  rows: readonly ProviderPay[],
+  selected: ReadonlyMap<number, ProviderPay>,
+  toggle: (row: ProviderPay, on: boolean) => void,
+): TableColumnsType<ProviderPay> {
+  const selectableOnPage = rows.filter(exportable);
+  const allOnPage = selectableOnPage.length > 0 && selectableOnPage.every((row) => selected.has(row.visitId));
+  return [
     {
       key: 'select',
       width: 40,
@@ -197,7 +203,7 @@ export default function NachaFilePage() {
       render: (_v, row) =>
         exportable(row) ? (
           <Checkbox
-            aria-label={`Select the pay of ${row.clinicianName} for ${row.patientName} on ${showDay(row.dateOfService)}`}
+            aria-label={`Select the pay of ${row.clinicianName} for ${forWhomOn(row.patientName, row.dateOfService)}`}
             checked={selected.has(row.visitId)}
             onChange={(event) => toggle(row, event.target.checked)}
           />
@@ -232,6 +238,112 @@ export default function NachaFilePage() {
       },
     },
   ];
+}
+
+function OutcomeAlert({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
+  if (!outcome) return null;
+  if (outcome.kind === 'released')
+    return (
+      <Alert
+        type="success"
+        showIcon
+        closable
+        onClose={onClose}
+        style={{ marginBottom: 16 }}
+        title={outcome.message}
+        description={`${outcome.file.fileName}: ${payments(outcome.file.entryCount)} to clinicians, ${formatCents(outcome.file.totalCreditCents)}, effective ${showDay(outcome.file.effectiveDate)}. The file passed the NACHA checks; download it below.`}
+      />
+    );
+  return (
+    <Alert
+      type="error"
+      showIcon
+      closable
+      onClose={onClose}
+      role="alert"
+      style={{ marginBottom: 16 }}
+      title={outcome.text}
+      description={
+        outcome.kind === 'refused' ? (
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {outcome.items.map((item, index) => (
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        ) : (
+          'The list was read again: choose the payments to export again.'
+        )
+      }
+    />
+  );
+}
+
+function ExportBar(props: {
+  effectiveDate: Date | null;
+  onEffectiveDate: (date: Date | null) => void;
+  chosenCount: number;
+  exporting: boolean;
+  selectingAll: boolean;
+  onExport: () => void;
+  onSelectAll: () => void;
+  onClear: () => void;
+}) {
+  const { effectiveDate, chosenCount } = props;
+  return (
+    <Flex gap={12} wrap align="end" style={{ marginBottom: 12 }}>
+      <Flex vertical gap={4}>
+        <label htmlFor="nacha-effective-date">Effective date</label>
+        <DateInput
+          id="nacha-effective-date"
+          value={effectiveDate}
+          onChange={props.onEffectiveDate}
+          required
+          style={{ width: 160 }}
+        />
+      </Flex>
+      <Button
+        type="primary"
+        disabled={!chosenCount || !effectiveDate}
+        loading={props.exporting}
+        onClick={props.onExport}
+      >
+        {chosenCount ? `Export ${payments(chosenCount)}` : 'Export'}
+      </Button>
+      <Button onClick={props.onSelectAll} loading={props.selectingAll}>
+        Select all matching
+      </Button>
+      <Button onClick={props.onClear} disabled={!chosenCount}>
+        Clear selection
+      </Button>
+    </Flex>
+  );
+}
+
+export default function NachaFilePage() {
+  const [filters, setFilters] = useUrlState(filtersSchema);
+  const dates = payDates(filters.from, filters.to);
+  const base = { providerId: filters.providerId, ...dates };
+  const asked: PayFilters = {
+    status: 'ReadyForExport',
+    ...base,
+    pageNumber: filters.pageNumber,
+    pageSize: filters.pageSize,
+  };
+  const pay = useQuery(payQueries.list(asked));
+  const rows = pay.data?.rows ?? [];
+  const { selected, selectNote, selectingAll, toggle, clear, selectAllMatching } = usePaySelection(base);
+  const [effectiveDate, setEffectiveDate] = useState<Date | null>(() => dayjs().add(1, 'day').toDate());
+  const chosen = [...selected.values()];
+  const chosenCents = sumCents(chosen.map((row) => row.amountCents));
+  const { exporting, outcome, setOutcome, confirmExport } = useNachaRelease(chosen, effectiveDate, clear);
+  const answered = pay.data && !pay.isPlaceholderData ? pay.data : null;
+  const rangeMoved =
+    answered && (answered.startDate !== dates.startDate || answered.endDate !== dates.endDate);
+
+  const changeFilters = (update: Parameters<typeof setFilters>[0]) => {
+    clear();
+    setFilters({ ...update, pageNumber: null });
+  };
 
   return (
     <PageFrame
@@ -260,65 +372,17 @@ export default function NachaFilePage() {
           {`Showing the pay for visits from ${showDay(answered.startDate)} to ${showDay(answered.endDate)}: the range the server used.`}
         </Typography.Paragraph>
       ) : null}
-      {outcome?.kind === 'released' ? (
-        <Alert
-          type="success"
-          showIcon
-          closable
-          onClose={() => setOutcome(null)}
-          style={{ marginBottom: 16 }}
-          title={outcome.message}
-          description={`${outcome.file.fileName}: ${payments(outcome.file.entryCount)} to clinicians, ${formatCents(outcome.file.totalCreditCents)}, effective ${showDay(outcome.file.effectiveDate)}. The file passed the NACHA checks; download it below.`}
-        />
-      ) : null}
-      {outcome && outcome.kind !== 'released' ? (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setOutcome(null)}
-          role="alert"
-          style={{ marginBottom: 16 }}
-          title={outcome.text}
-          description={
-            outcome.kind === 'refused' ? (
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {outcome.items.map((item, index) => (
-                  <li key={index}>{item}</li>
-                ))}
-              </ul>
-            ) : (
-              'The list was read again: choose the payments to export again.'
-            )
-          }
-        />
-      ) : null}
-      <Flex gap={12} wrap align="end" style={{ marginBottom: 12 }}>
-        <Flex vertical gap={4}>
-          <label htmlFor="nacha-effective-date">Effective date</label>
-          <DateInput
-            id="nacha-effective-date"
-            value={effectiveDate}
-            onChange={setEffectiveDate}
-            required
-            style={{ width: 160 }}
-          />
-        </Flex>
-        <Button
-          type="primary"
-          disabled={!chosen.length || !effectiveDate}
-          loading={exporting}
-          onClick={confirmExport}
-        >
-          {chosen.length ? `Export ${payments(chosen.length)}` : 'Export'}
-        </Button>
-        <Button onClick={() => void selectAllMatching()} loading={selectingAll}>
-          Select all matching
-        </Button>
-        <Button onClick={clear} disabled={!chosen.length}>
-          Clear selection
-        </Button>
-      </Flex>
+      <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
+      <ExportBar
+        effectiveDate={effectiveDate}
+        onEffectiveDate={setEffectiveDate}
+        chosenCount={chosen.length}
+        exporting={exporting}
+        selectingAll={selectingAll}
+        onExport={confirmExport}
+        onSelectAll={() => void selectAllMatching()}
+        onClear={clear}
+      />
       <Typography.Paragraph role="status" style={{ minHeight: 22 }}>
         {chosen.length
           ? `${payments(chosen.length)} selected, ${formatCents(chosenCents)} in pay.`
@@ -333,7 +397,7 @@ export default function NachaFilePage() {
           pageNumber={filters.pageNumber}
           pageSize={filters.pageSize}
           loading={pay.isFetching}
-          columns={columns}
+          columns={payColumns(rows, selected, toggle)}
           rowKey="visitId"
           emptyText="No pay is ready for export in these dates."
           onPageChange={(pageNumber, pageSize) => setFilters({ pageNumber, pageSize })}

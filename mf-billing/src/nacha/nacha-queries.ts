@@ -7,7 +7,7 @@ import {
   type ProviderPay,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
-import { refresh } from '@carelane/shared-ui';
+import { eachPage, refresh } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 import { payCalls, type PayFilters } from '../provider-payments/pay-queries';
 
@@ -58,17 +58,17 @@ export async function fetchAllExportable(
 ): Promise<{ rows: ProviderPay[]; capped: boolean; skipped: number }> {
   const byId = new Map<number, ProviderPay>();
   let skipped = 0;
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const page = await payCalls.page(
-      { ...filters, status: 'ReadyForExport', pageNumber, pageSize: SELECT_PAGE_SIZE },
-      signal,
-    );
+  const pages = eachPage(
+    (pageNumber, pageSize) =>
+      payCalls.page({ ...filters, status: 'ReadyForExport', pageNumber, pageSize }, signal),
+    SELECT_PAGE_SIZE,
+  );
+  for await (const page of pages) {
     for (const row of page.rows) {
       if (!exportable(row)) skipped += 1;
       else if (byId.size < SELECT_ALL_CAP) byId.set(row.visitId, row);
       else return { rows: [...byId.values()], capped: true, skipped };
     }
-    if (page.rows.length < SELECT_PAGE_SIZE || pageNumber >= page.paging.pageCount) break;
   }
   return { rows: [...byId.values()], capped: false, skipped };
 }

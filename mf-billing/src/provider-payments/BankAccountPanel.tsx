@@ -11,10 +11,9 @@ import {
   type BankAccountInput,
 } from '@carelane/shared-domain';
 import { errorMessage, getQueryClient, publishToast } from '@carelane/shared-session';
-import { EmptyState, ErrorState, FormFailure, noSubmitOnEnter } from '@carelane/shared-ui';
+import { EmptyState, ErrorState, FormFailure, noSubmitOnEnter, useFormCall } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Form, Input, Radio, Spin, Typography, type FormRule } from 'antd';
-import { useFormCall } from '../common/failure';
 import { payCalls, payQueries, refreshBankAccount } from './pay-queries';
 
 const LABELS = {

@@ -5,20 +5,24 @@ import {
   FINE_KIND_LABELS,
   FINE_KINDS,
   formatCents,
+  visitStatusLabel,
   type Fine,
   type FineInput,
+  type FineVisit,
+  type VisitStatus,
 } from '@carelane/shared-domain';
 import { publishToast } from '@carelane/shared-session';
-import { FormFailure } from '@carelane/shared-ui';
+import { FormFailure, useFormCall } from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Typography } from 'antd';
+import { showDay } from '../common/billing-dates';
 import { ClinicianPicker } from '../common/ClinicianPicker';
-import { useFormCall } from '../common/failure';
 import { amountRule, centsOf } from '../common/money-input';
-import { payCalls, refreshFines } from './pay-queries';
+import { payCalls, payQueries, refreshFines } from './pay-queries';
 
 type AddValues = {
   providerId?: number;
-  visitId?: string;
+  visitId?: number;
   kind: FineInput['kind'];
   amount: string;
   reason: string;
@@ -43,16 +47,46 @@ const ADD_FAILURE = {
   },
 };
 
+const visitLabel = (visit: FineVisit) =>
+  `${showDay(visit.dateOfService)}, ${visit.patientName || 'shift'} (${visitStatusLabel({ status: visit.status as VisitStatus })})`;
+
+/** The chosen clinician's visits that can be fined, newest first; nothing to choose until a clinician is. */
+function FineVisitPicker({
+  providerId,
+  ...props
+}: {
+  providerId?: number;
+  value?: number;
+  onChange?: (value?: number) => void;
+  id?: string;
+  'aria-label'?: string;
+}) {
+  const visits = useQuery({ ...payQueries.fineVisits(providerId ?? 0), enabled: !!providerId });
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      disabled={!providerId}
+      loading={visits.isFetching}
+      placeholder={providerId ? 'No visit (a fine for something else)' : 'Choose the clinician first'}
+      notFoundContent={visits.isFetching ? 'Loading the visits…' : 'This clinician has no visit to fine.'}
+      options={(visits.data?.rows ?? []).map((visit) => ({ value: visit.visitId, label: visitLabel(visit) }))}
+    />
+  );
+}
+
 export function AddFineModal({ providerId, onClose }: { providerId?: number; onClose: () => void }) {
   const [form] = Form.useForm<AddValues>();
   const { busy, failure, call } = useFormCall(form);
+  const chosenClinician = Form.useWatch('providerId', form);
 
   const submit = (values: AddValues) =>
     call(ADD_FAILURE, async () => {
-      const visit = values.visitId?.trim();
       const result = await payCalls.addFine({
         providerId: values.providerId!,
-        ...(visit ? { visitId: Number(visit) } : {}),
+        ...(values.visitId ? { visitId: values.visitId } : {}),
         kind: values.kind,
         amountCents: centsOf(values.amount),
         reason: values.reason.trim(),
@@ -77,7 +111,11 @@ export function AddFineModal({ providerId, onClose }: { providerId?: number; onC
         form={form}
         layout="vertical"
         aria-label="Add a fine"
-        initialValues={{ providerId, visitId: '', kind: 'MissedVisit', amount: '', reason: '' }}
+        initialValues={{ providerId, kind: 'MissedVisit', amount: '', reason: '' }}
+        // Another clinician's visits are not theirs to fine.
+        onValuesChange={(changed: Partial<AddValues>) => {
+          if ('providerId' in changed) form.setFieldValue('visitId', undefined);
+        }}
         onFinish={(values) => void submit(values)}
       >
         <FormFailure text={failure} />
@@ -89,13 +127,8 @@ export function AddFineModal({ providerId, onClose }: { providerId?: number; onC
         >
           <ClinicianPicker aria-label="Clinician" placeholder="Search by name" />
         </Form.Item>
-        <Form.Item
-          label="Visit (optional)"
-          name="visitId"
-          rules={[{ pattern: /^\s*\d{1,9}\s*$/, message: 'Enter the visit number, digits only.' }]}
-          extra="The visit the fine is for, if any."
-        >
-          <Input inputMode="numeric" autoComplete="off" />
+        <Form.Item label="Visit (optional)" name="visitId" extra="The visit the fine is for, if any.">
+          <FineVisitPicker aria-label="Visit (optional)" providerId={chosenClinician ?? providerId} />
         </Form.Item>
         <Form.Item label="Kind" name="kind" required>
           <Select options={FINE_KINDS.map((kind) => ({ value: kind, label: FINE_KIND_LABELS[kind] }))} />

@@ -1,5 +1,5 @@
 import { jsonResponse } from '@carelane/shared-session/testing';
-import { apiError, choose } from '@carelane/shared-ui/testing';
+import { apiError, cardValues, choose, phoneScreen } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { expectAccessible } from '../invoices/test-kit';
@@ -177,14 +177,17 @@ describe('ProviderPaymentsPage: fines', () => {
     page.done();
   });
 
-  it('adds a fine with the amount typed in dollars as exact cents', async () => {
+  it("adds a fine for one of the clinician's visits, picked from the list, the amount typed in dollars as exact cents", async () => {
     const page = openProviderPayments('/providerpayments?tab=fines&providerId=21');
     await screen.findByRole('table', { name: 'Fines' });
     fireEvent.click(screen.getByRole('button', { name: 'Add fine' }));
     const dialog = await modalTitled('Add a fine');
     fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '12.34' } });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Late again' } });
-    fireEvent.change(within(dialog).getByLabelText('Visit (optional)'), { target: { value: '501' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Visit (optional)' }));
+    expect(await screen.findByTitle('6/12/2030, shift (Approval Due)')).toBeTruthy();
+    fireEvent.click(await screen.findByTitle('6/4/2030, Doe, Jane (Missed)'));
+    expect(callsTo(page, '/api/operation/fines/visits')[0]!.url.searchParams.get('providerId')).toBe('21');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add fine' }));
     await waitFor(() => expect(page.toasts).toEqual(['Fine added.']));
     expect(callsTo(page, '/api/operation/fines', 'POST')[0]!.body).toEqual({
@@ -273,5 +276,31 @@ describe('ProviderPaymentsPage: bank account', () => {
       await screen.findByText('Choose a clinician above to see or change their bank account.'),
     ).toBeTruthy();
     page.done();
+  });
+});
+
+describe('ProviderPaymentsPage on a phone', () => {
+  it('shows a clinician each paid visit as a card titled by its date, with the pay and how it is priced', async () => {
+    const restore = phoneScreen();
+    try {
+      const page = openProviderPayments('/providerpayments', {}, CLINICIAN);
+      const cards = await screen.findByRole('list', { name: 'Your pay' });
+      expect(screen.queryByRole('table')).toBeNull();
+      // The card is the list's item; "How it is priced" is a list of its own inside it.
+      const card = within(cards).getAllByRole('listitem')[0]!;
+      expect(within(card).getByText('6/4/2030')).toBeTruthy();
+      expect(cardValues(card)).toMatchObject({
+        Patient: 'Doe, Jane',
+        Organization: 'Sunrise Home Health',
+        'Visit type': 'Skilled nursing visit',
+        Status: 'Ready For Export',
+        Pay: '$123.45',
+      });
+      expect(within(card).getByText('Clinician 1 visit × $123.45 = $123.45')).toBeTruthy();
+      await expectAccessible(page.container);
+      page.done();
+    } finally {
+      restore();
+    }
   });
 });

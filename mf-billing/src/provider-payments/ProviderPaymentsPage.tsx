@@ -15,17 +15,22 @@ import {
 } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
 import {
+  askedRange,
   DataTable,
+  type DataTableColumns,
   DateRangeFilter,
+  isoDay,
   listFilterFields,
+  ListFilters,
   ListResults,
   NONE,
   PageFrame,
+  rangeOf,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { z } from 'zod';
-import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
+import { showDay, visitSubject } from '../common/billing-dates';
 import { ClinicianPicker } from '../common/ClinicianPicker';
 import { PriceBreakdown } from '../common/PriceBreakdown';
 import { BankAccountPanel } from './BankAccountPanel';
@@ -73,11 +78,12 @@ export const PayStatusTag = ({ row }: { row: Pick<ProviderPay, 'status' | 'expor
   </Flex>
 );
 
-function payColumns(staff: boolean): TableColumnsType<ProviderPay> {
-  const columns: TableColumnsType<ProviderPay> = [
+function payColumns(staff: boolean): DataTableColumns<ProviderPay> {
+  const columns: DataTableColumns<ProviderPay> = [
     {
       title: 'Date of service',
       key: 'dateOfService',
+      primary: true,
       render: (_v, row) => <span style={nowrap}>{showDay(row.dateOfService)}</span>,
     },
     { title: 'Patient', key: 'patient', render: (_v, row) => row.patientName || NONE },
@@ -99,7 +105,7 @@ function payColumns(staff: boolean): TableColumnsType<ProviderPay> {
         ) : (
           <PriceBreakdown
             lines={row.breakdown}
-            subject={`pay for the visit of ${row.patientName} on ${showDay(row.dateOfService)}`}
+            subject={`pay for the ${visitSubject(row.patientName, row.dateOfService)}`}
           />
         ),
     },
@@ -149,7 +155,7 @@ export default function ProviderPaymentsPage() {
 
   const payTab = (
     <>
-      <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
+      <ListFilters label="Pay filters">
         <Select
           aria-label="Status"
           value={filters.status}
@@ -167,7 +173,7 @@ export default function ProviderPaymentsPage() {
             setFilters({ from: isoDay(next.start), to: isoDay(next.end), pageNumber: null })
           }
         />
-      </Flex>
+      </ListFilters>
       {rangeMoved ? (
         <Typography.Paragraph type="secondary" role="status">
           {`Showing the pay for visits from ${showDay(answered.startDate)} to ${showDay(answered.endDate)}: the range the server used.`}
@@ -200,7 +206,7 @@ export default function ProviderPaymentsPage() {
       }
     >
       {staff ? (
-        <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
+        <ListFilters>
           <ClinicianPicker
             aria-label="Clinician"
             placeholder="Every clinician"
@@ -212,7 +218,7 @@ export default function ProviderPaymentsPage() {
             }
             style={{ width: 260 }}
           />
-        </Flex>
+        </ListFilters>
       ) : null}
       <Tabs
         activeKey={filters.tab}

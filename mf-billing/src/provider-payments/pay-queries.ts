@@ -6,6 +6,7 @@ import {
   bankAccountResultSchema,
   fineListSchema,
   fineResultSchema,
+  fineVisitListSchema,
   onboardingStateSchema,
   providerPaymentListSchema,
   type BankAccountInput,
@@ -56,6 +57,16 @@ export const payQueries = {
       queryFn: ({ signal }) =>
         apiClient.get('/api/operation/fines', fineListSchema, { searchParams: filters, signal }),
       placeholderData: (previous) => previous,
+    }),
+  /** The clinician's visits a fine may be for (the Visit picker of the fine form). */
+  fineVisits: (providerId: number) =>
+    queryOptions({
+      queryKey: ['fine', 'visits', providerId],
+      queryFn: ({ signal }) =>
+        apiClient.get('/api/operation/fines/visits', fineVisitListSchema, {
+          searchParams: { providerId },
+          signal,
+        }),
     }),
   bankAccount: (providerId: number) =>
     queryOptions({

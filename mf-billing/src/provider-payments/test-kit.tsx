@@ -65,6 +65,12 @@ export const deductedFine: Fine = {
   nachaFileId: 3,
 };
 
+/** Provider 21's visits a fine may be for (GET /api/operation/fines/visits). */
+export const fineVisits = [
+  { visitId: 502, dateOfService: '2030-06-12', patientName: '', status: 'ApprovalDue' },
+  { visitId: 501, dateOfService: '2030-06-04', patientName: 'Doe, Jane', status: 'Missed' },
+];
+
 export type PayAnswers = {
   pay?: (call: ApiCall) => Response;
   fines?: (call: ApiCall) => Response;
@@ -119,6 +125,8 @@ export function openProviderPayments(url: string, answers: PayAnswers = {}, role
           answers.fines?.(call) ??
           jsonResponse({ rows: [activeFine, contestedFine, deductedFine], paging: paging(3) })
         );
+      if (path === '/api/operation/fines/visits')
+        return jsonResponse({ rows: call.url.searchParams.get('providerId') === '21' ? fineVisits : [] });
       if (path === '/api/operation/fines' && call.method === 'POST') {
         const body = call.body as Partial<Fine>;
         return (

@@ -11,12 +11,20 @@ import {
   type ArHealthRow,
 } from '@carelane/shared-domain';
 import { saveFile, useUrlState } from '@carelane/shared-session';
-import { AreaLink, DateInput, EmptyState, ListResults, PageFrame } from '@carelane/shared-ui';
+import {
+  AreaLink,
+  DateInput,
+  dayOf,
+  EmptyState,
+  isoDay,
+  ListResults,
+  OrganizationFilter,
+  PageFrame,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { dayOf, isoDay, showDay, today } from '../common/billing-dates';
-import { OrganizationFilter } from '../common/OrganizationPicker';
+import { showDay, today } from '../common/billing-dates';
 import { AgingChart } from './AgingChart';
 import { arHealthCsvFile, invoicesLink } from './ar-health';
 import { reportQueries } from './report-queries';
@@ -92,6 +100,7 @@ export default function ArHealthPage() {
           />
         </label>
         <OrganizationFilter
+          organizationStatus="ALL"
           value={filters.referralSourceId}
           onChange={(referralSourceId) => setFilters({ referralSourceId })}
         />

@@ -91,10 +91,10 @@ describe('outpatientBillingCsv', () => {
       'Date of service,Patient,Clinician,Organization,Provider type,Discipline,Billing code,Minutes,Units,Billable,Invoice,Line amount',
     );
     expect(lines[1]).toBe(
-      '2030-06-04,"Doe, Jane","Rivera, Casey",Sunrise Home Health,PTA,PT,97110,38,3,Yes,INV-000041,$123.45',
+      '6/4/2030,"Doe, Jane","Rivera, Casey",Sunrise Home Health,PTA,PT,97110,38,3,Yes,INV-000041,$123.45',
     );
     expect(lines[2]).toBe(
-      '2030-06-04,"Roe, Richard","Rivera, Casey",Sunrise Home Health,ST/SLP,ST,92507,7,0,No,Not invoiced,',
+      '6/4/2030,"Roe, Richard","Rivera, Casey",Sunrise Home Health,ST/SLP,ST,92507,7,0,No,Not invoiced,',
     );
   });
 });

@@ -15,22 +15,25 @@ import {
 import { useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
+  askedRange,
+  csvFile,
   DataTable,
   DateRangeFilter,
+  ExportCsvButton,
+  fetchEveryPage,
+  isoDay,
   listFilterFields,
   ListResults,
   NONE,
+  OrganizationFilter,
   PageFrame,
+  rangeOf,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Typography, type TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
-import { OrganizationFilter } from '../common/OrganizationPicker';
+import { showDay } from '../common/billing-dates';
 import { reportCalls, reportQueries, type OutpatientBillingFilters } from './report-queries';
-import { fetchEveryPage } from '../common/fetch-every-page';
-import { csvFile } from '../common/csv-file';
-import { ExportCsvButton } from '../common/ExportCsvButton';
 
 /** Outpatient billing: by default the last 30 days of service (the server's default too). */
 export const OUTPATIENT_DAYS_BACK = 30;
@@ -130,7 +133,7 @@ export function outpatientBillingCsv(rows: readonly OutpatientVisit[]): string {
   return toCsv([
     OUTPATIENT_CSV_HEADER,
     ...rows.map((r) => [
-      r.dateOfService,
+      showDay(r.dateOfService),
       r.patientName,
       r.clinicianName,
       r.organizationName,
@@ -190,6 +193,7 @@ export default function OutpatientBillingPage() {
           }
         />
         <OrganizationFilter
+          organizationStatus="ALL"
           value={filters.referralSourceId}
           onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
         />

@@ -11,15 +11,23 @@ import {
   type RebateRow,
 } from '@carelane/shared-domain';
 import { saveFile, useUrlState } from '@carelane/shared-session';
-import { DateRangeFilter, EmptyState, ListResults, PageFrame } from '@carelane/shared-ui';
+import {
+  askedRange,
+  csvFile,
+  DateRangeFilter,
+  EmptyState,
+  isoDay,
+  ListResults,
+  OrganizationFilter,
+  PageFrame,
+  rangeOf,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
-import { OrganizationFilter } from '../common/OrganizationPicker';
+import { showDay } from '../common/billing-dates';
 import { reportQueries } from './report-queries';
-import { csvFile } from '../common/csv-file';
 
 /** Rebates: by default the current month and the 11 before it, to today (the server's default too). */
 export const REBATE_MONTHS = 12;
@@ -120,6 +128,7 @@ export default function RebateReportPage() {
           onChange={(next) => setFilters({ from: isoDay(next.start), to: isoDay(next.end) })}
         />
         <OrganizationFilter
+          organizationStatus="ALL"
           value={filters.referralSourceId}
           onChange={(referralSourceId) => setFilters({ referralSourceId })}
         />

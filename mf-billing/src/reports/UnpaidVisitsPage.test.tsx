@@ -86,10 +86,10 @@ describe('UnpaidVisitsPage', () => {
     failing.done();
   });
 
-  it('writes the CSV with money as formatCents writes it', () => {
+  it('writes the CSV with money as formatCents writes it and dates as M/D/YYYY', () => {
     const lines = unpaidVisitsCsv([line]).split('\r\n').filter(Boolean);
     expect(lines[1]).toBe(
-      '2030-06-04,"Doe, Jane",Rivera, Casey,Sunrise Home Health,INV-000041,2030-07-04,12,$505.00,$28.50,$308.50'.replace(
+      '6/4/2030,"Doe, Jane",Rivera, Casey,Sunrise Home Health,INV-000041,7/4/2030,12,$505.00,$28.50,$308.50'.replace(
         'Rivera, Casey',
         '"Rivera, Casey"',
       ),

@@ -5,22 +5,24 @@ import { formatCents, isoDateSchema, toCsv, type UnpaidVisit } from '@carelane/s
 import { useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
+  csvFile,
   DataTable,
   DateInput,
+  dayOf,
+  ExportCsvButton,
+  fetchEveryPage,
+  isoDay,
   listFilterFields,
   ListResults,
   NONE,
+  OrganizationFilter,
   PageFrame,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import { z } from 'zod';
-import { dayOf, isoDay, showDay } from '../common/billing-dates';
-import { OrganizationFilter } from '../common/OrganizationPicker';
+import { showDay } from '../common/billing-dates';
 import { reportCalls, reportQueries, type UnpaidVisitsFilters } from './report-queries';
-import { fetchEveryPage } from '../common/fetch-every-page';
-import { csvFile } from '../common/csv-file';
-import { ExportCsvButton } from '../common/ExportCsvButton';
 
 const filtersSchema = z.object({
   pageNumber: listFilterFields.pageNumber,
@@ -71,12 +73,12 @@ export function unpaidVisitsCsv(rows: readonly UnpaidVisit[]): string {
   return toCsv([
     UNPAID_CSV_HEADER,
     ...rows.map((r) => [
-      r.dateOfService,
+      showDay(r.dateOfService),
       r.patientName,
       r.clinicianName,
       r.organizationName,
       r.invoiceNumber,
-      r.dueOn,
+      showDay(r.dueOn),
       r.daysPastDue,
       formatCents(r.amountCents),
       formatCents(r.serviceTaxCents),
@@ -125,6 +127,7 @@ export default function UnpaidVisitsPage() {
           />
         </label>
         <OrganizationFilter
+          organizationStatus="ALL"
           value={filters.referralSourceId}
           onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
         />

@@ -1,7 +1,7 @@
 // AR health's pure parts: the drill-down address into the invoice list and the CSV (decision 030). The
 // invoices page reads referralSourceId, paymentStatus, fromReport and from / to (issue dates) from its URL.
 import { AGING_BUCKET_LABELS, formatCents, toCsv, type ArHealth } from '@carelane/shared-domain';
-import { csvFile } from '../common/csv-file';
+import { csvFile } from '@carelane/shared-ui';
 
 /** The invoice list of one organization issued in [from, to], every payment status, opened from a report. */
 export function invoicesLink(referralSourceId: number, from: string, to: string): string {

@@ -3,11 +3,10 @@
 // toast; the invoices it made are listed with a link to each. A 400 answer's field errors show on their fields.
 import { formatCents, type CreateInvoicesResult } from '@carelane/shared-domain';
 import { publishToast } from '@carelane/shared-session';
-import { AreaLink, DateInput, FormFailure, refresh } from '@carelane/shared-ui';
+import { AreaLink, DateInput, dayOf, FormFailure, isoDay, refresh, useFormCall } from '@carelane/shared-ui';
 import { Alert, Button, Flex, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
-import { dayOf, isoDay, showDay, today } from '../common/billing-dates';
-import { useFormCall } from '../common/failure';
+import { showDay, today } from '../common/billing-dates';
 import { unbilledCalls } from './unbilled-queries';
 
 type FormValues = { periodStart: Date | null; periodEnd: Date | null; scope: 'all' | 'one' };

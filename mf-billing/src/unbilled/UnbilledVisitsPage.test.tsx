@@ -76,6 +76,29 @@ describe('unbilledDates', () => {
 });
 
 describe('UnbilledVisitsPage', () => {
+  it('names a visit awaiting approval by its own status, and a shift without a patient as a shift', async () => {
+    const shift: UnbilledVisit = {
+      ...priced,
+      visitId: 8,
+      patientName: '',
+      status: 'ApprovalDue',
+      dateOfService: '2030-06-05',
+    };
+    const page = open('/unbilledvisits', { list: () => listAnswer([shift]) });
+    expect(
+      await screen.findByText(
+        'Billable visits not on an invoice yet (Notes Approved, Approval Due, Final Review, Final Confirmed), priced as their invoice lines will be',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Approved visits/)).toBeNull();
+    const table = await screen.findByRole('table', { name: 'Unbilled visits' });
+    const row = (await within(table).findByText('Approval Due')).closest('tr')!;
+    expect(within(row).getByText(/How it is priced/).textContent).toBe(
+      'How it is priced — shift on 6/5/2030',
+    );
+    page.done();
+  });
+
   it('lists the priced visits with their money, asked for the last 30 days', async () => {
     const page = open('/unbilledvisits');
     expect(await screen.findByRole('heading', { level: 1, name: 'Unbilled visits' })).toBeTruthy();

@@ -2,26 +2,42 @@
 // server's rate engine (the amounts the invoice line will carry, and how they were reached). Filters in the
 // URL: organization and date of service (the last 30 days to today by default, as the server's). A visit that
 // cannot be priced (no rate) says why; it stays unbilled until its rate exists. "Create invoices" bills them.
-import { defaultRange, formatCents, isoDateSchema, type UnbilledVisit } from '@carelane/shared-domain';
+import {
+  BILLABLE_VISIT_STATUSES,
+  defaultRange,
+  formatCents,
+  isoDateSchema,
+  visitStatusLabel,
+  type UnbilledVisit,
+} from '@carelane/shared-domain';
 import { useUrlState } from '@carelane/shared-session';
 import {
+  askedRange,
   DataTable,
   DateRangeFilter,
+  isoDay,
   listFilterFields,
   ListResults,
   NONE,
+  OrganizationFilter,
   PageFrame,
+  rangeOf,
+  useOrganizationName,
   VisitStatusTag,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { askedRange, isoDay, rangeOf, showDay } from '../common/billing-dates';
-import { OrganizationFilter, useOrganizationName } from '../common/OrganizationPicker';
+import { showDay, visitSubject } from '../common/billing-dates';
 import { PriceBreakdown } from '../common/PriceBreakdown';
 import { CreateInvoicesModal } from './CreateInvoicesModal';
 import { unbilledQueries, type UnbilledFilters } from './unbilled-queries';
+
+/** What the list holds, in the billable statuses' own names (not all of them are approved by the facility yet). */
+export const UNBILLED_SUBTITLE = `Billable visits not on an invoice yet (${BILLABLE_VISIT_STATUSES.map(
+  (status) => visitStatusLabel({ status }),
+).join(', ')}), priced as their invoice lines will be`;
 
 /** Unbilled visits: by default the last 30 days of service (the server's default too). */
 export const UNBILLED_DAYS_BACK = 30;
@@ -81,10 +97,7 @@ const COLUMNS: TableColumnsType<UnbilledVisit> = [
       row.problem ? (
         <Typography.Text type="danger">{`Cannot be billed: ${row.problem}`}</Typography.Text>
       ) : (
-        <PriceBreakdown
-          lines={row.breakdown}
-          subject={`visit of ${row.patientName} on ${showDay(row.dateOfService)}`}
-        />
+        <PriceBreakdown lines={row.breakdown} subject={visitSubject(row.patientName, row.dateOfService)} />
       ),
   },
 ];
@@ -102,12 +115,12 @@ export default function UnbilledVisitsPage() {
     pageSize: filters.pageSize,
   };
   const visits = useQuery(unbilledQueries.list(asked));
-  const organizationName = useOrganizationName(filters.referralSourceId);
+  const organizationName = useOrganizationName(filters.referralSourceId, 'ALL');
 
   return (
     <PageFrame
       title="Unbilled visits"
-      subtitle="Approved visits not on an invoice yet, priced as their invoice lines will be"
+      subtitle={UNBILLED_SUBTITLE}
       actions={
         <Button
           type="primary"
@@ -129,6 +142,7 @@ export default function UnbilledVisitsPage() {
           }
         />
         <OrganizationFilter
+          organizationStatus="ALL"
           value={filters.referralSourceId}
           onChange={(referralSourceId) => setFilters({ referralSourceId, pageNumber: null })}
         />

@@ -4,6 +4,7 @@
 import {
   AGREEMENT_MESSAGES,
   agreementFormProblems,
+  type AgreementFormData,
   type AgreementTemplate,
   type ClinicianAgreements,
 } from '@carelane/shared-domain';
@@ -24,17 +25,46 @@ type Values = { formData?: Record<string, unknown>; typedName?: string };
 export const pdfFileName = (template: Pick<AgreementTemplate, 'name' | 'version'>) =>
   `${template.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-v${template.version}.pdf`;
 
-export function SignAgreement({
-  template,
-  clinician,
-  onSigned,
-  onCancel,
-}: {
+type Props = {
   template: AgreementTemplate;
   clinician: Pick<ClinicianAgreements, 'providerId' | 'providerName'>;
   onSigned: () => void;
   onCancel: () => void;
-}) {
+};
+type Collected = { formData: AgreementFormData; signature: SignatureInput };
+
+const signatureOf = (
+  mode: Mode,
+  typedName: string | undefined,
+  drawn: string | null,
+): SignatureInput | null => {
+  if (mode === 'type') {
+    const typed = typedName?.trim() ?? '';
+    return typed ? { kind: 'typed', name: typed } : null;
+  }
+  return drawn ? { kind: 'drawn', dataUrl: drawn } : null;
+};
+
+async function makePdf(template: AgreementTemplate, clinicianName: string, collected: Collected) {
+  const { buildAgreementPdf } = await loadPdfBuilder();
+  return buildAgreementPdf({
+    template,
+    clinicianName,
+    signature: collected.signature,
+    data: {
+      fileUrl: null,
+      credentialFormData: collected.formData,
+      signaturePosition: template.signaturePosition,
+      signedOn: new Date().toISOString(),
+      patientSignature: null,
+      patientName: null,
+      includeDate: template.includeDate,
+    },
+  });
+}
+
+/** The signing form's state: the signature mode and drawing, previewing the PDF and signing. */
+function useSignAgreement({ template, clinician, onSigned }: Omit<Props, 'onCancel'>) {
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<Mode>('draw');
   const [drawn, setDrawn] = useState<string | null>(null);
@@ -44,7 +74,7 @@ export function SignAgreement({
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   /** The form's data and signature, checked as the server will; null (with the reason shown) when not ready. */
-  const collect = async () => {
+  const collect = async (): Promise<Collected | null> => {
     setFailure(null);
     let values: Values;
     try {
@@ -58,15 +88,7 @@ export function SignAgreement({
       setFailure(problems.map((p) => `${p.label} ${p.message}.`).join(' '));
       return null;
     }
-    const typed = values.typedName?.trim() ?? '';
-    const signature: SignatureInput | null =
-      mode === 'type'
-        ? typed
-          ? { kind: 'typed', name: typed }
-          : null
-        : drawn
-          ? { kind: 'drawn', dataUrl: drawn }
-          : null;
+    const signature = signatureOf(mode, values.typedName, drawn);
     if (!signature) {
       setFailure(
         mode === 'type'
@@ -78,30 +100,12 @@ export function SignAgreement({
     return { formData, signature };
   };
 
-  const makePdf = async (collected: NonNullable<Awaited<ReturnType<typeof collect>>>) => {
-    const { buildAgreementPdf } = await loadPdfBuilder();
-    return buildAgreementPdf({
-      template,
-      clinicianName: clinician.providerName,
-      signature: collected.signature,
-      data: {
-        fileUrl: null,
-        credentialFormData: collected.formData,
-        signaturePosition: template.signaturePosition,
-        signedOn: new Date().toISOString(),
-        patientSignature: null,
-        patientName: null,
-        includeDate: template.includeDate,
-      },
-    });
-  };
-
   const showPreview = async () => {
     const collected = await collect();
     if (!collected) return;
     setBusy('preview');
     try {
-      const { bytes } = await makePdf(collected);
+      const { bytes } = await makePdf(template, clinician.providerName, collected);
       setPreview(URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' })));
     } catch (error) {
       publishErrorToast(errorMessage(error, 'the PDF', 'made'));
@@ -115,7 +119,7 @@ export function SignAgreement({
     if (!collected) return;
     setBusy('sign');
     try {
-      const { bytes } = await makePdf(collected);
+      const { bytes } = await makePdf(template, clinician.providerName, collected);
       const file = await agreementCalls.uploadPdf(clinician.providerId, pdfFileName(template), bytes);
       await agreementCalls.sign({
         templateId: template.id,
@@ -137,60 +141,90 @@ export function SignAgreement({
     }
   };
 
+  return { form, mode, setMode, setDrawn, failure, busy, preview, showPreview, sign };
+}
+
+function AgreementText({ template }: { template: AgreementTemplate }) {
+  return (
+    <section
+      aria-label={`Text of the ${template.name}`}
+      tabIndex={0}
+      style={{
+        maxHeight: 360,
+        overflowY: 'auto',
+        border: '1px solid #d9d9d9',
+        borderRadius: 6,
+        padding: 16,
+      }}
+    >
+      {template.body.split(/\n\s*\n/).map((paragraph, i) => (
+        <Typography.Paragraph key={i}>{paragraph}</Typography.Paragraph>
+      ))}
+    </section>
+  );
+}
+
+function SignatureField({
+  mode,
+  setMode,
+  setDrawn,
+}: {
+  mode: Mode;
+  setMode: (mode: Mode) => void;
+  setDrawn: (dataUrl: string | null) => void;
+}) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>Signature</legend>
+      <Radio.Group
+        value={mode}
+        onChange={(event) => setMode(event.target.value as Mode)}
+        options={[
+          { value: 'draw', label: 'Draw my signature' },
+          { value: 'type', label: 'Type my name as signature' },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
+      {mode === 'draw' ? (
+        <Suspense fallback={<Spin />}>
+          <SignaturePad onChange={setDrawn} />
+        </Suspense>
+      ) : (
+        <Form.Item
+          label="Type your full name as your signature"
+          name="typedName"
+          rules={[{ required: true, whitespace: true, message: 'Type your name as your signature.' }]}
+          style={{ maxWidth: 420 }}
+        >
+          <Input
+            maxLength={120}
+            autoComplete="name"
+            style={{ fontFamily: 'cursive, serif', fontStyle: 'italic', fontSize: 20 }}
+          />
+        </Form.Item>
+      )}
+    </fieldset>
+  );
+}
+
+export function SignAgreement({ template, clinician, onSigned, onCancel }: Props) {
+  const { form, mode, setMode, setDrawn, failure, busy, preview, showPreview, sign } = useSignAgreement({
+    template,
+    clinician,
+    onSigned,
+  });
+
   return (
     <Card
       title={`${template.name} (version ${template.version})`}
       style={{ maxWidth: 900 }}
       extra={<Button onClick={onCancel}>Back to agreements</Button>}
     >
-      <section
-        aria-label={`Text of the ${template.name}`}
-        tabIndex={0}
-        style={{
-          maxHeight: 360,
-          overflowY: 'auto',
-          border: '1px solid #d9d9d9',
-          borderRadius: 6,
-          padding: 16,
-        }}
-      >
-        {template.body.split(/\n\s*\n/).map((paragraph, i) => (
-          <Typography.Paragraph key={i}>{paragraph}</Typography.Paragraph>
-        ))}
-      </section>
+      <AgreementText template={template} />
       <Form form={form} layout="vertical" requiredMark style={{ marginTop: 16 }} onFinish={() => void sign()}>
         <FormFailure text={failure} />
         <AgreementFormFields fields={template.formFields} />
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>Signature</legend>
-          <Radio.Group
-            value={mode}
-            onChange={(event) => setMode(event.target.value as Mode)}
-            options={[
-              { value: 'draw', label: 'Draw my signature' },
-              { value: 'type', label: 'Type my name as signature' },
-            ]}
-            style={{ marginBottom: 12 }}
-          />
-          {mode === 'draw' ? (
-            <Suspense fallback={<Spin />}>
-              <SignaturePad onChange={setDrawn} />
-            </Suspense>
-          ) : (
-            <Form.Item
-              label="Type your full name as your signature"
-              name="typedName"
-              rules={[{ required: true, whitespace: true, message: 'Type your name as your signature.' }]}
-              style={{ maxWidth: 420 }}
-            >
-              <Input
-                maxLength={120}
-                autoComplete="name"
-                style={{ fontFamily: 'cursive, serif', fontStyle: 'italic', fontSize: 20 }}
-              />
-            </Form.Item>
-          )}
-        </fieldset>
+        <SignatureField mode={mode} setMode={setMode} setDrawn={setDrawn} />
         {template.includeDate ? (
           <Typography.Paragraph type="secondary">
             Today&apos;s date is added beside your signature.

@@ -44,8 +44,27 @@ const FIELD_LABELS = {
 };
 const typeName = (id: number) => PROVIDER_TYPES.find((t) => t.id === id)?.type ?? String(id);
 
-export function TemplateManager() {
-  const list = useQuery(agreementQueries.templates());
+/** The form's values for a new template, or for a new version of `from`. */
+const formValuesOf = (from: AgreementTemplate | null): Values => ({
+  name: from?.name ?? '',
+  body: from?.body ?? '',
+  formFields: from?.formFields ?? [{ key: 'legalName', label: 'Legal name', type: 'text', required: true }],
+  signaturePosition: from?.signaturePosition ?? { page: 1, x: 72, y: 650 },
+  includeDate: from?.includeDate ?? true,
+  providerTypeIds: from?.providerTypeIds ?? [],
+  requiredForOnboarding: from?.requiredForOnboarding ?? true,
+});
+
+/** What the API takes from the form; a new version keeps the template's name. */
+const templateInput = (values: Values, editing: Editing): AgreementTemplateInput => ({
+  ...values,
+  name: editing.kind === 'version' ? editing.of.name : values.name,
+  formFields: (values.formFields ?? []).map((f) => ({ ...f, required: f.required ?? false })),
+  signaturePosition: { ...values.signaturePosition, type: 'provider' },
+  providerTypeIds: values.providerTypeIds ?? [],
+});
+
+function useTemplateEditor() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,18 +73,7 @@ export function TemplateManager() {
   const open = (next: Editing) => {
     setFailure(null);
     form.resetFields();
-    const from = next.kind === 'version' ? next.of : null;
-    form.setFieldsValue({
-      name: from?.name ?? '',
-      body: from?.body ?? '',
-      formFields: from?.formFields ?? [
-        { key: 'legalName', label: 'Legal name', type: 'text', required: true },
-      ],
-      signaturePosition: from?.signaturePosition ?? { page: 1, x: 72, y: 650 },
-      includeDate: from?.includeDate ?? true,
-      providerTypeIds: from?.providerTypeIds ?? [],
-      requiredForOnboarding: from?.requiredForOnboarding ?? true,
-    });
+    form.setFieldsValue(formValuesOf(next.kind === 'version' ? next.of : null));
     setEditing(next);
   };
 
@@ -73,13 +81,7 @@ export function TemplateManager() {
     if (!editing) return;
     setSaving(true);
     setFailure(null);
-    const input: AgreementTemplateInput = {
-      ...values,
-      name: editing.kind === 'version' ? editing.of.name : values.name,
-      formFields: (values.formFields ?? []).map((f) => ({ ...f, required: f.required ?? false })),
-      signaturePosition: { ...values.signaturePosition, type: 'provider' },
-      providerTypeIds: values.providerTypeIds ?? [],
-    };
+    const input = templateInput(values, editing);
     try {
       if (editing.kind === 'new') await agreementCalls.createTemplate(input);
       else {
@@ -96,8 +98,11 @@ export function TemplateManager() {
     }
   };
 
-  const loaded = loadState(list, 'the agreement templates', { keepStale: true });
-  const columns: TableColumnsType<AgreementTemplate> = [
+  return { editing, form, failure, saving, open, close: () => setEditing(null), save };
+}
+
+function templateColumns(open: (next: Editing) => void): TableColumnsType<AgreementTemplate> {
+  return [
     { title: 'Template', dataIndex: 'name', key: 'name' },
     {
       title: 'Version',
@@ -135,13 +140,153 @@ export function TemplateManager() {
         ) : null,
     },
   ];
+}
+
+function FormFieldsList() {
+  return (
+    <Form.List name="formFields">
+      {(fields, { add, remove }) => (
+        <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
+          <legend style={{ fontWeight: 600, fontSize: 14 }}>Fields the clinician fills</legend>
+          {fields.map((field, index) => (
+            <Flex key={field.key} gap={8} wrap align="start">
+              <Form.Item
+                name={[field.name, 'key']}
+                label={`Key ${index + 1}`}
+                rules={[
+                  {
+                    required: true,
+                    pattern: /^[A-Za-z][A-Za-z0-9_]*$/,
+                    message: 'Letters, digits or _.',
+                  },
+                ]}
+              >
+                <Input style={{ width: 130 }} />
+              </Form.Item>
+              <Form.Item
+                name={[field.name, 'label']}
+                label={`Label ${index + 1}`}
+                rules={[{ required: true, message: 'Enter the label.' }]}
+              >
+                <Input style={{ width: 220 }} />
+              </Form.Item>
+              <Form.Item name={[field.name, 'type']} label={`Type ${index + 1}`} initialValue="text">
+                <Select
+                  style={{ width: 110 }}
+                  options={AGREEMENT_FIELD_TYPES.map((t) => ({ value: t, label: t }))}
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'required']} valuePropName="checked" label=" ">
+                <Checkbox>Required</Checkbox>
+              </Form.Item>
+              <Form.Item label=" ">
+                <Button onClick={() => remove(field.name)} aria-label={`Remove field ${index + 1}`}>
+                  Remove
+                </Button>
+              </Form.Item>
+            </Flex>
+          ))}
+          <Button onClick={() => add({ key: '', label: '', type: 'text', required: false })}>
+            Add a field
+          </Button>
+        </fieldset>
+      )}
+    </Form.List>
+  );
+}
+
+function SignaturePositionFields() {
+  return (
+    <Flex gap={16} wrap>
+      <Form.Item label="Signature page" name={['signaturePosition', 'page']} rules={[{ required: true }]}>
+        <InputNumber min={1} max={50} />
+      </Form.Item>
+      <Form.Item
+        label="Signature x (points from the left)"
+        name={['signaturePosition', 'x']}
+        rules={[{ required: true }]}
+      >
+        <InputNumber min={0} max={AGREEMENT_PAGE.width - 40} />
+      </Form.Item>
+      <Form.Item
+        label="Signature y (points from the top)"
+        name={['signaturePosition', 'y']}
+        rules={[{ required: true }]}
+      >
+        <InputNumber min={0} max={AGREEMENT_PAGE.height - 20} />
+      </Form.Item>
+    </Flex>
+  );
+}
+
+function TemplateDrawer({ editor }: { editor: ReturnType<typeof useTemplateEditor> }) {
+  const { editing, form, failure, saving, close, save } = editor;
+  return (
+    <Drawer
+      open={editing !== null}
+      onClose={close}
+      size="large"
+      title={
+        editing?.kind === 'version'
+          ? `New version of the ${editing.of.name} (version ${editing.of.version + 1})`
+          : 'New agreement template'
+      }
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save(values)}>
+        <FormFailure text={failure} />
+        {editing?.kind === 'new' ? (
+          <Form.Item
+            label="Name"
+            name="name"
+            rules={[{ required: true, whitespace: true, message: 'Enter the name.' }]}
+          >
+            <Input maxLength={120} />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          label="Text"
+          name="body"
+          rules={[{ required: true, whitespace: true, message: 'Enter the text.' }]}
+        >
+          <Input.TextArea rows={10} />
+        </Form.Item>
+        <FormFieldsList />
+        <SignaturePositionFields />
+        <Form.Item label="Applies to" name="providerTypeIds" extra="Empty: every provider type.">
+          <Select
+            mode="multiple"
+            allowClear
+            options={PROVIDER_TYPES.map((t) => ({ value: t.id, label: t.type }))}
+          />
+        </Form.Item>
+        <Flex gap={24} wrap>
+          <Form.Item label="Add the date of signing" name="includeDate" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item label="Required for onboarding" name="requiredForOnboarding" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Flex>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {editing?.kind === 'version' ? 'Publish version' : 'Create template'}
+        </Button>
+      </Form>
+    </Drawer>
+  );
+}
+
+export function TemplateManager() {
+  const list = useQuery(agreementQueries.templates());
+  const editor = useTemplateEditor();
+  const loaded = loadState(list, 'the agreement templates', { keepStale: true });
 
   return (
     <Card
       title="Agreement templates"
       style={{ maxWidth: 1100, marginTop: 16 }}
       extra={
-        <Button type="primary" onClick={() => open({ kind: 'new' })}>
+        <Button type="primary" onClick={() => editor.open({ kind: 'new' })}>
           New template
         </Button>
       }
@@ -152,7 +297,7 @@ export function TemplateManager() {
             rowKey="id"
             size="small"
             pagination={false}
-            columns={columns}
+            columns={templateColumns(editor.open)}
             dataSource={loaded.data.rows}
             scroll={{ x: true }}
           />
@@ -162,126 +307,7 @@ export function TemplateManager() {
       ) : (
         loaded.fallback
       )}
-      <Drawer
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        size="large"
-        title={
-          editing?.kind === 'version'
-            ? `New version of the ${editing.of.name} (version ${editing.of.version + 1})`
-            : 'New agreement template'
-        }
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" requiredMark onFinish={(values) => void save(values)}>
-          <FormFailure text={failure} />
-          {editing?.kind === 'new' ? (
-            <Form.Item
-              label="Name"
-              name="name"
-              rules={[{ required: true, whitespace: true, message: 'Enter the name.' }]}
-            >
-              <Input maxLength={120} />
-            </Form.Item>
-          ) : null}
-          <Form.Item
-            label="Text"
-            name="body"
-            rules={[{ required: true, whitespace: true, message: 'Enter the text.' }]}
-          >
-            <Input.TextArea rows={10} />
-          </Form.Item>
-          <Form.List name="formFields">
-            {(fields, { add, remove }) => (
-              <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
-                <legend style={{ fontWeight: 600, fontSize: 14 }}>Fields the clinician fills</legend>
-                {fields.map((field, index) => (
-                  <Flex key={field.key} gap={8} wrap align="start">
-                    <Form.Item
-                      name={[field.name, 'key']}
-                      label={`Key ${index + 1}`}
-                      rules={[
-                        {
-                          required: true,
-                          pattern: /^[A-Za-z][A-Za-z0-9_]*$/,
-                          message: 'Letters, digits or _.',
-                        },
-                      ]}
-                    >
-                      <Input style={{ width: 130 }} />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'label']}
-                      label={`Label ${index + 1}`}
-                      rules={[{ required: true, message: 'Enter the label.' }]}
-                    >
-                      <Input style={{ width: 220 }} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'type']} label={`Type ${index + 1}`} initialValue="text">
-                      <Select
-                        style={{ width: 110 }}
-                        options={AGREEMENT_FIELD_TYPES.map((t) => ({ value: t, label: t }))}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'required']} valuePropName="checked" label=" ">
-                      <Checkbox>Required</Checkbox>
-                    </Form.Item>
-                    <Form.Item label=" ">
-                      <Button onClick={() => remove(field.name)} aria-label={`Remove field ${index + 1}`}>
-                        Remove
-                      </Button>
-                    </Form.Item>
-                  </Flex>
-                ))}
-                <Button onClick={() => add({ key: '', label: '', type: 'text', required: false })}>
-                  Add a field
-                </Button>
-              </fieldset>
-            )}
-          </Form.List>
-          <Flex gap={16} wrap>
-            <Form.Item
-              label="Signature page"
-              name={['signaturePosition', 'page']}
-              rules={[{ required: true }]}
-            >
-              <InputNumber min={1} max={50} />
-            </Form.Item>
-            <Form.Item
-              label="Signature x (points from the left)"
-              name={['signaturePosition', 'x']}
-              rules={[{ required: true }]}
-            >
-              <InputNumber min={0} max={AGREEMENT_PAGE.width - 40} />
-            </Form.Item>
-            <Form.Item
-              label="Signature y (points from the top)"
-              name={['signaturePosition', 'y']}
-              rules={[{ required: true }]}
-            >
-              <InputNumber min={0} max={AGREEMENT_PAGE.height - 20} />
-            </Form.Item>
-          </Flex>
-          <Form.Item label="Applies to" name="providerTypeIds" extra="Empty: every provider type.">
-            <Select
-              mode="multiple"
-              allowClear
-              options={PROVIDER_TYPES.map((t) => ({ value: t.id, label: t.type }))}
-            />
-          </Form.Item>
-          <Flex gap={24} wrap>
-            <Form.Item label="Add the date of signing" name="includeDate" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <Form.Item label="Required for onboarding" name="requiredForOnboarding" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Flex>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {editing?.kind === 'version' ? 'Publish version' : 'Create template'}
-          </Button>
-        </Form>
-      </Drawer>
+      <TemplateDrawer editor={editor} />
     </Card>
   );
 }

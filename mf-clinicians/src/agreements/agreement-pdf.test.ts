@@ -26,7 +26,7 @@ const input = (over: Partial<AgreementPdfInput> = {}): AgreementPdfInput => ({
     fileUrl: null,
     credentialFormData: { legalName: 'Nora Q. Signer', startDate: '2026-12-01', readAgreement: true },
     signaturePosition: { page: 1, x: 72, y: 650, type: 'provider', version: 2 },
-    signedOn: '2026-11-24T15:00:00',
+    signedOn: '2026-02-04T15:00:00',
     patientSignature: null,
     patientName: null,
     includeDate: true,
@@ -65,7 +65,7 @@ describe('the agreement PDF', () => {
     expect(pdf).toContain('(Version 2) Tj');
     expect(pdf).toContain('(First paragraph of the agreement.) Tj');
     expect(pdf).toContain('(Legal name: Nora Q. Signer) Tj');
-    expect(pdf).toContain('(Start date: 12/01/2026) Tj');
+    expect(pdf).toContain('(Start date: 12/1/2026) Tj');
     expect(pdf).toContain('(I have read the agreement: Yes) Tj');
   });
 
@@ -85,7 +85,7 @@ describe('the agreement PDF', () => {
     const under = lines(first!).filter((l) => l.y < PAGE_HEIGHT - 650 - SIGNATURE_BOX.height);
     expect(under).toEqual([
       { x: 72, y: PAGE_HEIGHT - 650 - 48 - 12, text: 'Nora Signer' },
-      { x: 72, y: PAGE_HEIGHT - 650 - 48 - 24, text: 'Date: 11/24/2026' },
+      { x: 72, y: PAGE_HEIGHT - 650 - 48 - 24, text: 'Date: 2/4/2026' },
     ]);
     expect(data).toMatchObject({ providerSignature: PNG, includeDate: true });
   });

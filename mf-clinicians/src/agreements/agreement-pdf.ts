@@ -6,6 +6,7 @@
 // of the typed name where a canvas exists, and as the name in a script-like face otherwise.
 import {
   AGREEMENT_PAGE,
+  formatDate,
   type AgreementFormField,
   type AgreementPdfData,
   type AgreementTemplate,
@@ -31,23 +32,11 @@ const TEXT_WIDTH = AGREEMENT_PAGE.width - 2 * MARGIN;
 /** The band kept clear around the signature on its page (the label above, the date below). */
 const BAND = { above: 18, below: SIGNATURE_BOX.height + 30 };
 
-const two = (n: number) => String(n).padStart(2, '0');
-/** A YYYY-MM-DD field value as MM/DD/YYYY. */
-const formatIsoDate = (iso: string) => {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${month}/${day}/${year}`;
-};
-/** The local date of an ISO date-time, MM/DD/YYYY. */
-export const formatSignedOn = (isoDateTime: string) => {
-  const at = new Date(isoDateTime);
-  return `${two(at.getMonth() + 1)}/${two(at.getDate())}/${at.getFullYear()}`;
-};
-
 function fieldText(field: AgreementFormField, value: string | boolean | undefined): string {
   if (field.type === 'checkbox') return `${field.label}: ${value === true ? 'Yes' : 'No'}`;
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) return `${field.label}: —`;
-  return `${field.label}: ${field.type === 'date' ? formatIsoDate(text) : text}`;
+  return `${field.label}: ${field.type === 'date' ? formatDate(text.slice(0, 10)) || text : text}`;
 }
 
 /** The typed name as a PNG image (a canvas in the browser); null where there is no canvas. */
@@ -145,7 +134,7 @@ export function buildAgreementPdf(input: AgreementPdfInput): { bytes: Uint8Array
   const under = `${input.clinicianName}${signature.kind === 'typed' ? ' (typed signature)' : ''}`;
   doc.text(under, pos.x, pos.y + SIGNATURE_BOX.height + 12);
   if (data.includeDate)
-    doc.text(`Date: ${formatSignedOn(data.signedOn)}`, pos.x, pos.y + SIGNATURE_BOX.height + 24);
+    doc.text(`Date: ${formatDate(data.signedOn)}`, pos.x, pos.y + SIGNATURE_BOX.height + 24);
 
   const bytes = new Uint8Array(doc.output('arraybuffer'));
   return { bytes, data: { ...data, providerSignature: image ?? `typed:${input.clinicianName}` } };

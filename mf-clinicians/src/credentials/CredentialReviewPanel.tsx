@@ -1,12 +1,17 @@
 // One credential under review: its scan on the left (PDF or image, fetched with the session), the details and
 // the review actions on the right. Approve and reject carry the version read, so of two reviewers at once one
 // wins and the other sees the server's 409 text.
-import { CATEGORY_CHANGED_MESSAGE, formatDate, type ProviderCredential } from '@carelane/shared-domain';
+import {
+  approvalRefusal,
+  CATEGORY_CHANGED_MESSAGE,
+  formatDate,
+  type ProviderCredential,
+} from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { refresh } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Flex, Input, Select, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Empty, Flex, Input, Select, Spin, Typography } from 'antd';
+import { useEffect, useId, useState } from 'react';
 import { credentialCalls, credentialQueries } from './credential-queries';
 import { CredentialStatusTag } from './CredentialStatusTag';
 
@@ -63,6 +68,10 @@ export function CredentialReviewPanel({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const waiting = credential.status === 'Submitted' || credential.status === 'InReview';
+  const type = types.data?.rows.find((t) => t.id === credential.credentialTypeId);
+  // Until the catalogue is read, Approve stays on: the server refuses it as well.
+  const approveRefusal = types.data ? approvalRefusal(credential, type) : null;
+  const refusalId = useId();
 
   const act = async (action: 'startReview' | 'approve' | 'reject') => {
     setBusy(true);
@@ -142,7 +151,15 @@ export function CredentialReviewPanel({
                   Start review
                 </Button>
               ) : null}
-              <Button type="primary" onClick={() => void act('approve')} disabled={busy}>
+              {approveRefusal ? (
+                <Alert id={refusalId} type="warning" showIcon message={approveRefusal} />
+              ) : null}
+              <Button
+                type="primary"
+                onClick={() => void act('approve')}
+                disabled={busy || !!approveRefusal}
+                aria-describedby={approveRefusal ? refusalId : undefined}
+              >
                 Approve
               </Button>
               <label htmlFor="reject-reason">Reason to reject</label>

@@ -121,6 +121,37 @@ describe('credentials page', () => {
     ]);
   });
 
+  it('keeps the form open when Enter is pressed in a date field, and sends it only from Submit', async () => {
+    const posted: unknown[] = [];
+    const view = open('/providercredential', 4, (call) => {
+      if (call.url.pathname === '/api/admin/myCredentials') return jsonResponse(own);
+      if (call.url.pathname === '/api/admin/providers/40/credentials' && call.method === 'POST') {
+        posted.push(call.body);
+        return jsonResponse({ ...licence, id: 8 }, 201);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Credential' }));
+    await user.click(await screen.findByTitle('Licence or certification (required)'));
+    await user.type(screen.getByLabelText('Issued on'), '1/10/2026{Enter}');
+    await user.type(screen.getByLabelText('Expires on'), '12/1/2027{Enter}');
+    await user.type(screen.getByLabelText('Number'), 'RN-9');
+    expect(view.toasts).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await waitFor(() => expect(view.toasts).toContain('Credential submitted for review.'));
+    expect(posted).toEqual([
+      {
+        credentialTypeId: 1,
+        number: 'RN-9',
+        issuingState: null,
+        issuedOn: '2026-01-10',
+        expiresOn: '2027-12-01',
+        fileId: null,
+      },
+    ]);
+  });
+
   it('refuses an expiry date before the issue date, and sends nothing', async () => {
     const view = open('/providercredential', 4, (call) =>
       call.url.pathname === '/api/admin/myCredentials' ? jsonResponse(own) : undefined,
@@ -175,6 +206,29 @@ describe('credentials page', () => {
         'This credential was just reviewed or changed by someone else.',
       ),
     );
+  });
+
+  it('does not let a reviewer approve a licence with no scan, and says why', async () => {
+    const noScan = { ...licence, fileId: null, fileName: null };
+    const view = open('/providercredential', 13, (call) =>
+      call.url.pathname === '/api/admin/credentialReviews'
+        ? jsonResponse({ rows: [noScan], paging: paging(1) })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Open Licence or certification of Casey Rivera' }),
+    );
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('No scan was attached.')).toBeTruthy();
+    const approve = within(drawer).getByRole('button', { name: 'Approve' });
+    await waitFor(() => expect(approve.getAttribute('aria-describedby')).toBeTruthy());
+    expect(approve.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(approve.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'No scan was attached: a credential that expires cannot be approved without its scan.',
+    );
+    await user.click(approve);
+    expect(view.calls.filter((c) => c.url.pathname.endsWith('/review'))).toHaveLength(0);
   });
 
   it('asks a care coordinator to choose a clinician (they do not review credentials)', async () => {

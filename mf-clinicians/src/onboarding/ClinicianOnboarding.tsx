@@ -2,7 +2,13 @@
 // Continue, which completes the step on the server and shows the SPEC §4 progress toast it answers with.
 // Everything comes from the server, so the clinician picks up where they left off on any device.
 import { PROVIDER_STATUSES, type OnboardingState, type ProviderOnboardStep } from '@carelane/shared-domain';
-import { getQueryClient, publishErrorToast, publishToast } from '@carelane/shared-session';
+import {
+  getQueryClient,
+  getSession,
+  publishErrorToast,
+  publishToast,
+  setSession,
+} from '@carelane/shared-session';
 import { AreaLink, FormFailure, failureText, loadState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Typography } from 'antd';
@@ -138,6 +144,9 @@ export function ClinicianOnboarding() {
     try {
       const next = showOwnState(await onboardingCalls.complete(state.onboardStep));
       if (next.toast) publishToast(next.toast);
+      // The session's step decides the start page and the menu's Onboarding entry (decision 044).
+      const session = getSession();
+      if (session) setSession({ ...session, user: { ...session.user, onboardStep: next.onboardStep } });
     } catch (error) {
       // 409 out of order, 400 naming `step` with what is missing: the server's text, after ours.
       const text = failureText(error, 'this step', 'completed', { step: '' });

@@ -13,8 +13,8 @@ import {
   noSubmitOnEnter,
   PageFrame,
   refresh,
-  showSaveFailure,
   type FieldLabels,
+  useSaveCall,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
@@ -267,14 +267,11 @@ function OrientationEditor({
   readOnly: boolean;
 }) {
   const [form] = Form.useForm<OrientationForm>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, save } = useSaveCall(form, 'orientation', FIELD_LABELS);
   const [preview, setPreview] = useState<OrientationInput | null>(null);
 
-  const submit = async (values: OrientationForm) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const submit = (values: OrientationForm) =>
+    save(async () => {
       const body = toInput(values);
       const saved = orientation
         ? await apiClient.put(
@@ -286,12 +283,7 @@ function OrientationEditor({
       publishToast(ORIENTATION_SAVED);
       refresh('orientation');
       if (!orientation) navigateTo(`/orientation?orientationId=${saved.id}`);
-    } catch (error) {
-      showSaveFailure(form, error, 'orientation', setFailure, FIELD_LABELS);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Form<OrientationForm>

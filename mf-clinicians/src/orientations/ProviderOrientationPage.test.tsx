@@ -143,10 +143,26 @@ describe('ProviderOrientationPage', () => {
     page.done();
   });
 
-  it('tells a user without a clinician record so', async () => {
+  it('tells a non-clinician they have no clinician record, without asking the server for one', async () => {
     const page = renderPage(<ProviderOrientationPage />, {
       url: '/providerOrientation',
       roleId: 1,
+      route: () => apiError(404, 'Your account has no clinician record.'),
+    });
+    expect(await screen.findByText('Your account has no clinician record.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Orientations are taken here by clinicians; staff manage them on the Orientations page.',
+      ),
+    ).toBeTruthy();
+    expect(page.calls.map((call) => call.url.pathname)).not.toContain('/api/operation/myOrientations');
+    page.done();
+  });
+
+  it('tells a clinician whose account has no clinician record so', async () => {
+    const page = renderPage(<ProviderOrientationPage />, {
+      url: '/providerOrientation',
+      roleId: 4,
       route: () => apiError(404, 'Your account has no clinician record.'),
     });
     expect(await screen.findByText('Your account has no clinician record.')).toBeTruthy();

@@ -3,6 +3,7 @@ import {
   formatDate,
   quizOutcomeText,
   quizResultSchema,
+  ROLE,
   type ClinicianOrientation,
   type ClinicianOrientationList,
   type ClinicianOrientationRow,
@@ -15,6 +16,7 @@ import {
   isApiCallError,
   publishErrorToast,
   publishToast,
+  useSession,
   useUrlState,
 } from '@carelane/shared-session';
 import { EmptyState, loadState, PageFrame, refresh } from '@carelane/shared-ui';
@@ -335,12 +337,17 @@ function TakeOrientation({
 /** `/providerOrientation`: the clinician walks their orientations (sections, then the quiz); resumable. */
 export default function ProviderOrientationPage() {
   const [{ orientationId }, setParams] = useUrlState(paramsSchema);
-  const mine = useQuery({ ...orientationQueries.mine(), retry: false });
+  // Only a clinician has orientations of their own: for anyone else the call would only answer 404.
+  const clinician = useSession()?.user.roleId === ROLE.CLINICIAN;
+  const mine = useQuery({ ...orientationQueries.mine(), retry: false, enabled: clinician });
   const noRecord = isApiCallError(mine.error) && mine.error.status === 404;
-  if (noRecord)
+  if (!clinician || noRecord)
     return (
       <PageFrame title="My orientation">
-        <EmptyState title="Your account has no clinician record." />
+        <EmptyState
+          title="Your account has no clinician record."
+          description="Orientations are taken here by clinicians; staff manage them on the Orientations page."
+        />
       </PageFrame>
     );
   const loaded = loadState(mine, 'your orientations', { keepStale: true });

@@ -79,7 +79,27 @@ const tags = (label: string) => (
   <Select mode="tags" aria-label={label} tokenSeparators={[',']} open={false} suffixIcon={null} />
 );
 
-export function ProfileCard({ provider, onReload }: { provider: ProviderDetail; onReload: () => void }) {
+/** What the server takes; a ZIP code typed without picking an address sends no point (the server geocodes it). */
+function profileSaveBody(values: FormValues, provider: ProviderDetail): ProviderProfileFormInput {
+  const moved = values.zipcode !== provider.zipcode && values.latitude === provider.latitude;
+  const point = (value: unknown) =>
+    value === null || value === undefined || value === '' ? null : Number(value);
+  return {
+    ...values,
+    email: blank(values.email),
+    phoneNumber: blank(values.phoneNumber),
+    addressLine1: blank(values.addressLine1),
+    addressLine2: blank(values.addressLine2),
+    city: blank(values.city),
+    state: blank(values.state),
+    latitude: moved ? null : point(values.latitude),
+    longitude: moved ? null : point(values.longitude),
+    version: provider.version,
+  };
+}
+
+/** Saves the profile; a failure is shown on the form, a stale version (409) as its own alert. */
+function useProfileSave(provider: ProviderDetail) {
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,23 +109,8 @@ export function ProfileCard({ provider, onReload }: { provider: ProviderDetail; 
     setBusy(true);
     setFailure(null);
     setStale(null);
-    // A ZIP code typed without picking an address: the server geocodes it (no point is sent).
-    const moved = values.zipcode !== provider.zipcode && values.latitude === provider.latitude;
-    const point = (value: unknown) =>
-      value === null || value === undefined || value === '' ? null : Number(value);
     try {
-      await providerDetailCalls.save(provider.id, {
-        ...values,
-        email: blank(values.email),
-        phoneNumber: blank(values.phoneNumber),
-        addressLine1: blank(values.addressLine1),
-        addressLine2: blank(values.addressLine2),
-        city: blank(values.city),
-        state: blank(values.state),
-        latitude: moved ? null : point(values.latitude),
-        longitude: moved ? null : point(values.longitude),
-        version: provider.version,
-      });
+      await providerDetailCalls.save(provider.id, profileSaveBody(values, provider));
       publishToast(CLINICIAN_SAVED);
       refresh('provider');
     } catch (error) {
@@ -122,6 +127,104 @@ export function ProfileCard({ provider, onReload }: { provider: ProviderDetail; 
     }
   };
 
+  return { form, busy, failure, stale, clearStale: () => setStale(null), submit };
+}
+
+function NameAndContactFields({ licenceNumbers }: { licenceNumbers: readonly string[] }) {
+  return (
+    <>
+      <Flex gap={16} wrap>
+        <Form.Item
+          label="First name"
+          name="givenName"
+          rules={[{ required: true, whitespace: true, message: 'Enter the first name.' }]}
+          style={{ flex: 1, minWidth: 180 }}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          label="Last name"
+          name="familyName"
+          rules={[{ required: true, whitespace: true, message: 'Enter the last name.' }]}
+          style={{ flex: 1, minWidth: 180 }}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item label="Provider type" name="providerTypeId" style={{ width: 160 }}>
+          <Select
+            aria-label="Provider type"
+            options={PROVIDER_TYPES.map((t) => ({ value: t.id, label: t.type }))}
+          />
+        </Form.Item>
+      </Flex>
+      <Flex gap={16} wrap>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[{ type: 'email', message: 'Enter a valid email address.' }]}
+          style={{ flex: 1, minWidth: 220 }}
+        >
+          <Input type="email" />
+        </Form.Item>
+        <Form.Item label="Phone" name="phoneNumber" style={{ width: 200 }}>
+          <PhoneInput aria-label="Phone" />
+        </Form.Item>
+        <Form.Item label="Licence numbers" style={{ minWidth: 160 }}>
+          <Typography.Text aria-label="Licence numbers">
+            {licenceNumbers.length ? licenceNumbers.join(', ') : 'None on file'}
+          </Typography.Text>
+        </Form.Item>
+      </Flex>
+    </>
+  );
+}
+
+function PreferenceFields() {
+  return (
+    <>
+      <Flex gap={16} wrap>
+        <Form.Item label="Coverage radius (miles)" name="coverageRadiusMiles" style={{ width: 190 }}>
+          <InputNumber aria-label="Coverage radius (miles)" min={1} max={100} precision={0} />
+        </Form.Item>
+        <Form.Item label="Preferred ZIP codes" name="preferredZipcodes" style={{ flex: 1, minWidth: 240 }}>
+          {tags('Preferred ZIP codes')}
+        </Form.Item>
+      </Flex>
+      <Flex gap={16} wrap>
+        <Form.Item label="Skills" name="skills" style={{ flex: 1, minWidth: 240 }}>
+          {tags('Skills')}
+        </Form.Item>
+        <Form.Item label="Languages" name="languages" style={{ flex: 1, minWidth: 200 }}>
+          {tags('Languages')}
+        </Form.Item>
+      </Flex>
+      <Form.Item label="Weekdays" name="weekdayPreferences">
+        <Checkbox.Group options={WEEKDAYS.map((day, i) => ({ value: i, label: day }))} />
+      </Form.Item>
+      <Flex gap={32} wrap>
+        <Form.Item label="Shifts" name="shiftPreferences">
+          <Checkbox.Group options={ONBOARDING_SHIFTS.map((s) => ({ value: s, label: s }))} />
+        </Form.Item>
+        <Form.Item label="Assignments" name="assignmentPreference" style={{ width: 160 }}>
+          <Select
+            aria-label="Assignments"
+            options={ONBOARDING_ASSIGNMENTS.map((a) => ({ value: a, label: a }))}
+          />
+        </Form.Item>
+        <Form.Item name="enableEmail" valuePropName="checked" label="Notifications">
+          <Checkbox>Email</Checkbox>
+        </Form.Item>
+        <Form.Item name="enableSms" valuePropName="checked" label=" ">
+          <Checkbox>SMS</Checkbox>
+        </Form.Item>
+      </Flex>
+    </>
+  );
+}
+
+export function ProfileCard({ provider, onReload }: { provider: ProviderDetail; onReload: () => void }) {
+  const { form, busy, failure, stale, clearStale, submit } = useProfileSave(provider);
+
   return (
     <Card title="Profile" style={{ maxWidth: 860 }}>
       {stale ? (
@@ -135,7 +238,7 @@ export function ProfileCard({ provider, onReload }: { provider: ProviderDetail; 
             <Button
               size="small"
               onClick={() => {
-                setStale(null);
+                clearStale();
                 onReload();
               }}
             >
@@ -151,85 +254,9 @@ export function ProfileCard({ provider, onReload }: { provider: ProviderDetail; 
         onKeyDown={noSubmitOnEnter}
         onFinish={(values) => void submit(values)}
       >
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="First name"
-            name="givenName"
-            rules={[{ required: true, whitespace: true, message: 'Enter the first name.' }]}
-            style={{ flex: 1, minWidth: 180 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="familyName"
-            rules={[{ required: true, whitespace: true, message: 'Enter the last name.' }]}
-            style={{ flex: 1, minWidth: 180 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item label="Provider type" name="providerTypeId" style={{ width: 160 }}>
-            <Select
-              aria-label="Provider type"
-              options={PROVIDER_TYPES.map((t) => ({ value: t.id, label: t.type }))}
-            />
-          </Form.Item>
-        </Flex>
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[{ type: 'email', message: 'Enter a valid email address.' }]}
-            style={{ flex: 1, minWidth: 220 }}
-          >
-            <Input type="email" />
-          </Form.Item>
-          <Form.Item label="Phone" name="phoneNumber" style={{ width: 200 }}>
-            <PhoneInput aria-label="Phone" />
-          </Form.Item>
-          <Form.Item label="Licence numbers" style={{ minWidth: 160 }}>
-            <Typography.Text aria-label="Licence numbers">
-              {provider.licenceNumbers.length ? provider.licenceNumbers.join(', ') : 'None on file'}
-            </Typography.Text>
-          </Form.Item>
-        </Flex>
+        <NameAndContactFields licenceNumbers={provider.licenceNumbers} />
         <AddressFields form={form} />
-        <Flex gap={16} wrap>
-          <Form.Item label="Coverage radius (miles)" name="coverageRadiusMiles" style={{ width: 190 }}>
-            <InputNumber aria-label="Coverage radius (miles)" min={1} max={100} precision={0} />
-          </Form.Item>
-          <Form.Item label="Preferred ZIP codes" name="preferredZipcodes" style={{ flex: 1, minWidth: 240 }}>
-            {tags('Preferred ZIP codes')}
-          </Form.Item>
-        </Flex>
-        <Flex gap={16} wrap>
-          <Form.Item label="Skills" name="skills" style={{ flex: 1, minWidth: 240 }}>
-            {tags('Skills')}
-          </Form.Item>
-          <Form.Item label="Languages" name="languages" style={{ flex: 1, minWidth: 200 }}>
-            {tags('Languages')}
-          </Form.Item>
-        </Flex>
-        <Form.Item label="Weekdays" name="weekdayPreferences">
-          <Checkbox.Group options={WEEKDAYS.map((day, i) => ({ value: i, label: day }))} />
-        </Form.Item>
-        <Flex gap={32} wrap>
-          <Form.Item label="Shifts" name="shiftPreferences">
-            <Checkbox.Group options={ONBOARDING_SHIFTS.map((s) => ({ value: s, label: s }))} />
-          </Form.Item>
-          <Form.Item label="Assignments" name="assignmentPreference" style={{ width: 160 }}>
-            <Select
-              aria-label="Assignments"
-              options={ONBOARDING_ASSIGNMENTS.map((a) => ({ value: a, label: a }))}
-            />
-          </Form.Item>
-          <Form.Item name="enableEmail" valuePropName="checked" label="Notifications">
-            <Checkbox>Email</Checkbox>
-          </Form.Item>
-          <Form.Item name="enableSms" valuePropName="checked" label=" ">
-            <Checkbox>SMS</Checkbox>
-          </Form.Item>
-        </Flex>
+        <PreferenceFields />
         <FormFailure text={failure} />
         <Button type="primary" htmlType="submit" loading={busy}>
           Save

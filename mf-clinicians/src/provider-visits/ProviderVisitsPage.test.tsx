@@ -1,6 +1,13 @@
 import type { ProviderVisitList, ProviderVisitRow } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
-import { apiError, paging, renderPage, type RenderedPage, type Route } from '@carelane/shared-ui/testing';
+import {
+  apiError,
+  paging,
+  phoneScreen,
+  renderPage,
+  type RenderedPage,
+  type Route,
+} from '@carelane/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -31,6 +38,7 @@ const visit = (id: number, changes: Partial<ProviderVisitRow> = {}): ProviderVis
   dateOfService: today,
   startAt: `${today}T14:00:00.000Z`,
   endAt: `${today}T15:00:00.000Z`,
+  timeZone: 'America/Chicago',
   status: 'Staffed',
   lateCancellation: false,
   shiftConfirmedByFacility: false,
@@ -183,5 +191,55 @@ describe('/providervisits', () => {
     page = undefined;
     open('/providervisits', 9, () => undefined);
     expect(await screen.findByText('Nothing to show')).toBeTruthy();
+  });
+});
+
+describe('/providervisits on a phone', () => {
+  it("shows a visit's hours on its organization's clock, naming the zone when the phone's clock differs", async () => {
+    // New York's clock, whatever the test machine's zone (never New York's here: the suite runs in UTC or Central).
+    const newYork = (iso: string) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      })
+        .format(new Date(iso))
+        .replace(/\s/g, ' ');
+    const restore = phoneScreen();
+    try {
+      open('/providervisits', 4, (call) =>
+        call.url.pathname === '/api/admin/myVisits'
+          ? jsonResponse(list([visit(1, { timeZone: 'America/New_York', timeIn: `${today}T14:05:00.000Z` })]))
+          : undefined,
+      );
+      const card = await screen.findByRole('listitem');
+      expect(
+        within(card).getByText(`${newYork(`${today}T14:00:00.000Z`)} – ${newYork(`${today}T15:00:00.000Z`)}`),
+      ).toBeTruthy();
+      expect(within(card).getByText(`Checked in ${newYork(`${today}T14:05:00.000Z`)}`)).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
+
+  it("lists a day's visits as cards: who, when, where, and Check in", async () => {
+    const restore = phoneScreen();
+    try {
+      open('/providervisits', 4, (call) =>
+        call.url.pathname === '/api/admin/myVisits' ? jsonResponse(list([visit(1)])) : undefined,
+      );
+      const day = await screen.findByRole('region', { name: dayjs(today).format('dddd M/D/YYYY') });
+      const card = within(within(day).getByRole('list')).getByRole('listitem');
+      expect(within(card).getByText('Nguyen, Mai')).toBeTruthy();
+      expect(within(card).getByText('Skilled Nursing Visit')).toBeTruthy();
+      expect(
+        within(card).getByRole('link', { name: '1200 Barton Springs Rd, Austin, TX 78704' }),
+      ).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Check in' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'Visit filters' })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

@@ -12,7 +12,14 @@ import {
   type ProviderVisitStatusFilter,
 } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
-import { AreaLink, DateRangeFilter, EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
+import {
+  AreaLink,
+  DateRangeFilter,
+  EmptyState,
+  ListFilters,
+  loadState,
+  PageFrame,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Pagination, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -62,7 +69,7 @@ function VisitList({ providerId, own }: { providerId: number | null; own: boolea
           {`Visits of ${list.providerName}`}
         </Typography.Title>
       ) : null}
-      <Flex gap={8} wrap data-unsaved-ignore>
+      <ListFilters label="Visit filters">
         <Select
           aria-label="Status"
           value={filters.status}
@@ -75,7 +82,7 @@ function VisitList({ providerId, own }: { providerId: number | null; own: boolea
           value={{ start: dayjs(filters.startDate).toDate(), end: dayjs(filters.endDate).toDate() }}
           onChange={(next) => setParams({ from: iso(next.start), to: iso(next.end), page: null })}
         />
-      </Flex>
+      </ListFilters>
       {!list ? (
         loaded.fallback
       ) : list.rows.length === 0 ? (
@@ -87,16 +94,19 @@ function VisitList({ providerId, own }: { providerId: number | null; own: boolea
               <Typography.Title level={3} style={{ fontSize: 15, margin: '8px 0' }}>
                 {dayjs(day).format('dddd M/D/YYYY')}
               </Typography.Title>
-              <Flex vertical gap={8}>
+              <ul role="list" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
                 {rows.map((visit) => (
-                  <VisitCard key={visit.id} visit={visit} canAct={own} />
+                  <li key={visit.id} style={{ minWidth: 0 }}>
+                    <VisitCard visit={visit} canAct={own} />
+                  </li>
                 ))}
-              </Flex>
+              </ul>
             </section>
           ))}
           {list.paging.pageCount > 1 ? (
             <Pagination
-              simple
+              size="small"
+              showLessItems
               current={list.paging.pageNumber}
               pageSize={list.paging.pageSize}
               total={list.paging.totalCount}

@@ -2,15 +2,19 @@
 // Check in / Check out with a confirmation; the tap sends the device's position and time (the EVV record).
 import {
   evvActionOf,
+  formatVisitTime,
+  isNoteEditable,
+  isNoteSubmitted,
+  viewerTimeZone,
   type EvvResult,
   type ProviderVisitRow,
   type VisitAddress,
+  type VisitStatus,
 } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { AreaLink, VisitStatusTag } from '@carelane/shared-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { currentPosition, evvCall, PositionUnavailable } from './provider-visit-queries';
 
 export function addressText(address: VisitAddress): string {
@@ -32,24 +36,13 @@ export function mapsUrl(address: VisitAddress): string | null {
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
-const time = (iso: string) => dayjs(iso).format('h:mm A');
-
-const NOTES_TO_WRITE: readonly string[] = ['AfterStaffed', 'NotesDue', 'NotesOverdue', 'NotesRejected'];
-const NOTES_WRITTEN: readonly string[] = [
-  'NotesInReview',
-  'NotesApproved',
-  'ApprovalDue',
-  'FinalReview',
-  'FinalConfirmed',
-];
-
 /**
  * The visit's note (the notes area's `/note`): to write from the check-in on, or fix while due or rejected; to read
  * once submitted.
  */
-function notesLinkText(status: string): string | null {
-  if (NOTES_TO_WRITE.includes(status)) return 'Write notes';
-  if (NOTES_WRITTEN.includes(status)) return 'View notes';
+function notesLinkText(status: VisitStatus): string | null {
+  if (isNoteEditable(status)) return 'Write notes';
+  if (isNoteSubmitted(status)) return 'View notes';
   return null;
 }
 
@@ -81,6 +74,9 @@ export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: 
   const maps = mapsUrl(visit.address);
   const who = visit.placeName ?? visit.patientName ?? visit.organizationName;
   const notesLink = notesLinkText(visit.status);
+  // On the visit's clock (its organization's), the zone named when the phone's clock differs (decision 039).
+  const viewer = viewerTimeZone();
+  const time = (at: string) => formatVisitTime(at, visit.timeZone, viewer);
   return (
     <Card size="small" aria-label={`Visit ${who} ${time(visit.startAt)}`} style={{ width: '100%' }}>
       <Flex vertical gap={6}>
@@ -127,7 +123,14 @@ export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: 
             onConfirm={() => evv.mutate(action)}
           >
             {/* Not antd's `loading`: toggled within milliseconds its icon can stay behind ('loading Check out'). */}
-            <Button type="primary" size="large" block disabled={evv.isPending} aria-busy={evv.isPending}>
+            <Button
+              type="primary"
+              size="large"
+              block
+              disabled={evv.isPending}
+              aria-busy={evv.isPending}
+              style={{ minHeight: 44 }}
+            >
               {ACTIONS[action].label}
             </Button>
           </Popconfirm>

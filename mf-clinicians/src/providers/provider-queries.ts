@@ -7,13 +7,11 @@ import {
   type ProviderListQueryInput,
 } from '@carelane/shared-domain';
 import { apiClient, type DownloadedFile, type SearchParams } from '@carelane/shared-session';
+import { LOOKUP_STALE_TIME } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 
 /** The list's filters as the API reads them (skills repeat their key). */
 export type ProviderFilters = Omit<ProviderListQueryInput, 'skills'> & { skills?: string[] };
-
-/** Reference data changes rarely: kept fresh for ten minutes. */
-const STABLE = 10 * 60_000;
 
 export const providerQueries = {
   list: (filters: ProviderFilters) =>
@@ -31,14 +29,14 @@ export const providerQueries = {
       queryKey: ['provider', 'skills'],
       queryFn: ({ signal }) =>
         apiClient.get('/api/admin/providers/skills', providerSkillsResponseSchema, { signal }),
-      staleTime: STABLE,
+      staleTime: LOOKUP_STALE_TIME,
     }),
   providerTypes: () =>
     queryOptions({
       queryKey: ['providerType', 'all'],
       queryFn: ({ signal }) =>
         apiClient.get('/api/admin/providerTypes', providerTypeListResponseSchema, { signal }),
-      staleTime: STABLE,
+      staleTime: LOOKUP_STALE_TIME,
     }),
 };
 

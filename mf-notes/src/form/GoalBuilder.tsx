@@ -38,11 +38,10 @@ export type GoalBuilderProps = {
   mobile?: boolean;
 };
 
-export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: GoalBuilderProps) {
-  const goals = goalsOf(value);
+/** The phrase library: the seed when it cannot be loaded or is empty; nothing while it loads. */
+function usePhraseLibrary() {
   const templates = useQuery(formQueries.templates());
   const library: readonly PhraseRow[] = useMemo(
-    // The seed when the library cannot be loaded or is empty; nothing while it loads.
     () =>
       templates.data?.rows.length
         ? templates.data.rows
@@ -51,6 +50,11 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
           : [],
     [templates.data, templates.isError],
   );
+  return { library, failed: templates.isError, loading: templates.isPending };
+}
+
+/** The goal being built: each choice clears the ones after it. */
+function useGoalDraft(library: readonly PhraseRow[]) {
   const [category, setCategory] = useState<string | null>(null);
   const [person, setPerson] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
@@ -60,16 +64,94 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
 
   const inCategory = library.filter((row) => row.category === category);
   const persons = unique(inCategory.map((row) => row.person));
-  const personChoices = persons.length ? persons : category ? personsFallback() : [];
-  const actions = unique(inCategory.filter((row) => row.person === person).map((row) => row.action));
-  const phrases = unique(
-    inCategory.filter((row) => row.person === person && row.action === action).map((row) => row.phrase),
-  );
-  const blanks = phrase ? fillInsOf(phrase) : [];
   const parts =
     category && person && action && phrase ? { category, person, action, phrase, fillIns, timeframe } : null;
-  const goal = parts ? buildGoal(parts) : null;
-  const sentence = parts ? previewSentence(parts) : '';
+
+  const choosePhrase = (next: string | null) => {
+    setPhrase(next);
+    setFillIns({});
+  };
+  const chooseAction = (next: string | null) => {
+    setAction(next);
+    choosePhrase(null);
+  };
+  const choosePerson = (next: string | null) => {
+    setPerson(next);
+    chooseAction(null);
+  };
+  const chooseCategory = (next: string) => {
+    setCategory(next);
+    choosePerson(null);
+  };
+
+  return {
+    category,
+    person,
+    action,
+    phrase,
+    fillIns,
+    timeframe,
+    personChoices: persons.length ? persons : category ? personsFallback() : [],
+    actions: unique(inCategory.filter((row) => row.person === person).map((row) => row.action)),
+    phrases: unique(
+      inCategory.filter((row) => row.person === person && row.action === action).map((row) => row.phrase),
+    ),
+    blanks: phrase ? fillInsOf(phrase) : [],
+    goal: parts ? buildGoal(parts) : null,
+    sentence: parts ? previewSentence(parts) : '',
+    chooseCategory,
+    choosePerson,
+    chooseAction,
+    choosePhrase,
+    setFillIn: (name: string, text: string) => setFillIns((current) => ({ ...current, [name]: text })),
+    setTimeframe,
+    /** After a goal is added: the category, person and action stay for the next one. */
+    restart: () => {
+      choosePhrase(null);
+      setTimeframe(null);
+    },
+  };
+}
+
+function GoalList({
+  goals,
+  size,
+  onRemove,
+}: {
+  goals: Goal[];
+  size: 'large' | undefined;
+  onRemove: (index: number) => void;
+}) {
+  if (!goals.length) return <p className="note-form-empty">No goals yet.</p>;
+  return (
+    <ol aria-label="Goals" className="note-form-goal-list">
+      {goals.map((goal, index) => (
+        <li key={index}>
+          <Flex gap={8} align="center" wrap>
+            <span>{goal.text}</span>
+            <Popconfirm
+              title="Remove this goal?"
+              okText="Remove"
+              cancelText="Keep"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onRemove(index)}
+            >
+              <Button size={size} danger aria-label={`Remove goal ${index + 1}`}>
+                Remove
+              </Button>
+            </Popconfirm>
+          </Flex>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: GoalBuilderProps) {
+  const goals = goalsOf(value);
+  const templates = usePhraseLibrary();
+  const draft = useGoalDraft(templates.library);
+  const { goal, sentence } = draft;
   const size = mobile ? ('large' as const) : undefined;
   const selectStyle = { width: '100%', maxWidth: mobile ? undefined : 480 };
   const id = (part: string) => `${controlId}-${part}`;
@@ -77,9 +159,7 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
   const add = () => {
     if (!goal) return;
     setValue([...goals, goal]);
-    setPhrase(null);
-    setFillIns({});
-    setTimeframe(null);
+    draft.restart();
     onBlur?.();
   };
   const remove = (index: number) => {
@@ -90,33 +170,10 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
 
   return (
     <div role="group" aria-labelledby={`${controlId}-label`} id={controlId} className="note-form-goals">
-      {goals.length ? (
-        <ol aria-label="Goals" className="note-form-goal-list">
-          {goals.map((goal, index) => (
-            <li key={index}>
-              <Flex gap={8} align="center" wrap>
-                <span>{goal.text}</span>
-                <Popconfirm
-                  title="Remove this goal?"
-                  okText="Remove"
-                  cancelText="Keep"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(index)}
-                >
-                  <Button size={size} danger aria-label={`Remove goal ${index + 1}`}>
-                    Remove
-                  </Button>
-                </Popconfirm>
-              </Flex>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="note-form-empty">No goals yet.</p>
-      )}
+      <GoalList goals={goals} size={size} onRemove={remove} />
       <fieldset className="note-form-goal-builder">
         <legend>Build a goal</legend>
-        {templates.isError ? (
+        {templates.failed ? (
           <Typography.Text type="secondary">
             The phrase library could not be loaded; showing the standard phrases.
           </Typography.Text>
@@ -129,15 +186,9 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
               size={size}
               showSearch={{ optionFilterProp: 'label' }}
               options={asOptions(GOAL_CATEGORIES)}
-              value={category}
+              value={draft.category}
               style={selectStyle}
-              onChange={(next: string) => {
-                setCategory(next);
-                setPerson(null);
-                setAction(null);
-                setPhrase(null);
-                setFillIns({});
-              }}
+              onChange={(next: string) => draft.chooseCategory(next)}
             />
           </FieldFrame>
           <FieldFrame controlId={id('person')} label="Person">
@@ -145,16 +196,11 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
               virtual={false}
               id={id('person')}
               size={size}
-              disabled={!category}
-              options={asOptions(personChoices)}
-              value={person}
+              disabled={!draft.category}
+              options={asOptions(draft.personChoices)}
+              value={draft.person}
               style={selectStyle}
-              onChange={(next: string) => {
-                setPerson(next);
-                setAction(null);
-                setPhrase(null);
-                setFillIns({});
-              }}
+              onChange={(next: string) => draft.choosePerson(next)}
             />
           </FieldFrame>
           <FieldFrame controlId={id('action')} label="Action">
@@ -162,16 +208,12 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
               virtual={false}
               id={id('action')}
               size={size}
-              disabled={!person}
-              options={asOptions(actions)}
-              value={action}
+              disabled={!draft.person}
+              options={asOptions(draft.actions)}
+              value={draft.action}
               style={selectStyle}
-              notFoundContent={templates.isPending ? 'Loading…' : 'No actions for this person'}
-              onChange={(next: string) => {
-                setAction(next);
-                setPhrase(null);
-                setFillIns({});
-              }}
+              notFoundContent={templates.loading ? 'Loading…' : 'No actions for this person'}
+              onChange={(next: string) => draft.chooseAction(next)}
             />
           </FieldFrame>
         </Flex>
@@ -180,26 +222,23 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
             virtual={false}
             id={id('phrase')}
             size={size}
-            disabled={!action}
-            options={asOptions(phrases)}
-            value={phrase}
+            disabled={!draft.action}
+            options={asOptions(draft.phrases)}
+            value={draft.phrase}
             style={{ width: '100%' }}
-            onChange={(next: string) => {
-              setPhrase(next);
-              setFillIns({});
-            }}
+            onChange={(next: string) => draft.choosePhrase(next)}
           />
         </FieldFrame>
-        {blanks.length ? (
+        {draft.blanks.length ? (
           <Flex gap={12} wrap vertical={mobile}>
-            {blanks.map((name) => (
+            {draft.blanks.map((name) => (
               <FieldFrame key={name} controlId={id(`fill-${name}`)} label={fillInLabel(name)} required>
                 <Input
                   id={id(`fill-${name}`)}
                   size={size}
                   aria-required
-                  value={fillIns[name] ?? ''}
-                  onChange={(event) => setFillIns((current) => ({ ...current, [name]: event.target.value }))}
+                  value={draft.fillIns[name] ?? ''}
+                  onChange={(event) => draft.setFillIn(name, event.target.value)}
                 />
               </FieldFrame>
             ))}
@@ -211,11 +250,11 @@ export function GoalBuilder({ controlId, value, setValue, onBlur, mobile }: Goal
             id={id('timeframe')}
             size={size}
             allowClear
-            disabled={!phrase}
+            disabled={!draft.phrase}
             options={asOptions(GOAL_TIMEFRAMES)}
-            value={timeframe}
+            value={draft.timeframe}
             style={selectStyle}
-            onChange={(next: string | null | undefined) => setTimeframe(next ?? null)}
+            onChange={(next: string | null | undefined) => draft.setTimeframe(next ?? null)}
           />
         </FieldFrame>
         <p aria-live="polite" className="note-form-goal-preview">

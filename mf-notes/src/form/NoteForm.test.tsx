@@ -346,6 +346,24 @@ describe('NoteForm', () => {
     page.done();
   });
 
+  it('on a phone, shows each table row as a card: its title, its columns one under the other, add and remove', async () => {
+    const seen: Seen = { values: [], blurs: [] };
+    const page = show(<Controlled seen={seen} layout="mobile" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add medication' }));
+    const card = screen.getByRole('group', { name: 'Medications 1' });
+    expect(card.classList.contains('note-form-card')).toBe(true);
+    expect(within(card).getByText('Medications 1')).toBeTruthy();
+    const cells = card.querySelectorAll('.note-form-card-cell');
+    expect(cells).toHaveLength(3);
+    await user.type(within(card).getByRole('textbox', { name: 'Medication (row 1)' }), 'Metformin');
+    expect(lastOf(seen).medications).toEqual([{ name: 'Metformin' }]);
+    await user.click(within(card).getByRole('button', { name: 'Remove Medications 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(lastOf(seen).medications).toBeUndefined());
+    page.done();
+  });
+
   it('has no serious or critical axe violations, editable, read-only and on a phone', async () => {
     const variants: Partial<NoteFormProps>[] = [{}, { readOnly: true }, { layout: 'mobile' }];
     for (const variant of variants) {

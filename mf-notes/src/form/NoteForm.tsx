@@ -9,6 +9,7 @@ import {
   type NoteField,
   type NoteSection,
   type NoteValues,
+  type SimpleField,
 } from '@carelane/shared-domain';
 import { Collapse, ConfigProvider } from 'antd';
 import {
@@ -24,7 +25,15 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { describedBy, FieldFrame, hintOf, isGroupControl, rangeError, SimpleControl } from './controls';
+import {
+  describedBy,
+  FieldFrame,
+  hintOf,
+  isGroupControl,
+  rangeError,
+  SimpleControl,
+  type FieldFrameProps,
+} from './controls';
 import { DiagnosesFieldControl } from './DiagnosesField';
 import { errorsByField } from './form-values';
 import { GoalBuilder } from './GoalBuilder';
@@ -82,6 +91,215 @@ type FieldViewProps = {
   blurField: (fieldId: string) => void;
 };
 
+type FramedKind = Exclude<NoteField['kind'], 'score'>;
+type FieldOfKind<K extends NoteField['kind']> = Extract<NoteField, { kind: K }>;
+
+/** What a kind's control gets; `error` is the one its frame shows. */
+type KindControlProps<F extends NoteField> = {
+  field: F;
+  controlId: string;
+  value: unknown;
+  error?: string;
+  outer?: NoteValues;
+  setValue: (value: unknown) => void;
+  onBlur: () => void;
+  mobile: boolean;
+};
+
+type FrameParts = Pick<FieldFrameProps, 'group' | 'hint' | 'error'>;
+
+type KindView<F extends NoteField> = {
+  /** The frame's parts; without it the label names a group, with the field's help and the given error. */
+  frame?: (field: F, value: unknown, error: string | undefined) => FrameParts;
+  Control: (props: KindControlProps<F>) => ReactNode;
+};
+
+function SimpleKind({
+  field,
+  controlId,
+  value,
+  error,
+  setValue,
+  onBlur,
+  mobile,
+}: KindControlProps<SimpleField>) {
+  return (
+    <SimpleControl
+      field={field}
+      controlId={controlId}
+      value={value}
+      error={error}
+      onChange={setValue}
+      onBlur={onBlur}
+      mobile={mobile}
+    />
+  );
+}
+
+function SignatureKind({
+  field,
+  controlId,
+  value,
+  error,
+  setValue,
+  onBlur,
+  mobile,
+}: KindControlProps<FieldOfKind<'signature'>>) {
+  return (
+    <SignatureFieldControl
+      controlId={controlId}
+      value={value}
+      required={field.required}
+      describedBy={describedBy(controlId, field.help, error)}
+      setValue={setValue}
+      onBlur={onBlur}
+      mobile={mobile}
+    />
+  );
+}
+
+function TableKind({
+  field,
+  controlId,
+  value,
+  outer,
+  setValue,
+  onBlur,
+  mobile,
+}: KindControlProps<FieldOfKind<'table'>>) {
+  return (
+    <TableFieldControl
+      field={field}
+      controlId={controlId}
+      value={value}
+      outer={outer}
+      setValue={setValue}
+      onBlur={onBlur}
+      mobile={mobile}
+    />
+  );
+}
+
+function VitalsKind({
+  field,
+  controlId,
+  value,
+  setValue,
+  onBlur,
+  mobile,
+}: KindControlProps<FieldOfKind<'vitals'>>) {
+  return (
+    <VitalsFieldControl
+      field={field}
+      controlId={controlId}
+      value={value}
+      setValue={setValue}
+      onBlur={onBlur}
+      mobile={mobile}
+    />
+  );
+}
+
+function GoalsKind({ controlId, value, setValue, onBlur, mobile }: KindControlProps<FieldOfKind<'goals'>>) {
+  return (
+    <GoalBuilder controlId={controlId} value={value} setValue={setValue} onBlur={onBlur} mobile={mobile} />
+  );
+}
+
+function DiagnosesKind({
+  field,
+  controlId,
+  value,
+  error,
+  setValue,
+  onBlur,
+  mobile,
+}: KindControlProps<FieldOfKind<'diagnoses'>>) {
+  return (
+    <DiagnosesFieldControl
+      controlId={controlId}
+      value={value}
+      required={field.required}
+      describedBy={describedBy(controlId, field.help, error)}
+      setValue={setValue}
+      onBlur={onBlur}
+      mobile={mobile}
+    />
+  );
+}
+
+const simpleView: KindView<SimpleField> = {
+  frame: (field, value, error) => ({
+    group: isGroupControl(field),
+    hint: hintOf(field),
+    error: error ?? rangeError(field, value),
+  }),
+  Control: SimpleKind,
+};
+
+const KIND_VIEWS: { [K in FramedKind]: KindView<FieldOfKind<K>> } = {
+  text: simpleView,
+  number: simpleView,
+  date: simpleView,
+  time: simpleView,
+  choice: simpleView,
+  signature: {
+    frame: (field, value, error) => ({ group: signatureOf(value) !== null, hint: field.help, error }),
+    Control: SignatureKind,
+  },
+  table: { Control: TableKind },
+  vitals: { Control: VitalsKind },
+  goals: { Control: GoalsKind },
+  diagnoses: { Control: DiagnosesKind },
+};
+
+type FieldPartsProps = Omit<FieldViewProps, 'readOnly' | 'setField' | 'blurField'> & {
+  setValue: (value: unknown) => void;
+  onBlur: () => void;
+};
+
+/** An editable field of any kind but a score: its frame, and its kind's control in it. */
+function FramedField({
+  field,
+  controlId,
+  value,
+  error,
+  extra,
+  outer,
+  setValue,
+  onBlur,
+  mobile,
+}: FieldPartsProps) {
+  const kind = field.kind as FramedKind;
+  // One kind's view for a field of that kind: the map is typed per kind, the lookup cannot say so.
+  const view = KIND_VIEWS[kind] as unknown as KindView<FieldOfKind<FramedKind>>;
+  const framed = field as FieldOfKind<FramedKind>;
+  const parts = view.frame ? view.frame(framed, value, error) : { group: true, hint: field.help, error };
+  const { Control } = view;
+  return (
+    <FieldFrame
+      controlId={controlId}
+      label={field.label}
+      required={field.required}
+      group={parts.group}
+      hint={parts.hint}
+      error={parts.error}
+      extra={extra}
+    >
+      <Control
+        field={framed}
+        controlId={controlId}
+        value={value}
+        error={parts.error}
+        outer={outer}
+        setValue={setValue}
+        onBlur={onBlur}
+        mobile={mobile}
+      />
+    </FieldFrame>
+  );
+}
+
 /** One field, read-only or editable; re-rendered only when its own props change. */
 const FieldView = memo(function FieldView({
   field,
@@ -110,153 +328,29 @@ const FieldView = memo(function FieldView({
       </div>
     );
   }
-
-  switch (field.kind) {
-    case 'text':
-    case 'number':
-    case 'date':
-    case 'time':
-    case 'choice': {
-      const shownError = error ?? rangeError(field, value);
-      return (
-        <FieldFrame
-          controlId={controlId}
-          label={field.label}
-          required={field.required}
-          group={isGroupControl(field)}
-          hint={hintOf(field)}
-          error={shownError}
-          extra={extra}
-        >
-          <SimpleControl
-            field={field}
-            controlId={controlId}
-            value={value}
-            error={shownError}
-            onChange={setValue}
-            onBlur={onBlur}
-            mobile={mobile}
-          />
-        </FieldFrame>
-      );
-    }
-    case 'score':
-      return (
-        <div className="note-form-field" data-field={controlId}>
-          <ScoreDisplay field={field} value={value} controlId={controlId} />
-          {field.help ? <div className="note-form-hint">{field.help}</div> : null}
-          {error ? <div className="note-form-error">{error}</div> : null}
-          {extra ? <div className="note-form-extra">{extra}</div> : null}
-        </div>
-      );
-    case 'signature':
-      return (
-        <FieldFrame
-          controlId={controlId}
-          label={field.label}
-          required={field.required}
-          group={signatureOf(value) !== null}
-          hint={field.help}
-          error={error}
-          extra={extra}
-        >
-          <SignatureFieldControl
-            controlId={controlId}
-            value={value}
-            required={field.required}
-            describedBy={describedBy(controlId, field.help, error)}
-            setValue={setValue}
-            onBlur={onBlur}
-            mobile={mobile}
-          />
-        </FieldFrame>
-      );
-    case 'table':
-      return (
-        <FieldFrame
-          controlId={controlId}
-          label={field.label}
-          required={field.required}
-          group
-          hint={field.help}
-          error={error}
-          extra={extra}
-        >
-          <TableFieldControl
-            field={field}
-            controlId={controlId}
-            value={value}
-            outer={outer}
-            setValue={setValue}
-            onBlur={onBlur}
-            mobile={mobile}
-          />
-        </FieldFrame>
-      );
-    case 'vitals':
-      return (
-        <FieldFrame
-          controlId={controlId}
-          label={field.label}
-          required={field.required}
-          group
-          hint={field.help}
-          error={error}
-          extra={extra}
-        >
-          <VitalsFieldControl
-            field={field}
-            controlId={controlId}
-            value={value}
-            setValue={setValue}
-            onBlur={onBlur}
-            mobile={mobile}
-          />
-        </FieldFrame>
-      );
-    case 'goals':
-      return (
-        <FieldFrame
-          controlId={controlId}
-          label={field.label}
-          required={field.required}
-          group
-          hint={field.help}
-          error={error}
-          extra={extra}
-        >
-          <GoalBuilder
-            controlId={controlId}
-            value={value}
-            setValue={setValue}
-            onBlur={onBlur}
-            mobile={mobile}
-          />
-        </FieldFrame>
-      );
-    case 'diagnoses':
-      return (
-        <FieldFrame
-          controlId={controlId}
-          label={field.label}
-          required={field.required}
-          group
-          hint={field.help}
-          error={error}
-          extra={extra}
-        >
-          <DiagnosesFieldControl
-            controlId={controlId}
-            value={value}
-            required={field.required}
-            describedBy={describedBy(controlId, field.help, error)}
-            setValue={setValue}
-            onBlur={onBlur}
-            mobile={mobile}
-          />
-        </FieldFrame>
-      );
+  if (field.kind === 'score') {
+    return (
+      <div className="note-form-field" data-field={controlId}>
+        <ScoreDisplay field={field} value={value} controlId={controlId} />
+        {field.help ? <div className="note-form-hint">{field.help}</div> : null}
+        {error ? <div className="note-form-error">{error}</div> : null}
+        {extra ? <div className="note-form-extra">{extra}</div> : null}
+      </div>
+    );
   }
+  return (
+    <FramedField
+      field={field}
+      controlId={controlId}
+      value={value}
+      error={error}
+      extra={extra}
+      outer={outer}
+      setValue={setValue}
+      onBlur={onBlur}
+      mobile={mobile}
+    />
+  );
 });
 
 /** Score values the same as before keep their object, so an unmoved score does not re-render. */

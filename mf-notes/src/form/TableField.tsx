@@ -1,5 +1,6 @@
 // A table field (medications, wounds): one group of column controls per row, add and remove rows. Removing a row
-// holding anything asks first; an empty row goes at once.
+// holding anything asks first; an empty row goes at once. On a phone each row is a card: its title, then every
+// column full width one under the other, and a full-width Remove (issue 24).
 import type { NoteField, NoteValues, SimpleField } from '@carelane/shared-domain';
 import { Button, Flex, Popconfirm } from 'antd';
 import { memo, useCallback } from 'react';
@@ -40,8 +41,13 @@ const TableRowView = memo(function TableRowView({
 }: RowProps) {
   const rowLabel = `${field.label} ${index + 1}`;
   return (
-    <fieldset className="note-form-row" aria-label={rowLabel}>
-      <Flex gap={12} wrap align="flex-end" vertical={mobile}>
+    <fieldset className={mobile ? 'note-form-row note-form-card' : 'note-form-row'} aria-label={rowLabel}>
+      {mobile ? (
+        <div className="note-form-card-title" aria-hidden="true">
+          {rowLabel}
+        </div>
+      ) : null}
+      <Flex gap={mobile ? 4 : 12} wrap={!mobile} align={mobile ? 'stretch' : 'flex-end'} vertical={mobile}>
         {field.columns.map((column: SimpleField) => {
           if (!visibleIn(column, row, outer)) return null;
           const cellId = `${controlId}-${index}-${column.id}`;
@@ -49,6 +55,7 @@ const TableRowView = memo(function TableRowView({
           return (
             <div
               key={column.id}
+              className={mobile ? 'note-form-card-cell' : undefined}
               style={mobile ? undefined : { minWidth: 160, maxWidth: 320, flex: '1 1 160px' }}
             >
               <FieldFrame

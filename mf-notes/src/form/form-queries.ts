@@ -1,6 +1,7 @@
 // What the note form asks the API for: the goal phrase library and ICD-10 code searches.
 import { goalTemplateListSchema, icdCodeListSchema } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
+import { LOOKUP_STALE_TIME } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 
 export const formQueries = {
@@ -9,7 +10,7 @@ export const formQueries = {
     queryOptions({
       queryKey: ['goalTemplate', 'list'],
       queryFn: ({ signal }) => apiClient.get('/api/notes/templates', goalTemplateListSchema, { signal }),
-      staleTime: 10 * 60_000,
+      staleTime: LOOKUP_STALE_TIME,
       retry: false,
     }),
   /** ICD-10 codes by code prefix or words. */

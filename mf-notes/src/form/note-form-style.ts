@@ -30,4 +30,16 @@ export const NOTE_FORM_STYLE = `
 .note-form-mobile .ant-radio-wrapper, .note-form-mobile .ant-checkbox-wrapper { min-height: 44px; align-items: center; }
 .note-form-mobile .note-form-stack { display: flex; flex-direction: column; }
 .note-form-mobile .note-form-index a, .note-form-mobile .ant-btn { min-height: 44px; }
+.note-actions-mobile .ant-btn { min-height: 44px; }
+.note-form-mobile .ant-select-multiple .ant-select-content .ant-select-input { min-width: 24px; }
+.note-form-mobile .ant-select-clear { width: 24px; height: 24px; margin-top: -12px; display: flex; align-items: center; justify-content: center; }
+.note-form .note-form-row { min-width: 0; }
+.note-form-mobile .note-form-card { background: #fafafa; padding: 12px; }
+.note-form-mobile .note-form-card-title { font-weight: 600; margin-bottom: 8px; }
+.note-form-mobile .note-form-card-cell { width: 100%; min-width: 0; }
+.note-form-mobile .note-form-card-cell .note-form-field { margin-bottom: 8px; }
+.note-form-mobile .note-form-remove, .note-form-mobile .note-form-add { width: 100%; }
+.note-form-mobile .ant-select, .note-form-mobile .ant-picker, .note-form-mobile .ant-input-number { max-width: 100%; }
+.note-form-mobile .ant-input, .note-form-mobile .ant-input-affix-wrapper, .note-form-mobile .ant-input-number, .note-form-mobile .ant-picker, .note-form-mobile .ant-select, .note-form-mobile .ant-select-selector { min-height: 44px; }
+.note-form-mobile .ant-collapse-content-box { padding: 12px; }
 `;

@@ -9,8 +9,9 @@ import {
   type NoteField,
   type NoteValues,
 } from '@carelane/shared-domain';
+import { useBusy } from '@carelane/shared-ui';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { sameValues } from './draft-store';
 import type { NoteConflict } from './use-note-autosave';
 
@@ -54,20 +55,13 @@ export function ConflictView({
   /** One column (phones). */
   stacked: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runBusy } = useBusy();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const byId = new Map(fieldsOf(definition).map((field) => [field.id, field]));
   const differing = differingFields(definition, conflict.mine, conflict.server.values);
   const serverTitle = `On the server (saved by ${conflict.server.savedByName} at ${formatDateTime(conflict.server.savedAt)})`;
-  const run = (action: () => Promise<unknown>) => async () => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (action: () => Promise<unknown>) => () => runBusy(action);
   const cell = {
     padding: 8,
     verticalAlign: 'top' as const,

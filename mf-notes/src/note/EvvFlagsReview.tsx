@@ -3,9 +3,9 @@
 // approved (recorded with who and when).
 import { EVV_MESSAGES, formatDateTime, type NoteEvvFlag } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
+import { useBusy } from '@carelane/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex } from 'antd';
-import { useState } from 'react';
 import { noteCalls } from './note-queries';
 
 /** One flag as the reviewer reads it: which tap, when, how far, the limit. */
@@ -16,24 +16,22 @@ export function evvFlagLine(flag: NoteEvvFlag): string {
 
 export function EvvFlagsReview({ visitId, flags }: { visitId: number; flags: readonly NoteEvvFlag[] }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const open = flags.filter((flag) => flag.acknowledgedAt === null);
   if (!open.length) return null;
-  const acknowledge = async () => {
-    setBusy(true);
-    try {
-      const result = await noteCalls.acknowledgeEvvFlags(
-        visitId,
-        open.map((flag) => flag.id),
-      );
-      publishToast(result.message);
-      await queryClient.invalidateQueries({ queryKey: ['visit', 'note', visitId] });
-    } catch (error) {
-      publishErrorToast(errorMessage(error, 'the EVV flags', 'acknowledged'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const acknowledge = () =>
+    run(async () => {
+      try {
+        const result = await noteCalls.acknowledgeEvvFlags(
+          visitId,
+          open.map((flag) => flag.id),
+        );
+        publishToast(result.message);
+        await queryClient.invalidateQueries({ queryKey: ['visit', 'note', visitId] });
+      } catch (error) {
+        publishErrorToast(errorMessage(error, 'the EVV flags', 'acknowledged'));
+      }
+    });
   return (
     <Alert
       type="warning"

@@ -82,6 +82,7 @@ const detail = (changes: Partial<NoteDetail> = {}, visit: Partial<NoteDetail['vi
     dateOfService: '2026-11-20',
     scheduledStart: '2026-11-20T14:00:00.000Z',
     scheduledEnd: '2026-11-20T15:00:00.000Z',
+    timeZone: 'America/Chicago',
     timeIn: '2026-11-20T14:25:00.000Z',
     timeOut: '2026-11-20T15:05:00.000Z',
     patientId: 9,
@@ -214,6 +215,14 @@ describe('/note', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Comment on Narrative' })).toBeNull();
+  });
+
+  it("shows the visit's hours on its organization's clock, naming the zone when the viewer's differs", async () => {
+    // New York's clock: never the test machine's here (the suites run in UTC or Central).
+    open(() => detail({}, { timeZone: 'America/New_York' }));
+    expect(await screen.findByText('9:00 AM EST – 10:00 AM EST')).toBeTruthy();
+    expect(screen.getByText('9:25 AM EST (25 min after the scheduled start)')).toBeTruthy();
+    expect(screen.getByText('10:05 AM EST')).toBeTruthy();
   });
 
   it('during the visit (checked in) lets the clinician write and save, and asks for the check-out before submitting', async () => {

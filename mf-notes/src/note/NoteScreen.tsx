@@ -6,6 +6,7 @@ import {
   formatDateTime,
   type NoteDetail,
   type NoteDefinition,
+  type noteCommentSchema,
   type NoteValues,
 } from '@carelane/shared-domain';
 import {
@@ -55,6 +56,9 @@ const ACTION_TEXTS: Record<NoteAction | 'reject', { done: string; failed: string
 
 type ActionFailure = { text: string; errors: { field: string; message: string }[] };
 
+/** Ours (issue 24): on a signature the server cleared because the note changed after it was signed. */
+export const SIGN_AGAIN_TEXT = 'The note changed after it was signed. Sign it again.';
+
 /** The visible save status; the device-only state is read out (aria-live polite). */
 function SaveStatus({ state }: { state: AutosavePageState }) {
   const offline = state.status === 'offline';
@@ -101,6 +105,7 @@ function ActionBar({ mobile, children }: { mobile: boolean; children: ReactNode 
     <div
       role="region"
       aria-label="Note actions"
+      className={mobile ? 'note-actions-mobile' : undefined}
       style={{
         position: mobile ? 'fixed' : 'sticky',
         bottom: 0,
@@ -120,39 +125,13 @@ function ActionBar({ mobile, children }: { mobile: boolean; children: ReactNode 
   );
 }
 
-function NoteBody({
-  visitId,
-  detail,
-  layout,
-  source,
-}: {
-  visitId: number;
-  detail: NoteDetail;
-  layout: Layout;
-  source: Source;
-}) {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  const mobile = layout === 'mobile';
-  const onDevice = source === 'device';
-  const sourced = useMemo(() => ({ ...detail, source }), [detail, source]);
-  const { controller, state } = useNoteAutosave(
-    visitId,
-    sourced,
-    session?.constants.autoSaveIntervalSeconds ?? 30,
-    session ? { userId: session.user.id } : {},
-  );
-  const [busy, setBusy] = useState<NoteAction | 'reject' | 'save' | null>(null);
-  const [failure, setFailure] = useState<ActionFailure | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [commentOn, setCommentOn] = useState<{ id: string | null; label: string } | null>(null);
-  const [history, setHistory] = useState(false);
-  const { definition, visit } = detail;
-  const labelOf = useMemo(() => fieldLabelOf(definition), [definition]);
-  const evvFlags = evvFlagsOf(visit);
-  // The server refuses the approval while a flag is not acknowledged (decision 038).
-  const flagsToAcknowledge = evvFlags.some((flag) => flag.acknowledgedAt === null);
+type NoteComment = z.infer<typeof noteCommentSchema>;
+type Busy = NoteAction | 'reject' | 'save' | null;
+type CommentTarget = { id: string | null; label: string };
 
+/** The note's comments (not from the device's copy), and the reason of the last rejection. */
+function useNoteComments(visitId: number, detail: NoteDetail, onDevice: boolean) {
+  const { visit } = detail;
   // Comments are read by the reviewer and the clinician once there is a note (not from the device's copy).
   const showComments = !onDevice && detail.note !== null && (detail.canReview || visit.status !== 'NotesDue');
   const allComments = useQuery({ ...noteQueries.allComments(visitId), enabled: showComments });
@@ -161,27 +140,36 @@ function NoteBody({
     () => (visit.status === 'NotesRejected' ? commentRows?.find((c) => c.fieldId === null) : undefined),
     [commentRows, visit.status],
   );
+  return { showComments, commentRows, rejectReason };
+}
 
-  const fieldExtras = useMemo(() => {
-    const byField = new Map<string, NonNullable<typeof commentRows>>();
+/** What the form shows under each field: its comments and, for a reviewer, a button to comment on it. */
+function useFieldExtras(
+  definition: NoteDefinition,
+  canReview: boolean,
+  commentRows: NoteComment[] | undefined,
+  onComment: (target: CommentTarget) => void,
+) {
+  return useMemo(() => {
+    const byField = new Map<string, NoteComment[]>();
     for (const comment of commentRows ?? []) {
       if (comment.fieldId === null) continue;
       const list = byField.get(comment.fieldId) ?? [];
       list.push(comment);
       byField.set(comment.fieldId, list);
     }
-    if (!detail.canReview && byField.size === 0) return undefined;
+    if (!canReview && byField.size === 0) return undefined;
     const extras: Record<string, ReactNode> = {};
     for (const field of fieldsOf(definition)) {
       const comments = byField.get(field.id);
-      if (!detail.canReview && !comments) continue;
+      if (!canReview && !comments) continue;
       extras[field.id] = (
         <Flex key={field.id} vertical gap={4} align="flex-start">
           {comments ? <FieldComments label={field.label} comments={comments} /> : null}
-          {detail.canReview ? (
+          {canReview ? (
             <Button
               size="small"
-              onClick={() => setCommentOn({ id: field.id, label: field.label })}
+              onClick={() => onComment({ id: field.id, label: field.label })}
               aria-label={`Comment on ${field.label}`}
             >
               Comment
@@ -191,7 +179,14 @@ function NoteBody({
       );
     }
     return extras;
-  }, [definition, detail.canReview, commentRows]);
+  }, [definition, canReview, commentRows, onComment]);
+}
+
+/** Saving, submitting, reviewing and re-opening the note: which one runs, and the last one's failure. */
+function useNoteActions(visitId: number, detail: NoteDetail, controller: NoteAutosave | null) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [failure, setFailure] = useState<ActionFailure | null>(null);
 
   const refetch = () => queryClient.invalidateQueries({ queryKey: ['visit'] });
 
@@ -252,17 +247,242 @@ function NoteBody({
     }
   };
 
+  return { busy, failure, act, reject, save };
+}
+
+function NoteAlerts({
+  state,
+  failure,
+  labelOf,
+  sentBack,
+  rejectReason,
+}: {
+  state: AutosavePageState;
+  failure: ActionFailure | null;
+  labelOf: (path: string) => string;
+  sentBack: boolean;
+  rejectReason: NoteComment | undefined;
+}) {
+  return (
+    <>
+      {state.failure ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={state.failure.text}
+          description={state.failure.detail || undefined}
+        />
+      ) : null}
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={failure.text}
+          description={
+            failure.errors.length ? (
+              <ul style={{ margin: 0, paddingLeft: 20 }}>
+                {failure.errors.map((item) => (
+                  <li key={`${item.field}:${item.message}`}>{`${labelOf(item.field)}: ${item.message}`}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {state.resign.length ? <Alert type="warning" showIcon role="status" title={SIGN_AGAIN_TEXT} /> : null}
+      {state.unsentOnDevice ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="This device holds changes to this note that were never sent, and the note can no longer be edited. They are kept on this device; ask the care coordinator to re-open the note to send them."
+        />
+      ) : null}
+      {sentBack ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="This note was sent back to you. Read the reviewer's reason and comments, fix the note and submit it again."
+          description={
+            rejectReason ? (
+              <div>
+                <div style={{ whiteSpace: 'pre-wrap' }}>{`Reason: ${rejectReason.text}`}</div>
+                <Typography.Text type="secondary">
+                  {`${rejectReason.authorName}, ${formatDateTime(rejectReason.createdAt)}`}
+                </Typography.Text>
+              </div>
+            ) : undefined
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+type ActionButtonsProps = {
+  detail: NoteDetail;
+  busy: Busy;
+  editable: boolean;
+  /** Submitting, reviewing and re-opening need the server; from the device's copy only saving is offered. */
+  serverBusy: boolean;
+  flagsToAcknowledge: boolean;
+  buttonSize: 'large' | 'middle';
+  onSave: () => void;
+  onAct: (action: NoteAction) => Promise<void>;
+  onReject: () => void;
+  onComment: () => void;
+};
+
+function EditButtons({ detail, busy, editable, serverBusy, buttonSize, onSave, onAct }: ActionButtonsProps) {
+  return (
+    <>
+      <Button
+        size={buttonSize}
+        onClick={onSave}
+        disabled={busy !== null || !editable}
+        aria-busy={busy === 'save'}
+      >
+        Save
+      </Button>
+      {detail.visit.status === 'AfterStaffed' ? (
+        // Written during the visit; the state machine takes the notes for review after the check-out.
+        <Typography.Text type="secondary">Check out of the visit to submit the note.</Typography.Text>
+      ) : (
+        <Popconfirm
+          title="Submit this note?"
+          description="After submitting, the note can no longer be changed."
+          okText="Submit"
+          cancelText="Cancel"
+          onConfirm={() => onAct('submit')}
+          disabled={serverBusy || !editable}
+        >
+          <Button
+            type="primary"
+            size={buttonSize}
+            disabled={serverBusy || !editable}
+            aria-busy={busy === 'submit'}
+          >
+            Submit
+          </Button>
+        </Popconfirm>
+      )}
+    </>
+  );
+}
+
+function ReviewButtons({
+  busy,
+  serverBusy,
+  flagsToAcknowledge,
+  buttonSize,
+  onAct,
+  onReject,
+  onComment,
+}: ActionButtonsProps) {
+  return (
+    <>
+      <Popconfirm
+        title="Approve this note?"
+        okText="Approve"
+        cancelText="Cancel"
+        onConfirm={() => onAct('approve')}
+        disabled={serverBusy || flagsToAcknowledge}
+      >
+        <Button
+          type="primary"
+          size={buttonSize}
+          disabled={serverBusy || flagsToAcknowledge}
+          aria-busy={busy === 'approve'}
+          aria-describedby={flagsToAcknowledge ? 'approve-waits-for-evv' : undefined}
+        >
+          Approve
+        </Button>
+      </Popconfirm>
+      {flagsToAcknowledge ? (
+        <Typography.Text id="approve-waits-for-evv" type="secondary">
+          Acknowledge the EVV flags to approve.
+        </Typography.Text>
+      ) : null}
+      <Button danger size={buttonSize} disabled={serverBusy} aria-busy={busy === 'reject'} onClick={onReject}>
+        Reject
+      </Button>
+      <Button size={buttonSize} disabled={serverBusy} onClick={onComment}>
+        Comment on the note
+      </Button>
+    </>
+  );
+}
+
+function NoteActionButtons(props: ActionButtonsProps) {
+  const { detail, busy, serverBusy, buttonSize, onAct } = props;
+  return (
+    <>
+      {detail.canEdit ? <EditButtons {...props} /> : null}
+      {detail.canReview ? <ReviewButtons {...props} /> : null}
+      {detail.canReopen ? (
+        <Popconfirm
+          title="Re-open this note?"
+          description="The clinician can then change it again."
+          okText="Re-open"
+          cancelText="Cancel"
+          onConfirm={() => onAct('reopen')}
+          disabled={serverBusy}
+        >
+          <Button size={buttonSize} disabled={serverBusy} aria-busy={busy === 'reopen'}>
+            Re-open
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </>
+  );
+}
+
+function NoteBody({
+  visitId,
+  detail,
+  layout,
+  source,
+}: {
+  visitId: number;
+  detail: NoteDetail;
+  layout: Layout;
+  source: Source;
+}) {
+  const session = useSession();
+  const mobile = layout === 'mobile';
+  const onDevice = source === 'device';
+  const sourced = useMemo(() => ({ ...detail, source }), [detail, source]);
+  const { controller, state } = useNoteAutosave(
+    visitId,
+    sourced,
+    session?.constants.autoSaveIntervalSeconds ?? 30,
+    session ? { userId: session.user.id } : {},
+  );
+  const { busy, failure, act, reject, save } = useNoteActions(visitId, detail, controller);
+  const [rejecting, setRejecting] = useState(false);
+  const [commentOn, setCommentOn] = useState<CommentTarget | null>(null);
+  const [history, setHistory] = useState(false);
+  const { definition, visit } = detail;
+  const labelOf = useMemo(() => fieldLabelOf(definition), [definition]);
+  const evvFlags = evvFlagsOf(visit);
+  // The server refuses the approval while a flag is not acknowledged (decision 038).
+  const flagsToAcknowledge = evvFlags.some((flag) => flag.acknowledgedAt === null);
+  const { showComments, commentRows, rejectReason } = useNoteComments(visitId, detail, onDevice);
+  const fieldExtras = useFieldExtras(definition, detail.canReview, commentRows, setCommentOn);
+
   // Stable props for the form, so a keystroke re-renders only what changed in it.
   const errors = useMemo(
-    () => [...state.fieldErrors, ...(failure?.errors ?? [])],
-    [state.fieldErrors, failure],
+    () => [
+      ...state.fieldErrors,
+      ...(failure?.errors ?? []),
+      ...state.resign.map((id) => ({ field: `values.${id}`, message: SIGN_AGAIN_TEXT })),
+    ],
+    [state.fieldErrors, failure, state.resign],
   );
   const onChange = useCallback((values: NoteValues) => controller?.change(values), [controller]);
   const onFieldBlur = useCallback(() => controller?.blur(), [controller]);
   const editable = detail.canEdit && state.ready && !state.conflict;
-  const anyBusy = busy !== null;
-  // Submitting, reviewing and re-opening need the server; from the device's copy only saving is offered.
-  const serverBusy = anyBusy || onDevice;
   const buttonSize = mobile ? 'large' : 'middle';
 
   return (
@@ -278,58 +498,13 @@ function NoteBody({
       <div style={{ paddingBottom: mobile ? 96 : 0 }}>
         <Flex vertical gap={16}>
           <SaveStatus state={state} />
-          {state.failure ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={state.failure.text}
-              description={state.failure.detail || undefined}
-            />
-          ) : null}
-          {failure ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={failure.text}
-              description={
-                failure.errors.length ? (
-                  <ul style={{ margin: 0, paddingLeft: 20 }}>
-                    {failure.errors.map((item) => (
-                      <li
-                        key={`${item.field}:${item.message}`}
-                      >{`${labelOf(item.field)}: ${item.message}`}</li>
-                    ))}
-                  </ul>
-                ) : undefined
-              }
-            />
-          ) : null}
-          {state.unsentOnDevice ? (
-            <Alert
-              type="warning"
-              showIcon
-              title="This device holds changes to this note that were never sent, and the note can no longer be edited. They are kept on this device; ask the care coordinator to re-open the note to send them."
-            />
-          ) : null}
-          {visit.status === 'NotesRejected' && detail.canEdit ? (
-            <Alert
-              type="warning"
-              showIcon
-              title="This note was sent back to you. Read the reviewer's reason and comments, fix the note and submit it again."
-              description={
-                rejectReason ? (
-                  <div>
-                    <div style={{ whiteSpace: 'pre-wrap' }}>{`Reason: ${rejectReason.text}`}</div>
-                    <Typography.Text type="secondary">
-                      {`${rejectReason.authorName}, ${formatDateTime(rejectReason.createdAt)}`}
-                    </Typography.Text>
-                  </div>
-                ) : undefined
-              }
-            />
-          ) : null}
+          <NoteAlerts
+            state={state}
+            failure={failure}
+            labelOf={labelOf}
+            sentBack={visit.status === 'NotesRejected' && detail.canEdit}
+            rejectReason={rejectReason}
+          />
           {detail.canReview && !onDevice ? <EvvFlagsReview visitId={visitId} flags={evvFlags} /> : null}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
@@ -369,96 +544,18 @@ function NoteBody({
           )}
         </Flex>
         <ActionBar mobile={mobile}>
-          {detail.canEdit ? (
-            <>
-              <Button
-                size={buttonSize}
-                onClick={() => void save()}
-                disabled={anyBusy || !editable}
-                aria-busy={busy === 'save'}
-              >
-                Save
-              </Button>
-              {visit.status === 'AfterStaffed' ? (
-                // Written during the visit; the state machine takes the notes for review after the check-out.
-                <Typography.Text type="secondary">Check out of the visit to submit the note.</Typography.Text>
-              ) : (
-                <Popconfirm
-                  title="Submit this note?"
-                  description="After submitting, the note can no longer be changed."
-                  okText="Submit"
-                  cancelText="Cancel"
-                  onConfirm={() => act('submit')}
-                  disabled={serverBusy || !editable}
-                >
-                  <Button
-                    type="primary"
-                    size={buttonSize}
-                    disabled={serverBusy || !editable}
-                    aria-busy={busy === 'submit'}
-                  >
-                    Submit
-                  </Button>
-                </Popconfirm>
-              )}
-            </>
-          ) : null}
-          {detail.canReview ? (
-            <>
-              <Popconfirm
-                title="Approve this note?"
-                okText="Approve"
-                cancelText="Cancel"
-                onConfirm={() => act('approve')}
-                disabled={serverBusy || flagsToAcknowledge}
-              >
-                <Button
-                  type="primary"
-                  size={buttonSize}
-                  disabled={serverBusy || flagsToAcknowledge}
-                  aria-busy={busy === 'approve'}
-                  aria-describedby={flagsToAcknowledge ? 'approve-waits-for-evv' : undefined}
-                >
-                  Approve
-                </Button>
-              </Popconfirm>
-              {flagsToAcknowledge ? (
-                <Typography.Text id="approve-waits-for-evv" type="secondary">
-                  Acknowledge the EVV flags to approve.
-                </Typography.Text>
-              ) : null}
-              <Button
-                danger
-                size={buttonSize}
-                disabled={serverBusy}
-                aria-busy={busy === 'reject'}
-                onClick={() => setRejecting(true)}
-              >
-                Reject
-              </Button>
-              <Button
-                size={buttonSize}
-                disabled={serverBusy}
-                onClick={() => setCommentOn({ id: null, label: 'the note' })}
-              >
-                Comment on the note
-              </Button>
-            </>
-          ) : null}
-          {detail.canReopen ? (
-            <Popconfirm
-              title="Re-open this note?"
-              description="The clinician can then change it again."
-              okText="Re-open"
-              cancelText="Cancel"
-              onConfirm={() => act('reopen')}
-              disabled={serverBusy}
-            >
-              <Button size={buttonSize} disabled={serverBusy} aria-busy={busy === 'reopen'}>
-                Re-open
-              </Button>
-            </Popconfirm>
-          ) : null}
+          <NoteActionButtons
+            detail={detail}
+            busy={busy}
+            editable={editable}
+            serverBusy={busy !== null || onDevice}
+            flagsToAcknowledge={flagsToAcknowledge}
+            buttonSize={buttonSize}
+            onSave={() => void save()}
+            onAct={act}
+            onReject={() => setRejecting(true)}
+            onComment={() => setCommentOn({ id: null, label: 'the note' })}
+          />
         </ActionBar>
       </div>
       <RejectModal open={rejecting} onClose={() => setRejecting(false)} onReject={reject} />

@@ -19,6 +19,7 @@ const detail = (withNote = true) =>
       dateOfService: '2026-03-02',
       scheduledStart: '2026-03-02T15:00:00.000Z',
       scheduledEnd: '2026-03-02T16:00:00.000Z',
+      timeZone: 'America/Chicago',
       timeIn: '2026-03-02T15:02:00.000Z',
       timeOut: '2026-03-02T15:58:00.000Z',
       patientId: 7,

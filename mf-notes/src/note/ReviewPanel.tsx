@@ -9,6 +9,7 @@ import {
   type NoteDefinition,
 } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast, publishToast } from '@carelane/shared-session';
+import { useBusy } from '@carelane/shared-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Form, Input, List, Modal, Pagination, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -108,7 +109,7 @@ export function CommentModal({
 }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
   const inputId = useId();
   const close = () => {
@@ -122,20 +123,19 @@ export function CommentModal({
       setFailure('Write a comment first.');
       return;
     }
-    setBusy(true);
     setFailure(null);
-    try {
-      await noteCalls.comment(visitId, field.id, text.trim());
-      publishToast(NOTE_TEXTS.commentAdded);
-      void queryClient.invalidateQueries({ queryKey: ['visit', 'note', visitId, 'comments'] });
-      close();
-    } catch (error) {
-      const message = errorMessage(error, 'the comment', 'added');
-      setFailure(message);
-      publishErrorToast(message);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await noteCalls.comment(visitId, field.id, text.trim());
+        publishToast(NOTE_TEXTS.commentAdded);
+        void queryClient.invalidateQueries({ queryKey: ['visit', 'note', visitId, 'comments'] });
+        close();
+      } catch (error) {
+        const message = errorMessage(error, 'the comment', 'added');
+        setFailure(message);
+        publishErrorToast(message);
+      }
+    });
   };
   return (
     <Modal
@@ -182,7 +182,7 @@ export function RejectModal({
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const inputId = useId();
   const close = () => {
     setReason('');
@@ -194,12 +194,7 @@ export function RejectModal({
       setError('Give the reason the clinician will read.');
       return;
     }
-    setBusy(true);
-    try {
-      if (await onReject(reason.trim())) close();
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => onReject(reason.trim()))) close();
   };
   return (
     <Modal

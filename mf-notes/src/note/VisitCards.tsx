@@ -1,7 +1,14 @@
 // The visit the note is for, and its EVV record (issue 12 "Time in / time out"): the six EVV elements, time in
 // and out against the scheduled time, where the device was at check-in and check-out, and the flags a reviewer
 // acknowledges before approving (decision 038).
-import { formatDate, formatDateTime, type NoteEvvFlag, type NoteVisit } from '@carelane/shared-domain';
+import {
+  formatDate,
+  formatDateTime,
+  formatVisitTime,
+  viewerTimeZone,
+  type NoteEvvFlag,
+  type NoteVisit,
+} from '@carelane/shared-domain';
 import { visitStatusColor } from '@carelane/shared-ui';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -34,7 +41,14 @@ export function checkEvv(
   return { minutesFromStart, startFlagged, outsideWindow: early || late };
 }
 
-const time = (value: string | null) => (value ? dayjs(value).format('h:mm A') : '—');
+/**
+ * A time on the visit's clock (its organization's), the zone named when the viewer's differs (decision 039). A copy
+ * kept on the device before visits carried their zone shows the viewer's clock.
+ */
+function visitTime(visit: Partial<Pick<NoteVisit, 'timeZone'>>) {
+  const viewer = viewerTimeZone();
+  return (value: string | null) => (value ? formatVisitTime(value, visit.timeZone ?? viewer, viewer) : '—');
+}
 
 function fromStartText(minutes: number): string {
   if (minutes === 0) return 'on time';
@@ -44,6 +58,7 @@ function fromStartText(minutes: number): string {
 
 /** Memoized, as EvvCard: the note page re-renders around the form at every save. */
 export const VisitCard = memo(function VisitCard({ visit }: { visit: NoteVisit }) {
+  const time = visitTime(visit);
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Visit</h2>}>
       <Descriptions
@@ -104,6 +119,7 @@ export const EvvCard = memo(function EvvCard({
   locationExpiryInMins: number;
 }) {
   const check = checkEvv(visit);
+  const time = visitTime(visit);
   const where = (kind: 'checkIn' | 'checkOut') => {
     const record = visit.evv.find((item) => item.kind === kind);
     if (!record) return <Typography.Text type="secondary">Not recorded</Typography.Text>;

@@ -1,7 +1,14 @@
 import 'fake-indexeddb/auto';
 import type { NoteDetail } from '@carelane/shared-domain';
 import { openDB } from 'idb';
-import { DraftStore, DraftWriter, type NoteDraft } from './draft-store';
+import {
+  DraftStore,
+  DraftWriter,
+  deviceHoldsServer,
+  sameValues,
+  serverHolds,
+  type NoteDraft,
+} from './draft-store';
 
 let n = 0;
 const fresh = () => new DraftStore(`drafts-test-${++n}`);
@@ -127,5 +134,60 @@ describe('DraftWriter', () => {
     await writer.flush();
     expect((await store.get(7))?.values).toEqual({ text: 'left' });
     await writer.close();
+  });
+});
+
+describe('sameValues', () => {
+  it('holds the server’s values equal to the page’s in whatever key order the database gives them', () => {
+    expect(
+      sameValues(
+        { timeIn: '09:05', vitals: { pulse: { value: 76 } }, a: [1] },
+        { a: [1], vitals: { pulse: { value: 76 } }, timeIn: '09:05' },
+      ),
+    ).toBe(true);
+    expect(sameValues({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameValues({ vitals: { pulse: { value: 76 } } }, { vitals: { pulse: { value: 77 } } })).toBe(
+      false,
+    );
+  });
+});
+
+describe('serverHolds', () => {
+  it('finds what the page sent in the server’s values, beside the scores the server works out', () => {
+    const sent = { timeIn: '09:05', fallRiskFactors: ['historyOfFalls'] };
+    const server = {
+      fallRiskFactors: ['historyOfFalls'],
+      timeIn: '09:05',
+      fallRiskScore: { level: 'At risk', total: 15 },
+      painScore: { level: null, total: null },
+    };
+    expect(serverHolds(server, sent)).toBe(true);
+    expect(serverHolds({ ...server, narrative: 'Written by someone else' }, sent)).toBe(false);
+    expect(serverHolds({ ...server, timeIn: '09:10' }, sent)).toBe(false);
+  });
+});
+
+describe('serverHolds, rows', () => {
+  it('takes a row the server keeps without its empty fields as the row the page sent', () => {
+    const sent = {
+      medications: [{ name: 'Metformin', dose: '500 mg', frequency: '', route: null, status: 'New' }],
+      note: '',
+    };
+    const server = { medications: [{ dose: '500 mg', name: 'Metformin', status: 'New' }] };
+    expect(serverHolds(server, sent)).toBe(true);
+    expect(serverHolds({ medications: [{ dose: '250 mg', name: 'Metformin', status: 'New' }] }, sent)).toBe(
+      false,
+    );
+  });
+});
+
+describe('deviceHoldsServer', () => {
+  it('is true when the device has everything the server has (and more), false when the server has anything else', () => {
+    const server = { narrative: 'Alert.', fallRiskScore: { level: 'At risk', total: 15 }, note: '' };
+    expect(deviceHoldsServer({ narrative: 'Alert.', signature: { name: 'Casey Rivera' } }, server)).toBe(
+      true,
+    );
+    expect(deviceHoldsServer({ narrative: 'Alert and oriented.' }, server)).toBe(false);
+    expect(deviceHoldsServer({}, server)).toBe(false);
   });
 });

@@ -45,8 +45,61 @@ export const DRAFT_DB_NAME = 'carelane-note-drafts';
 const DEVICE_ID_KEY = 'deviceId';
 
 /** Same values (the state the server acknowledged is the state on the device). */
+/** JSON with every object's keys sorted: the server's stored values come back in the database's key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : inner,
+  );
+}
+
 export function sameValues(a: NoteValues, b: NoteValues): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonical(a) === canonical(b);
+}
+
+const isBlankValue = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(isBlankValue));
+
+/** The value without its empty parts (the server keeps no empty field of a row). */
+function withoutBlanks(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutBlanks);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, inner]) => !isBlankValue(inner))
+        .map(([key, inner]) => [key, withoutBlanks(inner)]),
+    );
+  return isBlankValue(value) ? null : value;
+}
+
+/** A score the server works out from the note's answers: `{ level, total }`. */
+const isScore = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).every((key) => key === 'level' || key === 'total');
+
+/**
+ * The server holds what the page sent: every value sent is there as sent, and what the server added itself (the
+ * scores it works out) or holds empty is all else there is.
+ */
+export function serverHolds(server: NoteValues, sent: NoteValues): boolean {
+  const sentKeys = new Set(Object.keys(sent));
+  return (
+    Object.entries(sent).every(
+      ([key, value]) =>
+        canonical(withoutBlanks(server[key])) === canonical(withoutBlanks(value)) ||
+        (isScore(value) && isScore(server[key])),
+    ) &&
+    Object.entries(server).every(([key, value]) => sentKeys.has(key) || isBlankValue(value) || isScore(value))
+  );
 }
 
 function randomId(): string {
@@ -218,4 +271,17 @@ export class DraftWriter {
     globalThis.document?.removeEventListener('visibilitychange', this.onHide);
     return this.flush();
   }
+}
+
+/**
+ * Everything the server holds is also in `device` (the scores the server works out aside): writing the device's
+ * values over it loses nothing of anyone's.
+ */
+export function deviceHoldsServer(device: NoteValues, server: NoteValues): boolean {
+  return Object.entries(server).every(
+    ([key, value]) =>
+      isBlankValue(value) ||
+      isScore(value) ||
+      canonical(withoutBlanks(device[key])) === canonical(withoutBlanks(value)),
+  );
 }

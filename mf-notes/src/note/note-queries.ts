@@ -75,7 +75,8 @@ export const noteQueries = {
 export type NoteAction = 'submit' | 'approve' | 'reopen';
 
 export const noteCalls = {
-  save: (visitId: number, input: NoteSaveInput) => apiClient.put(notePath(visitId), input, noteSchema),
+  save: (visitId: number, input: NoteSaveInput, options: { keepalive?: boolean } = {}) =>
+    apiClient.put(notePath(visitId), input, noteSchema, options),
   act: (visitId: number, action: NoteAction, version: number) =>
     apiClient.post(`${notePath(visitId)}/${action}`, { version }, noteActionResultSchema),
   reject: (visitId: number, version: number, reason: string) =>

@@ -43,7 +43,7 @@ const ack = (input: NoteSaveInput): Note => ({
   submittedAt: null,
 });
 
-function make(send: (input: NoteSaveInput) => Promise<Note>, intervalSeconds = 30) {
+function make(send: (input: NoteSaveInput, keepalive: boolean) => Promise<Note>, intervalSeconds = 30) {
   const store = new DraftStore(`autosave-test-${++n}`);
   const toasts: string[] = [];
   const errorToasts: string[] = [];
@@ -113,6 +113,37 @@ describe('NoteAutosave', () => {
     await until(() => sent.length === 3);
     await until(() => autosave.getSnapshot().status === 'saved');
     expect(await store.get(3)).toBeUndefined();
+  });
+
+  it('goes on top of its own earlier save that reached the server unseen, instead of calling it a conflict', async () => {
+    const sent: NoteSaveInput[] = [];
+    let server: Note | null = null;
+    const { autosave } = make(async (input) => {
+      sent.push(input);
+      if (sent.length === 1) {
+        // Written, but the answer never reached the page.
+        server = ack(input);
+        throw networkError();
+      }
+      if (server && input.baseVersion !== server.version)
+        throw httpError(409, {
+          statusCode: 409,
+          code: 'STALE_NOTE',
+          error: 'This note was saved since the version you were editing.',
+          current: server,
+        });
+      return ack(input);
+    });
+    current = autosave;
+    await autosave.load(null, true);
+    autosave.change({ a: 'x' });
+    autosave.blur();
+    await until(() => autosave.getSnapshot().status === 'offline');
+    autosave.change({ a: 'x', signature: 'Casey Rivera' });
+    await autosave.saveNow();
+    await until(() => autosave.getSnapshot().status === 'saved');
+    expect(autosave.getSnapshot().conflict).toBeFalsy();
+    expect(sent.at(-1)).toMatchObject({ baseVersion: 1, values: { a: 'x', signature: 'Casey Rivera' } });
   });
 
   it("a refused autosave shows the auto-save text once and does not repeat the same text; a manual one shows 'Note not saved.'", async () => {
@@ -231,5 +262,118 @@ describe('NoteAutosave', () => {
     expect(send).not.toHaveBeenCalled();
     expect(autosave.getSnapshot()).toMatchObject({ values: { a: 'server' }, unsentOnDevice: true });
     expect(await store.get(3)).toMatchObject({ values: { a: 'unsent' }, dirty: true });
+  });
+
+  describe('the page going (issue 24)', () => {
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    const setOnline = (online: boolean) =>
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    afterEach(() => {
+      setVisibility('visible');
+      setOnline(true);
+    });
+
+    it('sends a change made a second ago at once, with keepalive, when the page is hidden or closed', async () => {
+      const sent: { input: NoteSaveInput; keepalive: boolean }[] = [];
+      const { autosave } = make(async (input, keepalive) => {
+        sent.push({ input, keepalive });
+        return ack(input);
+      });
+      current = autosave;
+      await autosave.load(null, true);
+      autosave.change({ fallRiskFactors: ['historyOfFalls'] });
+      setVisibility('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      // Started before anything else ran: no wait for the device store or the interval.
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({
+        input: { values: { fallRiskFactors: ['historyOfFalls'] } },
+        keepalive: true,
+      });
+      await until(() => !autosave.getSnapshot().dirty);
+      autosave.change({ fallRiskFactors: ['historyOfFalls', 'dizziness'] });
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sent).toHaveLength(2);
+      expect(sent[1]!.input).toMatchObject({ baseVersion: 1 });
+    });
+
+    it("sends an ordinary save as the page's own request, not with keepalive", async () => {
+      const sent: boolean[] = [];
+      const { autosave } = make(async (input, keepalive) => {
+        sent.push(keepalive);
+        return ack(input);
+      });
+      current = autosave;
+      await autosave.load(null, true);
+      autosave.change({ fallRiskFactors: ['historyOfFalls'] });
+      await autosave.saveNow();
+      expect(sent).toEqual([false]);
+    });
+
+    it('warns on leaving while anything is unsent, and not once the server has it', async () => {
+      const { autosave } = make(async (input) => ack(input));
+      current = autosave;
+      await autosave.load(null, true);
+      const leave = () => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      expect(leave()).toBe(false);
+      autosave.change({ a: 'typed' });
+      expect(leave()).toBe(true);
+      await until(() => !autosave.getSnapshot().dirty);
+      expect(leave()).toBe(false);
+    });
+
+    it('says a change made offline is on the device, and sends it as soon as the connection returns', async () => {
+      const sent: NoteSaveInput[] = [];
+      const { autosave } = make(async (input) => {
+        sent.push(input);
+        return ack(input);
+      });
+      current = autosave;
+      await autosave.load(null, true);
+      setOnline(false);
+      autosave.change({ a: 'offline' });
+      expect(autosave.getSnapshot().status).toBe('offline');
+      setOnline(true);
+      window.dispatchEvent(new Event('online'));
+      await until(() => autosave.getSnapshot().status === 'saved');
+      expect(sent.map((input) => input.values)).toEqual([{ a: 'offline' }]);
+      expect(autosave.getSnapshot().dirty).toBe(false);
+    });
+
+    it('takes the note as the server saved it when it cleared the signature, and asks to sign again', async () => {
+      const signature = { name: 'Casey Rivera', signedAt: '2026-11-20T15:00:00.000Z' };
+      const { autosave } = make(async (input) => {
+        const { signature: _dropped, ...rest } = input.values;
+        return { ...ack(input), values: rest };
+      });
+      current = autosave;
+      await autosave.load(
+        {
+          ...ack({
+            noteType: 'SNV',
+            definitionVersion: 1,
+            values: { a: '1', signature },
+            baseVersion: 0,
+            deviceId: 'd',
+            autosave: true,
+          }),
+        },
+        true,
+      );
+      autosave.change({ a: '2', signature });
+      await autosave.saveNow();
+      expect(autosave.getSnapshot()).toMatchObject({
+        values: { a: '2' },
+        dirty: false,
+        resign: ['signature'],
+      });
+      autosave.change({ a: '2', signature: { ...signature, signedAt: '2026-11-20T16:00:00.000Z' } });
+      expect(autosave.getSnapshot().resign).toEqual([]);
+    });
   });
 });

@@ -3,7 +3,9 @@
 // seconds while dirty, when a field is left and on the manual Save. When the server cannot take it (offline,
 // 5xx, session expired) the draft stays on the device and is sent when the connection returns, on a backoff,
 // and after signing in again. A stale save (409 with the server's note) becomes a conflict to resolve, never an
-// overwrite.
+// overwrite. Nothing typed waits for the interval when the page goes (issue 24): hiding or leaving the page sends
+// what is unsent at once with fetch keepalive (so it outlives the tab), leaving warns while anything is unsent,
+// and the connection coming back sends at once.
 import {
   NOTE_TEXTS,
   staleNoteErrorSchema,
@@ -16,7 +18,14 @@ import { getBus, isApiCallError, publishErrorToast, publishToast } from '@carela
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Subscription } from 'rxjs';
-import { DraftWriter, draftStore, sameValues, type DraftStore } from './draft-store';
+import {
+  DraftWriter,
+  deviceHoldsServer,
+  draftStore,
+  sameValues,
+  serverHolds,
+  type DraftStore,
+} from './draft-store';
 import { noteCalls, noteQueries } from './note-queries';
 
 export type AutosaveStatus = 'loading' | 'idle' | 'saving' | 'saved' | 'offline' | 'failed' | 'conflict';
@@ -38,6 +47,8 @@ export type AutosaveSnapshot = {
   fieldErrors: { field: string; message: string }[];
   /** This device holds changes that were never sent, but the note can no longer be edited here. */
   unsentOnDevice: boolean;
+  /** Signature fields the server cleared because the note changed after it was signed: to sign again. */
+  resign: string[];
 };
 
 /** Everything but the values: what the page around the form shows (it changes far less often than the values). */
@@ -52,7 +63,8 @@ export type AutosaveOptions = {
   /** The signed-in user: recorded on the draft; another user's draft is never shown or sent. */
   userId?: number;
   store?: DraftStore;
-  send?: (input: NoteSaveInput) => Promise<Note>;
+  /** `keepalive`: the request may outlive the page (its body fits in a keepalive request). */
+  send?: (input: NoteSaveInput, keepalive: boolean) => Promise<Note>;
   intervalSeconds?: number;
   /** Waits before retrying after a connectivity failure, the last one repeated. */
   retryDelaysMs?: number[];
@@ -66,6 +78,13 @@ export type AutosaveOptions = {
 const BLUR_SAVE_DELAY_MS = 250;
 /** Short enough that a save goes out within 5 s of the server coming back. */
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 3_000, 4_000];
+/** A keepalive request's body must stay under 64 KB (Fetch standard); a larger note waits on the device. */
+export const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+const isSignature = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'signedAt' in value && 'name' in value;
+const isOffline = () => globalThis.navigator?.onLine === false;
 
 /** The server could not take the save now (offline, down, or the session expired): keep it and retry. */
 export function isConnectivityFailure(error: unknown): boolean {
@@ -96,12 +115,15 @@ export class NoteAutosave {
     failure: null,
     fieldErrors: [],
     unsentOnDevice: false,
+    resign: [],
   };
   private pageState: AutosavePageState = withoutValues(this.snapshot);
   private readonly listeners = new Set<() => void>();
   private readonly store: DraftStore;
   private readonly writer: DraftWriter;
   private readonly deviceId: Promise<string>;
+  /** The device id once read (a save sent as the page goes cannot wait for it). */
+  private knownDeviceId: string | null = null;
   private editable = false;
   private inFlight: Promise<boolean> | null = null;
   private failedValues: string | null = null;
@@ -109,13 +131,30 @@ export class NoteAutosave {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private blurTimer: ReturnType<typeof setTimeout> | null = null;
   private retryCount = 0;
+  /** What this page sent that the server may hold unseen (a request that failed here after reaching it). */
+  private unacknowledged: NoteValues[] = [];
   private disposed = false;
   /** Started from the device's copy of the page (the server could not be reached); reconciled when it answers. */
   private fromDevice = false;
   private loading: Promise<void> = Promise.resolve();
   private readonly subscription: Subscription;
   private readonly onOnline = () => {
-    if (this.snapshot.status === 'offline') void this.retryNow();
+    if (this.snapshot.status === 'offline' || this.snapshot.dirty) void this.retryNow();
+  };
+  private readonly onOffline = () => {
+    if (this.snapshot.dirty && this.editable) this.update({ status: 'offline' });
+  };
+  /** Leaving the page while anything is unsent: the browser asks first, and what is unsent goes out now. */
+  private readonly onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (!this.hasUnsent()) return;
+    this.sendNow();
+    event.preventDefault();
+    // Older browsers ask only when returnValue is set.
+    event.returnValue = '';
+  };
+  private readonly onPageHide = () => this.sendNow();
+  private readonly onVisibilityChange = () => {
+    if (globalThis.document?.visibilityState === 'hidden') this.sendNow();
   };
 
   constructor(private readonly options: AutosaveOptions) {
@@ -135,7 +174,12 @@ export class NoteAutosave {
       options.debounceMs ?? 300,
     );
     this.deviceId = this.store.deviceId().catch(() => 'unknown-device');
+    void this.deviceId.then((id) => (this.knownDeviceId = id));
     globalThis.addEventListener?.('online', this.onOnline);
+    globalThis.addEventListener?.('offline', this.onOffline);
+    globalThis.addEventListener?.('beforeunload', this.onBeforeUnload);
+    globalThis.addEventListener?.('pagehide', this.onPageHide);
+    globalThis.document?.addEventListener('visibilitychange', this.onVisibilityChange);
     let first = true;
     // Signing in again (a user on the bus after the session expired) sends what waited on the device.
     this.subscription = getBus().session$.subscribe((session) => {
@@ -200,7 +244,8 @@ export class NoteAutosave {
       return;
     }
     if (draft?.dirty && serverNote && draft.baseVersion !== serverVersion) {
-      if (sameValues(draft.values, serverNote.values)) {
+      // The server already holds the draft (a save sent as the page went, answered unseen): nothing to resolve.
+      if (serverHolds(serverNote.values, draft.values)) {
         await this.store.removeIfSame(this.options.visitId, draft.values).catch(() => undefined);
       } else {
         this.update({
@@ -325,8 +370,37 @@ export class NoteAutosave {
   /** Every change of the form: kept on the device within 300 ms. */
   change(values: NoteValues): void {
     if (!this.editable || !this.snapshot.ready) return;
-    this.update({ values, dirty: true });
+    const resign = this.snapshot.resign.filter((id) => values[id] === undefined || values[id] === null);
+    this.update({
+      values,
+      dirty: true,
+      ...(resign.length !== this.snapshot.resign.length ? { resign } : {}),
+      ...(isOffline() && !this.snapshot.conflict ? { status: 'offline' as const } : {}),
+    });
     this.writer.write(values);
+  }
+
+  /** Something typed is not acknowledged by the server yet. */
+  hasUnsent(): boolean {
+    return this.editable && this.snapshot.ready && (this.snapshot.dirty || this.snapshot.saving);
+  }
+
+  /**
+   * The page is hidden or going: what is unsent is kept on the device and sent at once, with keepalive so the
+   * request outlives the tab. Nothing here waits before the request starts (no IndexedDB read, no earlier save):
+   * while a save is in flight the newest keystrokes stay on the device for the next visit instead.
+   */
+  sendNow(): void {
+    void this.writer.flush();
+    const s = this.snapshot;
+    if (!this.editable || !s.ready || !s.dirty || s.conflict || this.inFlight || this.disposed) return;
+    if (this.failedValues !== null && this.failedValues === JSON.stringify(s.values)) return;
+    this.cancelBlurSave();
+    const call = this.send('autosave', true);
+    this.inFlight = call;
+    void call.finally(() => {
+      if (this.inFlight === call) this.inFlight = null;
+    });
   }
 
   /**
@@ -402,22 +476,38 @@ export class NoteAutosave {
     }
   }
 
-  private async send(kind: SaveKind): Promise<boolean> {
-    await this.writer.flush();
+  /** One save to the server; `leaving`: the page is going, so the request starts now and outlives it. */
+  private async send(kind: SaveKind, leaving = false): Promise<boolean> {
+    if (leaving) void this.writer.flush();
+    else await this.writer.flush();
     const sent = this.snapshot.values;
-    const send = this.options.send ?? ((input: NoteSaveInput) => noteCalls.save(this.options.visitId, input));
+    this.unacknowledged.push(sent);
+    const send =
+      this.options.send ??
+      ((input: NoteSaveInput, keepalive: boolean) =>
+        noteCalls.save(this.options.visitId, input, { keepalive }));
     this.update({ saving: true, status: this.snapshot.status === 'offline' ? 'offline' : 'saving' });
     try {
-      const note = await send({
+      const input: NoteSaveInput = {
         noteType: this.options.noteType,
         definitionVersion: this.options.definitionVersion,
         values: sent,
         baseVersion: this.snapshot.baseVersion,
-        deviceId: await this.deviceId,
+        deviceId: this.knownDeviceId ?? (leaving ? 'unknown-device' : await this.deviceId),
         autosave: kind !== 'manual',
-      });
-      const dirty = !sameValues(this.snapshot.values, sent);
+      };
+      // Only a save made as the page goes outlives it: an ordinary save stays the page's own request.
+      const note = await send(input, leaving && byteLength(JSON.stringify(input)) <= KEEPALIVE_MAX_BYTES);
+      // The server's own changes to what was sent (a signature cleared by a change after signing) are taken
+      // when nothing was typed since.
+      const untouched = this.snapshot.values === sent;
+      const adjusted = untouched && !sameValues(note.values, sent);
+      const cleared = adjusted
+        ? Object.keys(sent).filter((key) => !(key in note.values) && isSignature(sent[key]))
+        : [];
+      const dirty = !untouched && !sameValues(this.snapshot.values, sent);
       this.retryCount = 0;
+      this.unacknowledged = [];
       if (this.retryTimer) clearTimeout(this.retryTimer);
       this.retryTimer = null;
       this.failedValues = null;
@@ -428,6 +518,8 @@ export class NoteAutosave {
         status: 'saved',
         failure: null,
         fieldErrors: [],
+        ...(adjusted ? { values: note.values } : {}),
+        ...(cleared.length ? { resign: cleared } : {}),
       });
       // One transaction: a clean draft is deleted, one holding a later keystroke keeps it on the new base.
       await this.store
@@ -438,6 +530,25 @@ export class NoteAutosave {
       return true;
     } catch (error) {
       const current = staleCurrent(error);
+      if (current && sameValues(current.values, sent) && this.snapshot.values === sent) {
+        // The server already holds exactly this (a save sent as the page went, acknowledged unseen).
+        this.update({ saving: false, baseVersion: current.version, dirty: false, status: 'saved' });
+        await this.store
+          .markSaved(this.options.visitId, sent, current.version, { removeClean: true })
+          .catch(() => undefined);
+        return true;
+      }
+      if (
+        current &&
+        (this.unacknowledged.some((values) => serverHolds(current.values, values)) ||
+          deviceHoldsServer(this.snapshot.values, current.values))
+      ) {
+        // The server holds an earlier save of this page that failed here after reaching it: nobody else's
+        // work is in between, so what is typed now goes on top of it.
+        this.unacknowledged = [];
+        this.update({ saving: false, baseVersion: current.version });
+        return this.send(kind, leaving);
+      }
       if (current) {
         this.update({
           saving: false,
@@ -497,14 +608,22 @@ export class NoteAutosave {
   }
 
   dispose(): void {
+    // Left inside the app (another page): what is unsent goes now, as when the tab closes.
+    this.sendNow();
     this.disposed = true;
     if (this.interval) clearInterval(this.interval);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.cancelBlurSave();
     globalThis.removeEventListener?.('online', this.onOnline);
+    globalThis.removeEventListener?.('offline', this.onOffline);
+    globalThis.removeEventListener?.('beforeunload', this.onBeforeUnload);
+    globalThis.removeEventListener?.('pagehide', this.onPageHide);
+    globalThis.document?.removeEventListener('visibilitychange', this.onVisibilityChange);
     this.subscription.unsubscribe();
     const { visitId } = this.options;
-    const closed = this.writer.close();
+    // A page opened again for this visit reads the draft after the last write and the last save.
+    const lastSave = this.inFlight?.catch(() => false) ?? Promise.resolve(false);
+    const closed = Promise.all([this.writer.close(), lastSave]).then(() => undefined);
     closing.set(visitId, closed);
     void closed.then(() => {
       if (closing.get(visitId) === closed) closing.delete(visitId);
@@ -523,6 +642,7 @@ const EMPTY: AutosaveSnapshot = {
   failure: null,
   fieldErrors: [],
   unsentOnDevice: false,
+  resign: [],
 };
 const EMPTY_PAGE_STATE = withoutValues(EMPTY);
 const noSubscription = () => () => {};

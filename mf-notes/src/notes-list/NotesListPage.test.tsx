@@ -1,6 +1,13 @@
-import type { NoteListRow } from '@carelane/shared-domain';
+import { latestTodayAnywhere, type NoteListRow } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
-import { apiError, paging, renderPage, type RenderedPage } from '@carelane/shared-ui/testing';
+import {
+  apiError,
+  cardValues,
+  paging,
+  phoneScreen,
+  renderPage,
+  type RenderedPage,
+} from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import dayjs from 'dayjs';
@@ -86,12 +93,16 @@ describe('lateText', () => {
 });
 
 describe('notesListDates and printAllPath', () => {
-  it('default to visit completion −60 days to today (SPEC §9)', () => {
-    const now = new Date(2026, 10, 24, 15, 0);
+  it('default to visit completion −60 days to today in every zone (SPEC §9, decision 039)', () => {
+    const now = new Date('2026-11-24T08:00:00Z');
     expect(notesListDates(undefined, undefined, now)).toEqual({
       startDate: '2026-09-25',
       endDate: '2026-11-24',
     });
+    // 9 PM on 11/27 in Chicago (11/28 03:00Z) is already 11/28 in UTC and further east: today's notes are in.
+    expect(
+      notesListDates(undefined, undefined, new Date('2026-11-28T03:00:00Z')).endDate >= '2026-11-28',
+    ).toBe(true);
     expect(notesListDates('2026-01-01', '2026-01-31', now)).toEqual({
       startDate: '2026-01-01',
       endDate: '2026-01-31',
@@ -130,8 +141,8 @@ describe('NotesListPage', () => {
     expect(params.get('pageNumber')).toBe('1');
     expect(params.get('pageSize')).toBe('10');
     expect(params.get('startDate')).toBe(dayjs().subtract(60, 'day').format('YYYY-MM-DD'));
-    expect(params.get('endDate')).toBe(dayjs().format('YYYY-MM-DD'));
-    expect(screen.queryByRole('link', { name: 'Print all notes' })).toBeNull();
+    expect(params.get('endDate')).toBe(latestTodayAnywhere());
+    expect(screen.getByRole('link', { name: 'Print all notes' }).getAttribute('href')).toBe('/notesPrint');
     page.done();
   });
 
@@ -243,6 +254,32 @@ describe('NotesListPage', () => {
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
       page.done();
+    }
+  });
+});
+
+describe('NotesListPage on a phone', () => {
+  it('shows each note as a card: its date of service opens the note, the other columns as label and value', async () => {
+    const restore = phoneScreen();
+    try {
+      const page = open('/notes', () => listAnswer([row]), 4);
+      const cards = await screen.findByRole('list', { name: 'Visit notes' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(cards).getByRole('listitem');
+      const link = within(card).getByRole('link', { name: /open the note of Doe, Jane/ });
+      expect(link.getAttribute('href')).toBe('/note?visitId=5');
+      expect(link.textContent).toContain('6/4/2030');
+      expect(cardValues(card)).toMatchObject({
+        Patient: 'Doe, Jane',
+        Clinician: 'Rivera, Casey',
+        Organization: 'Sunrise Home Health',
+        'Note type': 'Start of care',
+        Status: 'Notes Overdue',
+      });
+      expect(cardValues(card).Due).toContain('2 d late');
+      page.done();
+    } finally {
+      restore();
     }
   });
 });

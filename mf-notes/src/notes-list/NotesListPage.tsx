@@ -8,6 +8,7 @@ import {
   formatDate,
   isOrganizationRole,
   isoDateSchema,
+  latestTodayAnywhere,
   NOTE_LIST_STATUSES,
   noteListStatusFilterSchema,
   ROLE,
@@ -18,21 +19,24 @@ import { canOpen, navigateTo, useSession, useUrlState } from '@carelane/shared-s
 import {
   AreaLink,
   DataTable,
+  type DataTableColumns,
   DateRangeFilter,
   listFilterFields,
+  ListFilters,
   ListResults,
   NONE,
+  OrganizationPicker,
   PageFrame,
   visitStatusColor,
   VISUALLY_HIDDEN,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, InputNumber, Segmented, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, InputNumber, Segmented, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { lateText } from './late-text';
 import { noteListQueries, type NoteListFilters } from './note-list-queries';
-import { ClinicianPicker, OrganizationPicker, PatientPicker } from './note-pickers';
+import { ClinicianPicker, PatientPicker } from './note-pickers';
 
 const id = z.coerce.number().int().positive().optional();
 /** The list's filters live in the URL (from / to: the date of service range). */
@@ -63,16 +67,20 @@ const iso = (date: Date) => dayjs(date).format('YYYY-MM-DD');
 const dateOfService = (day: string) => formatDate(`${day}T00:00:00`);
 const moment = (at: string) => dayjs(at).format('M/D/YYYY h:mm A');
 
-/** The date of service range of the list: the URL's, else visit completion −60 days to today (SPEC §9). */
+/**
+ * The date of service range of the list: the URL's, else visit completion −60 days (SPEC §9) to today in every
+ * organization's zone (a date of service is the organization's date, decision 039).
+ */
 export function notesListDates(from: string | undefined, to: string | undefined, now: Date = new Date()) {
   const range = defaultDateRange('visitCompletion', now);
-  return { startDate: from ?? iso(range.start), endDate: to ?? iso(range.end) };
+  return { startDate: from ?? iso(range.start), endDate: to ?? latestTodayAnywhere(now) };
 }
 
-const COLUMNS: TableColumnsType<NoteListRow> = [
+const COLUMNS: DataTableColumns<NoteListRow> = [
   {
     title: 'Date of service',
     key: 'dateOfService',
+    primary: true,
     render: (_value, row) => (
       <AreaLink to={`/note?visitId=${row.visitId}`}>
         <span style={{ whiteSpace: 'nowrap' }}>{dateOfService(row.dateOfService)}</span>
@@ -164,7 +172,8 @@ export default function NotesListPage() {
   const mayPickClinician = canOpen(session, 'providers');
   const mayPickPatient = canOpen(session, 'patients');
   const mayPickOrganization = canOpen(session, 'referralSources') && !organizationUser;
-  const printPath = printAllPath({ ...asked });
+  // Without a patient or service request chosen, the print page asks for one.
+  const printPath = printAllPath({ ...asked }) ?? '/notesPrint';
 
   return (
     <PageFrame
@@ -196,7 +205,7 @@ export default function NotesListPage() {
             }
           />
         )}
-        <Flex gap={8} wrap align="start" data-unsaved-ignore>
+        <ListFilters label="Note filters">
           <Select
             aria-label="Status"
             value={filters.status}
@@ -234,6 +243,7 @@ export default function NotesListPage() {
           {mayPickOrganization ? (
             <OrganizationPicker
               aria-label="Organization"
+              organizationStatus="ACTIVE"
               placeholder="Any organization"
               allowClear
               value={filters.referralSourceId}
@@ -249,7 +259,7 @@ export default function NotesListPage() {
             onChange={(value) => setFilters({ episodeId: value ?? null, pageNumber: null })}
             style={{ width: 170 }}
           />
-        </Flex>
+        </ListFilters>
       </Flex>
       <ListResults query={notes} thing="the notes">
         <DataTable<NoteListRow>

@@ -1,16 +1,16 @@
 // The notes list as the page calls it (issue 12): react-query options whose keys start with 'visit' (a note's
 // status is its visit's status, so a visit's entityChanged event refreshes the list), and the lookups its
-// clinician, patient and organization filters pick from (the existing admin endpoints).
+// clinician and patient filters pick from (the existing admin endpoints; organizations: shared-ui's lookupQueries).
 import {
   ALL_PROVIDER_STATUSES,
   noteListSchema,
   patientListResponseSchema,
   patientSchema,
   providerListResponseSchema,
-  referralSourceListResponseSchema,
   type NotesListQuery,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
+import { LOOKUP_STALE_TIME } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 
 /** The list's filters as GET /api/notes/notes reads them (notesListQuerySchema). */
@@ -25,9 +25,6 @@ export type NoteListFilters = {
   pageNumber: number;
   pageSize: number;
 };
-
-/** Reference data changes rarely: kept fresh for ten minutes. */
-const STABLE = 10 * 60_000;
 
 export const noteListQueries = {
   /** The notes list; the server decides whose (a clinician's own, an organization's approved ones). */
@@ -56,7 +53,7 @@ export const noteLookupQueries = {
     queryOptions({
       queryKey: ['patient', 'one', id],
       queryFn: ({ signal }) => apiClient.get(`/api/admin/patients/${id}`, patientSchema, { signal }),
-      staleTime: STABLE,
+      staleTime: LOOKUP_STALE_TIME,
     }),
   clinicians: (search: string) =>
     queryOptions({
@@ -71,15 +68,5 @@ export const noteLookupQueries = {
           signal,
         }),
       placeholderData: (previous) => previous,
-    }),
-  organizations: () =>
-    queryOptions({
-      queryKey: ['referralSource', 'lookup'],
-      queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/referralSources', referralSourceListResponseSchema, {
-          searchParams: { status: 'ACTIVE', pageSize: 1000 },
-          signal,
-        }),
-      staleTime: STABLE,
     }),
 };

@@ -1,4 +1,4 @@
-// The notes filters' pickers (clinician, patient, organization), fed by the existing admin endpoints; the page
+// The notes filters' pickers (clinician, patient; the organization one is shared-ui's OrganizationPicker), fed by the existing admin endpoints; the page
 // shows each only to those who may open the list it reads (providers, patients, referralSources).
 import { patientDisplayName } from '@carelane/shared-domain';
 import { useQuery } from '@tanstack/react-query';
@@ -42,23 +42,6 @@ export function ClinicianPicker(props: PickerProps) {
         value: row.id,
         label: `${row.familyName}, ${row.givenName}`,
       }))}
-    />
-  );
-}
-
-const byLabel = (input: string, option?: { label?: unknown }) =>
-  String(option?.label ?? '')
-    .toLowerCase()
-    .includes(input.toLowerCase());
-
-export function OrganizationPicker(props: PickerProps) {
-  const query = useQuery(noteLookupQueries.organizations());
-  return (
-    <Select<number>
-      {...props}
-      showSearch={{ filterOption: byLabel }}
-      loading={query.isLoading}
-      options={(query.data?.rows ?? []).map((row) => ({ value: row.id, label: row.name }))}
     />
   );
 }

@@ -57,17 +57,16 @@ function whatIsPrinted(filters: NotesForPrintFilters): string {
   )}, oldest first, in one PDF (at most ${PRINT_ALL_MAX_NOTES} notes).`;
 }
 
-export default function NotesPrintPage() {
-  const session = useSession();
-  const [params, setParams] = useUrlState(paramsSchema);
-  const filters = printFilters(params);
-  const chosen = filters.episodeId !== undefined || filters.patientId !== undefined;
-  const [printAllNotesStarted, setPrintAllNotesStarted] = useState(false);
+/**
+ * A print-all run: fetching the notes, then building the PDF; `started` while one goes on. The PDF's object URL
+ * lives until the next run or the page closes; a run in progress stops with the page.
+ */
+function usePrintRun(filters: NotesForPrintFilters) {
+  const [started, setStarted] = useState(false);
   const [run, setRun] = useState<PrintRun>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const fileUrl = run.phase === 'done' ? run.url : null;
 
-  // The PDF's object URL lives until the next run or the page closes; a run in progress stops with the page.
   useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => (fileUrl ? () => URL.revokeObjectURL(fileUrl) : undefined), [fileUrl]);
 
@@ -75,7 +74,7 @@ export default function NotesPrintPage() {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
-    setPrintAllNotesStarted(true);
+    setStarted(true);
     setRun({ phase: 'fetching' });
     try {
       const rows = await fetchNotesToPrint(filters, abort.signal);
@@ -110,7 +109,7 @@ export default function NotesPrintPage() {
     } finally {
       if (controller.current === abort) {
         controller.current = null;
-        setPrintAllNotesStarted(false);
+        setStarted(false);
       }
     }
   };
@@ -118,30 +117,93 @@ export default function NotesPrintPage() {
   const cancel = () => {
     controller.current?.abort();
     controller.current = null;
-    setPrintAllNotesStarted(false);
+    setStarted(false);
     setRun({ phase: 'cancelled' });
   };
+
+  const forget = () => setRun({ phase: 'idle' });
+
+  return { run, started, printAll, cancel, forget };
+}
+
+function progressTextOf(run: PrintRun): string {
+  switch (run.phase) {
+    case 'fetching':
+      return 'Getting the approved notes…';
+    case 'building':
+      return `${run.done} of ${run.total} notes`;
+    case 'done':
+      return run.total === 0
+        ? 'There are no approved notes in this range.'
+        : `${run.total} of ${run.total} notes — the PDF is ready.`;
+    case 'cancelled':
+      return 'Printing was cancelled.';
+    default:
+      return '';
+  }
+}
+
+function PrintRunView({
+  filters,
+  run,
+  started,
+  onPrint,
+  onCancel,
+}: {
+  filters: NotesForPrintFilters;
+  run: PrintRun;
+  started: boolean;
+  onPrint: () => void;
+  onCancel: () => void;
+}) {
+  const percent = run.phase === 'building' && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
+  const progressText = progressTextOf(run);
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Paragraph style={{ margin: 0 }}>{whatIsPrinted(filters)}</Typography.Paragraph>
+      <Flex gap={8} wrap>
+        <Button type="primary" onClick={onPrint} disabled={started} aria-busy={started || undefined}>
+          Print all notes
+        </Button>
+        {started ? <Button onClick={onCancel}>Cancel</Button> : null}
+      </Flex>
+      {run.phase === 'building' || run.phase === 'fetching' ? (
+        <Progress
+          percent={percent}
+          status="active"
+          aria-label="Notes printed"
+          aria-valuetext={progressText}
+          showInfo={false}
+        />
+      ) : null}
+      <div role="status" aria-live="polite" className="notes-print-progress">
+        {progressText}
+      </div>
+      {run.phase === 'failed' ? <Alert type="error" showIcon title={run.message} role="alert" /> : null}
+      {run.phase === 'done' && run.url && run.fileName ? (
+        <Flex gap={8} align="center" wrap>
+          <Button type="primary" href={run.url} download={run.fileName}>
+            {`Download ${run.fileName}`}
+          </Button>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+export default function NotesPrintPage() {
+  const session = useSession();
+  const [params, setParams] = useUrlState(paramsSchema);
+  const filters = printFilters(params);
+  const chosen = filters.episodeId !== undefined || filters.patientId !== undefined;
+  const { run, started: printAllNotesStarted, printAll, cancel, forget } = usePrintRun(filters);
 
   /** A new choice forgets the last PDF. */
   const change = (update: Parameters<typeof setParams>[0]) => {
     if (printAllNotesStarted) return;
-    setRun({ phase: 'idle' });
+    forget();
     setParams(update);
   };
-
-  const percent = run.phase === 'building' && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
-  const progressText =
-    run.phase === 'fetching'
-      ? 'Getting the approved notes…'
-      : run.phase === 'building'
-        ? `${run.done} of ${run.total} notes`
-        : run.phase === 'done'
-          ? run.total === 0
-            ? 'There are no approved notes in this range.'
-            : `${run.total} of ${run.total} notes — the PDF is ready.`
-          : run.phase === 'cancelled'
-            ? 'Printing was cancelled.'
-            : '';
 
   return (
     <PageFrame title="Print notes" actions={<AreaLink to="/notes">Visit notes</AreaLink>}>
@@ -185,40 +247,13 @@ export default function NotesPrintPage() {
             description="Print all notes makes one PDF of the approved notes of one service request or one patient."
           />
         ) : (
-          <Flex vertical gap={12}>
-            <Typography.Paragraph style={{ margin: 0 }}>{whatIsPrinted(filters)}</Typography.Paragraph>
-            <Flex gap={8} wrap>
-              <Button
-                type="primary"
-                onClick={() => void printAll()}
-                disabled={printAllNotesStarted}
-                aria-busy={printAllNotesStarted || undefined}
-              >
-                Print all notes
-              </Button>
-              {printAllNotesStarted ? <Button onClick={cancel}>Cancel</Button> : null}
-            </Flex>
-            {run.phase === 'building' || run.phase === 'fetching' ? (
-              <Progress
-                percent={percent}
-                status="active"
-                aria-label="Notes printed"
-                aria-valuetext={progressText}
-                showInfo={false}
-              />
-            ) : null}
-            <div role="status" aria-live="polite" className="notes-print-progress">
-              {progressText}
-            </div>
-            {run.phase === 'failed' ? <Alert type="error" showIcon title={run.message} role="alert" /> : null}
-            {run.phase === 'done' && run.url && run.fileName ? (
-              <Flex gap={8} align="center" wrap>
-                <Button type="primary" href={run.url} download={run.fileName}>
-                  {`Download ${run.fileName}`}
-                </Button>
-              </Flex>
-            ) : null}
-          </Flex>
+          <PrintRunView
+            filters={filters}
+            run={run}
+            started={printAllNotesStarted}
+            onPrint={() => void printAll()}
+            onCancel={cancel}
+          />
         )}
       </Flex>
     </PageFrame>

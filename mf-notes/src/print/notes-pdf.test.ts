@@ -3,6 +3,18 @@ import dayjs from 'dayjs';
 import { definition, printable } from './print-fixtures';
 import { buildNotesPdf, fieldLines, notesPdfFileName, signatureLine } from './notes-pdf';
 
+/** Each yield the build makes, recorded beside its progress reports (the real yield still runs). */
+const yields: { record?: () => void } = {};
+jest.mock('./yield-to-event-loop', () => {
+  const actual = jest.requireActual('./yield-to-event-loop');
+  return {
+    yieldToEventLoop: () => {
+      yields.record?.();
+      return actual.yieldToEventLoop();
+    },
+  };
+});
+
 /** The PDF's bytes as latin-1 text (jsdom's Blob read through FileReader). */
 function pdfText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -80,6 +92,8 @@ describe('buildNotesPdf', () => {
       `Signed by Nurse 2 on ${dayjs('2030-06-02T11:00:00.000Z').format('M/D/YYYY h:mm A')}`,
     );
     expect(text).toContain('Reason for assessment: Start of care');
+    // Time in on the visit's clock with its zone named: the PDF is read anywhere.
+    expect(text.some((line) => line.includes('Time in 6/1/2030 4:02 AM CDT'))).toBe(true);
     expect(text).toContain('Visit 6/1/2030 · Start of care · RN Start of Care');
     expect(text).toContain('Clinician: Rivera, Casey (RN) · Sunrise Home Health');
     // A field hidden by its condition is left out.
@@ -138,21 +152,18 @@ describe('buildNotesPdf', () => {
 });
 
 describe('buildNotesPdf at 200 notes', () => {
-  it('never works longer than 200 ms between two yields', async () => {
+  // The time budget (200 notes, no long task) is measured by bench/notes-frontend.mjs; here: the thread is given
+  // back after every note, however long the list.
+  it('gives the thread back after every note and reports each note once', async () => {
     const notes = Array.from({ length: 200 }, (_, i) => printable((i % 9) + 1, `Patient ${i}`));
-    let last = performance.now();
-    let longest = 0;
-    const started = last;
-    await buildNotesPdf(notes, {
-      onProgress: () => {
-        const now = performance.now();
-        longest = Math.max(longest, now - last);
-        last = now;
-      },
-    });
-    const total = performance.now() - started;
-    expect(longest).toBeLessThan(200);
-    // Reported for the budget (20 s for 200 notes on this machine).
-    expect(total).toBeLessThan(20_000);
+    const events: string[] = [];
+    yields.record = () => events.push('yield');
+    try {
+      await buildNotesPdf(notes, { onProgress: (done) => events.push(`note ${done}`) });
+    } finally {
+      delete yields.record;
+    }
+    const noteEvents = events.slice(0, 400);
+    expect(noteEvents).toEqual(notes.flatMap((_, i) => [`note ${i + 1}`, 'yield']));
   });
 });

@@ -7,6 +7,7 @@
 // It also runs in a Web Worker (notes-pdf.worker.ts), where the shared singletons of the page (dayjs among them)
 // do not exist: dates are formatted here without them.
 import {
+  formatVisitMoment,
   optionsOfField,
   readingTypeOf,
   type NoteDefinition,
@@ -264,8 +265,8 @@ function writeNote(doc: JsPdf, printable: PrintableNote, first: boolean) {
   const { visit, note, definition } = printable;
   write(definition.title, { size: 14, style: 'bold', gapAfter: 4 });
   const times = [
-    visit.timeIn ? `Time in ${momentText(visit.timeIn)}` : null,
-    visit.timeOut ? `Time out ${momentText(visit.timeOut)}` : null,
+    visit.timeIn ? `Time in ${formatVisitMoment(visit.timeIn, visit.timeZone)}` : null,
+    visit.timeOut ? `Time out ${formatVisitMoment(visit.timeOut, visit.timeZone)}` : null,
   ].filter(Boolean);
   write([`Status: ${visit.statusLabel}`, ...times, `Form version ${note.definitionVersion}`].join(' · '), {
     size: 9,

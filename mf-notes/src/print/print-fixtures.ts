@@ -79,6 +79,7 @@ export function printable(n: number, patientName: string, signer = `Nurse ${n}`)
       dateOfService: `2030-06-0${n}`,
       scheduledStart: `2030-06-0${n}T09:00:00.000Z`,
       scheduledEnd: `2030-06-0${n}T10:00:00.000Z`,
+      timeZone: 'America/Chicago',
       timeIn: `2030-06-0${n}T09:02:00.000Z`,
       timeOut: `2030-06-0${n}T09:58:00.000Z`,
       patientId: 9,

@@ -11,8 +11,19 @@ import {
 } from '@carelane/shared-domain';
 import type { GoalTemplate } from '@carelane/shared-domain';
 import { isApiCallError, publishToast } from '@carelane/shared-session';
-import { FormFailure, refresh, showSaveFailure } from '@carelane/shared-ui';
-import { Alert, AutoComplete, Button, Form, Input, Modal, Select, Typography, type FormRule } from 'antd';
+import { FormFailure, refresh, showSaveFailure, useBusy } from '@carelane/shared-ui';
+import {
+  Alert,
+  AutoComplete,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Typography,
+  type FormInstance,
+  type FormRule,
+} from 'antd';
 import { useState } from 'react';
 import { germanFillInProblem } from './template-list';
 import { templateCalls, type GoalTemplateInput } from './template-queries';
@@ -86,6 +97,11 @@ const toInput = (values: FormValues): GoalTemplateInput => ({
   phraseDe: blankToNull(values.phraseDe)?.trim() ?? null,
 });
 
+const containsTyped = (typed: string, option?: { value?: unknown }) =>
+  String(option?.value ?? '')
+    .toLowerCase()
+    .includes(typed.toLowerCase());
+
 const isStale = (error: unknown) => isApiCallError(error) && error.status === 409;
 
 export type TemplateFormModalProps = {
@@ -101,6 +117,60 @@ export type TemplateFormModalProps = {
   afterClose: () => void;
 };
 
+/** Saving the form (a change carries the version it was read at) and, after a 409, reloading the saved one. */
+function useTemplateSave(
+  form: FormInstance<FormValues>,
+  template: GoalTemplate | null,
+  reload: TemplateFormModalProps['reload'],
+  onClose: () => void,
+) {
+  // The template as last read: a reload after a 409 moves it (and its version) on.
+  const [base, setBase] = useState(template);
+  const { busy, run } = useBusy();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloaded, setReloaded] = useState(false);
+
+  const save = (values: FormValues) =>
+    run(async () => {
+      setFailure(null);
+      setStale(null);
+      setReloaded(false);
+      const input = toInput(values);
+      try {
+        if (base) await templateCalls.update(base.id, { ...input, version: base.version });
+        else await templateCalls.create(input);
+        publishToast(TEMPLATE_SAVED);
+        refresh('goalTemplate');
+        onClose();
+      } catch (error) {
+        if (isStale(error)) refresh('goalTemplate');
+        showSaveFailure(form, error, THING, isStale(error) ? setStale : setFailure, FIELD_LABELS);
+      }
+    });
+
+  const reloadRow = () =>
+    run(async () => {
+      if (!base) return;
+      try {
+        const fresh = await reload(base.id);
+        if (!fresh) {
+          setFailure('This goal template is no longer in the library.');
+          return;
+        }
+        setBase(fresh);
+        form.setFieldsValue(toForm(fresh));
+        setStale(null);
+        setReloaded(true);
+        void form.validateFields();
+      } catch {
+        setFailure('The goal template could not be reloaded. Try again.');
+      }
+    });
+
+  return { busy, failure, stale, reloaded, save, reloadRow };
+}
+
 export function TemplateFormModal({
   template,
   open,
@@ -110,55 +180,14 @@ export function TemplateFormModal({
   afterClose,
 }: TemplateFormModalProps) {
   const [form] = Form.useForm<FormValues>();
-  // The template as last read: a reload after a 409 moves it (and its version) on.
-  const [base, setBase] = useState(template);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
-  const [reloaded, setReloaded] = useState(false);
+  const { busy, failure, stale, reloaded, save, reloadRow } = useTemplateSave(
+    form,
+    template,
+    reload,
+    onClose,
+  );
   const phrase = Form.useWatch('phrase', form) ?? '';
   const fillIns = fillInsOf(phrase);
-
-  const save = async (values: FormValues) => {
-    setBusy(true);
-    setFailure(null);
-    setStale(null);
-    setReloaded(false);
-    const input = toInput(values);
-    try {
-      if (base) await templateCalls.update(base.id, { ...input, version: base.version });
-      else await templateCalls.create(input);
-      publishToast(TEMPLATE_SAVED);
-      refresh('goalTemplate');
-      onClose();
-    } catch (error) {
-      if (isStale(error)) refresh('goalTemplate');
-      showSaveFailure(form, error, THING, isStale(error) ? setStale : setFailure, FIELD_LABELS);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reloadRow = async () => {
-    if (!base) return;
-    setBusy(true);
-    try {
-      const fresh = await reload(base.id);
-      if (!fresh) {
-        setFailure('This goal template is no longer in the library.');
-        return;
-      }
-      setBase(fresh);
-      form.setFieldsValue(toForm(fresh));
-      setStale(null);
-      setReloaded(true);
-      void form.validateFields();
-    } catch {
-      setFailure('The goal template could not be reloaded. Try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Modal
@@ -210,11 +239,7 @@ export function TemplateFormModal({
               GOAL_PERSONS,
               library.map((row) => row.person),
             )}
-            filterOption={(typed, option) =>
-              String(option?.value ?? '')
-                .toLowerCase()
-                .includes(typed.toLowerCase())
-            }
+            filterOption={containsTyped}
           />
         </Form.Item>
         <Form.Item label={FIELD_LABELS.action} name="action" required rules={[schemaRule('action')]}>
@@ -223,11 +248,7 @@ export function TemplateFormModal({
               GOAL_ACTIONS,
               library.map((row) => row.action),
             )}
-            filterOption={(typed, option) =>
-              String(option?.value ?? '')
-                .toLowerCase()
-                .includes(typed.toLowerCase())
-            }
+            filterOption={containsTyped}
           />
         </Form.Item>
         <Form.Item

@@ -28,6 +28,7 @@ import {
   Select,
   Table,
   Typography,
+  type FormInstance,
   type TableColumnsType,
   App,
 } from 'antd';
@@ -108,17 +109,12 @@ const runColumns: TableColumnsType<ArchiveRun> = [
   { title: 'Status', dataIndex: 'status', key: 'status' },
 ];
 
-/** `/archiveOldData` (administrators): counts what a day would archive, confirms, then archives in the background. */
-export default function ArchiveOldDataPage() {
+/** Counts what the form's day would archive, then, once confirmed, starts the archive run. */
+function useArchive(form: FormInstance<ArchiveForm>, onStarted: (runId: number) => void) {
   const { modal } = App.useApp();
-  const [form] = Form.useForm<ArchiveForm>();
-  const [{ run }, setRun] = useUrlState(runSchema);
-  const reasons = useQuery(reasonListQuery(REASONS_CONSTANT));
-  const runs = useQuery(archiveQueries.runs());
   const [preview, setPreview] = useState<ArchivePreview | null>(null);
   const [busy, setBusy] = useState<'count' | 'start' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const reasonOptions = (reasons.data ?? []).map((label) => ({ value: label, label }));
 
   const count = async () => {
     const values = await form.validateFields();
@@ -156,7 +152,7 @@ export default function ArchiveOldDataPage() {
       );
       setPreview(null);
       refresh('archiveRun');
-      setRun({ run: started.id });
+      onStarted(started.id);
     } catch (error) {
       const text = errorMessage(error, 'the old data', 'archived');
       setFailure(text);
@@ -177,6 +173,20 @@ export default function ArchiveOldDataPage() {
       onOk: () => start(counted),
     });
 
+  return { preview, clearPreview: () => setPreview(null), busy, failure, count, confirm };
+}
+
+/** `/archiveOldData` (administrators): counts what a day would archive, confirms, then archives in the background. */
+export default function ArchiveOldDataPage() {
+  const [form] = Form.useForm<ArchiveForm>();
+  const [{ run }, setRun] = useUrlState(runSchema);
+  const reasons = useQuery(reasonListQuery(REASONS_CONSTANT));
+  const runs = useQuery(archiveQueries.runs());
+  const { preview, clearPreview, busy, failure, count, confirm } = useArchive(form, (id) =>
+    setRun({ run: id }),
+  );
+  const reasonOptions = (reasons.data ?? []).map((label) => ({ value: label, label }));
+
   return (
     <PageFrame title="Archive old data">
       <Flex vertical gap={16} style={{ maxWidth: 760 }}>
@@ -191,7 +201,7 @@ export default function ArchiveOldDataPage() {
               onRetry={() => void reasons.refetch()}
             />
           ) : null}
-          <Form<ArchiveForm> form={form} layout="vertical" onValuesChange={() => setPreview(null)}>
+          <Form<ArchiveForm> form={form} layout="vertical" onValuesChange={clearPreview}>
             <Form.Item
               label="No visit on or after"
               name="olderThan"

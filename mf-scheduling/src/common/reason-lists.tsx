@@ -2,6 +2,7 @@
 // labels until the server's list arrives; the server checks every reason against its own list.
 import { CONSTANT_DEFAULTS, constantSchema, parseConstantReasons } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
+import { useBusy } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Modal, Select } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -45,13 +46,10 @@ export function ArchiveWithReasonButton({
   const reasons = useReasonLabels('episodeArchiveReasons');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const archive = async () => {
     if (!reason) return;
-    setBusy(true);
-    const done = await onArchive(reason);
-    setBusy(false);
-    if (done) setOpen(false);
+    if (await run(() => onArchive(reason))) setOpen(false);
   };
   // Offered on read-only forms too (a Completed service request can still be archived).
   return (

@@ -23,7 +23,8 @@ import {
   FormFailure,
   nullIfBlank,
   refresh,
-  showSaveFailure,
+  useBusy,
+  useSaveCall,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -69,15 +70,12 @@ function ContactFormModal({
   onClose: (saved?: Contact) => void;
 }) {
   const [form] = Form.useForm<ContactForm>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, save } = useSaveCall(form, 'contact');
   const organizations = useQuery(referralSourceQueries.choices());
 
-  const submit = async (values: ContactForm) => {
-    setBusy(true);
-    setFailure(null);
-    const body = { ...nullIfBlank(values), isCaseManager: values.isCaseManager ?? false };
-    try {
+  const submit = (values: ContactForm) =>
+    save(async () => {
+      const body = { ...nullIfBlank(values), isCaseManager: values.isCaseManager ?? false };
       const saved = contact
         ? await apiClient.put(
             `/api/admin/contacts/${contact.id}`,
@@ -88,12 +86,7 @@ function ContactFormModal({
       publishToast(CONTACT_SAVED);
       refresh('contact');
       onClose(saved);
-    } catch (error) {
-      showSaveFailure(form, error, 'contact', setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -166,23 +159,21 @@ function ContactPanel({
   onDeleted: () => void;
 }) {
   const contact = useQuery(contactQueries.one(contactId));
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const loaded = loadState(contact, 'the contact');
   if (!loaded.data) return loaded.fallback;
   const c = loaded.data;
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await apiClient.delete(`/api/admin/contacts/${c.id}?version=${c.version}`, messageAnswer);
-      publishToast(CONTACT_DELETED);
-      refresh('contact');
-      onDeleted();
-    } catch (error) {
-      publishErrorToast(errorMessage(error, 'contact', 'deleted'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () =>
+    run(async () => {
+      try {
+        await apiClient.delete(`/api/admin/contacts/${c.id}?version=${c.version}`, messageAnswer);
+        publishToast(CONTACT_DELETED);
+        refresh('contact');
+        onDeleted();
+      } catch (error) {
+        publishErrorToast(errorMessage(error, 'contact', 'deleted'));
+      }
+    });
   return (
     <Flex vertical gap={12}>
       <Descriptions column={1} size="small" title={`${c.firstName} ${c.lastName}`}>

@@ -33,7 +33,7 @@ import CircleStyle from 'ol/style/Circle';
 import type { StyleFunction } from 'ol/style/Style';
 import type { FlatStyleLike } from 'ol/style/flat';
 import { asArray } from 'ol/color';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlas from 'us-atlas/counties-10m.json';
@@ -256,67 +256,77 @@ export type CoverageMapProps = {
 };
 
 type Hovered = { point: MapPoint; x: number; y: number; pinned: boolean };
+type Visible = { current: Record<number, boolean> };
 
-export default function CoverageMap({
-  clinicians,
-  episodes,
-  showClinicians,
-  showEpisodes,
-  tileUrl,
-}: CoverageMapProps) {
+function createMap(target: HTMLElement, tileUrl: string) {
+  return new OlMap({
+    target,
+    controls: [],
+    layers: [
+      ...(tileUrl ? [new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: 'anonymous' }) })] : []),
+      basemapLayer(Boolean(tileUrl)),
+    ],
+    view: new View({ center: fromLonLat(FALLBACK_CENTER), zoom: MAP_INITIAL_ZOOM }),
+  });
+}
+
+/** Hover shows a point's tooltip, a click pins its popup; `underPointer` keeps moves over one point stateless. */
+function followPointer(
+  created: OlMap,
+  points: { current: PointLayer | null },
+  visible: Visible,
+  underPointer: { current: MapPoint | undefined },
+  setHovered: Dispatch<SetStateAction<Hovered | null>>,
+) {
+  const view = created.getView();
+  const pick = (pixel: number[]) => {
+    const coordinate = created.getCoordinateFromPixel(pixel);
+    const zoom = view.getZoom();
+    const resolution = view.getResolution();
+    if (!coordinate || zoom === undefined || resolution === undefined) return undefined;
+    if (!points.current) return undefined;
+    return pointFromSource(points.current, coordinate, zoom, resolution, visible.current);
+  };
+  created.on('pointermove', (event) => {
+    if (event.dragging || view.getInteracting() || view.getAnimating()) return;
+    const point = pick(event.pixel);
+    if (point === underPointer.current) return;
+    underPointer.current = point;
+    setHovered((current) =>
+      current?.pinned
+        ? current
+        : point
+          ? { point, x: event.pixel[0]!, y: event.pixel[1]!, pinned: false }
+          : null,
+    );
+  });
+  // A tooltip stays where it was shown: moving the map takes it away (a pinned popup stays).
+  created.on('movestart', () => {
+    underPointer.current = undefined;
+    setHovered((current) => (current?.pinned ? current : null));
+  });
+  created.on('singleclick', (event) => {
+    const point = pick(event.pixel);
+    underPointer.current = point;
+    setHovered(point ? { point, x: event.pixel[0]!, y: event.pixel[1]!, pinned: true } : null);
+  });
+}
+
+/** The OpenLayers map in `target`, its point layer following the data, and the point hovered or pinned. */
+function useCoverageMap({ clinicians, episodes, showClinicians, showEpisodes, tileUrl }: CoverageMapProps) {
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const points = useRef<PointLayer | null>(null);
   const visible = useRef({ [CLINICIAN]: showClinicians, [EPISODE]: showEpisodes });
   visible.current = { [CLINICIAN]: showClinicians, [EPISODE]: showEpisodes };
   const [hovered, setHovered] = useState<Hovered | null>(null);
-  /** The point under the pointer, so moving over one point or over nothing sets no state. */
   const underPointer = useRef<MapPoint | undefined>(undefined);
 
   // The map itself: made once per tile address.
   useEffect(() => {
     if (!target.current) return;
-    const view = new View({ center: fromLonLat(FALLBACK_CENTER), zoom: MAP_INITIAL_ZOOM });
-    const created = new OlMap({
-      target: target.current,
-      controls: [],
-      layers: [
-        ...(tileUrl ? [new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: 'anonymous' }) })] : []),
-        basemapLayer(Boolean(tileUrl)),
-      ],
-      view,
-    });
-    const pick = (pixel: number[]) => {
-      const coordinate = created.getCoordinateFromPixel(pixel);
-      const zoom = view.getZoom();
-      const resolution = view.getResolution();
-      if (!coordinate || zoom === undefined || resolution === undefined) return undefined;
-      if (!points.current) return undefined;
-      return pointFromSource(points.current, coordinate, zoom, resolution, visible.current);
-    };
-    created.on('pointermove', (event) => {
-      if (event.dragging || view.getInteracting() || view.getAnimating()) return;
-      const point = pick(event.pixel);
-      if (point === underPointer.current) return;
-      underPointer.current = point;
-      setHovered((current) =>
-        current?.pinned
-          ? current
-          : point
-            ? { point, x: event.pixel[0]!, y: event.pixel[1]!, pinned: false }
-            : null,
-      );
-    });
-    // A tooltip stays where it was shown: moving the map takes it away (a pinned popup stays).
-    created.on('movestart', () => {
-      underPointer.current = undefined;
-      setHovered((current) => (current?.pinned ? current : null));
-    });
-    created.on('singleclick', (event) => {
-      const point = pick(event.pixel);
-      underPointer.current = point;
-      setHovered(point ? { point, x: event.pixel[0]!, y: event.pixel[1]!, pinned: true } : null);
-    });
+    const created = createMap(target.current, tileUrl);
+    followPointer(created, points, visible, underPointer, setHovered);
     map.current = created;
     return () => {
       created.setTarget(undefined);
@@ -355,7 +365,55 @@ export default function CoverageMap({
     const view = map.current?.getView();
     if (view) view.animate({ zoom: (view.getZoom() ?? MAP_INITIAL_ZOOM) + delta, duration: 200 });
   };
+  const closeHovered = () => {
+    underPointer.current = undefined;
+    setHovered(null);
+  };
+  return { target, hovered, zoomBy, closeHovered };
+}
 
+function PointPopup({ hovered }: { hovered: Hovered }) {
+  const { point, pinned } = hovered;
+  return (
+    <div
+      role={pinned ? 'dialog' : 'tooltip'}
+      aria-label={point.name}
+      style={{
+        position: 'absolute',
+        left: Math.max(8, hovered.x + 12),
+        top: Math.max(8, hovered.y - 12),
+        maxWidth: 280,
+        background: '#ffffff',
+        border: '1px solid #d9e2df',
+        borderRadius: 6,
+        padding: '6px 10px',
+        boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
+        pointerEvents: pinned ? 'auto' : 'none',
+      }}
+    >
+      <strong>{point.name}</strong>
+      <div>{point.detail}</div>
+      <div>
+        {point.kind === 'clinician' ? 'Clinician' : 'Service request'} · ZIP {point.zipcode || '—'}
+      </div>
+      {pinned ? (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() =>
+            navigateTo(point.kind === 'clinician' ? `/provider?id=${point.id}` : `/episode?id=${point.id}`)
+          }
+        >
+          {point.kind === 'clinician' ? 'Open clinician' : 'Open service request'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export default function CoverageMap(props: CoverageMapProps) {
+  const { target, hovered, zoomBy, closeHovered } = useCoverageMap(props);
   return (
     <div
       style={{
@@ -373,14 +431,11 @@ export default function CoverageMap({
         role="application"
         aria-label="Coverage map"
         tabIndex={0}
-        style={{ position: 'absolute', inset: 0, background: tileUrl ? '#ffffff' : '#e6eef0' }}
+        style={{ position: 'absolute', inset: 0, background: props.tileUrl ? '#ffffff' : '#e6eef0' }}
         onKeyDown={(event) => {
           if (event.key === '+' || event.key === '=') zoomBy(1);
           if (event.key === '-') zoomBy(-1);
-          if (event.key === 'Escape') {
-            underPointer.current = undefined;
-            setHovered(null);
-          }
+          if (event.key === 'Escape') closeHovered();
         }}
       />
       <Flex vertical gap={4} style={{ position: 'absolute', top: 8, left: 8 }}>
@@ -391,47 +446,7 @@ export default function CoverageMap({
           −
         </Button>
       </Flex>
-      {hovered ? (
-        <div
-          role={hovered.pinned ? 'dialog' : 'tooltip'}
-          aria-label={hovered.point.name}
-          style={{
-            position: 'absolute',
-            left: Math.max(8, hovered.x + 12),
-            top: Math.max(8, hovered.y - 12),
-            maxWidth: 280,
-            background: '#ffffff',
-            border: '1px solid #d9e2df',
-            borderRadius: 6,
-            padding: '6px 10px',
-            boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
-            pointerEvents: hovered.pinned ? 'auto' : 'none',
-          }}
-        >
-          <strong>{hovered.point.name}</strong>
-          <div>{hovered.point.detail}</div>
-          <div>
-            {hovered.point.kind === 'clinician' ? 'Clinician' : 'Service request'} · ZIP{' '}
-            {hovered.point.zipcode || '—'}
-          </div>
-          {hovered.pinned ? (
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0 }}
-              onClick={() =>
-                navigateTo(
-                  hovered.point.kind === 'clinician'
-                    ? `/provider?id=${hovered.point.id}`
-                    : `/episode?id=${hovered.point.id}`,
-                )
-              }
-            >
-              {hovered.point.kind === 'clinician' ? 'Open clinician' : 'Open service request'}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      {hovered ? <PointPopup hovered={hovered} /> : null}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { COVERAGE_EPISODE_STATUSES, PROVIDER_TYPES, type CoverageByZip } from '@carelane/shared-domain';
-import { errorMessage, useSession, useUrlState } from '@carelane/shared-session';
+import { errorMessage, useSession, useUrlState, type UrlStateUpdate } from '@carelane/shared-session';
 import { DataTable, EmptyState, ErrorState, PageFrame, type PageProps } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Col, Flex, Row, Select, Spin, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { lazy, Suspense } from 'react';
 import { z } from 'zod';
-import { coverageQueries } from './coverage-queries';
+import { coverageQueries, type CoverageMapData } from './coverage-queries';
 import { CLINICIAN_COLOR, EPISODE_COLOR } from './map-colors';
 
 // OpenLayers and the states and counties come with the map, after the page's filters are on screen.
@@ -71,26 +71,11 @@ function LegendDot({ color, label }: { color: string; label: string }) {
   );
 }
 
-/** /coverageMap: clinicians and service requests on a map, and clinician coverage by ZIP code. */
-export default function CoverageMapPage(_props: PageProps) {
-  const session = useSession();
-  const [filters, setFilters] = useUrlState(filtersSchema);
-  const report = useQuery(
-    coverageQueries.report(
-      {
-        providerTypeIds: filters.providerTypeId,
-        providerStatusId: filters.providerStatusId,
-        episodeStatus: filters.episodeStatus,
-      },
-      session?.constants.blobEncryptionKey ?? '',
-    ),
-  );
-  const tileUrl = useQuery(coverageQueries.tileUrl());
-  const showCoverage = filters.coverage === '1';
-  const coverageRows = report.data?.coverage ?? [];
-  const pageStart = (filters.zipPage - 1) * filters.zipPageSize;
+type Filters = z.output<typeof filtersSchema>;
+type SetFilters = (update: UrlStateUpdate<typeof filtersSchema>) => void;
 
-  const filterBar = (
+function CoverageFilterBar({ filters, setFilters }: { filters: Filters; setFilters: SetFilters }) {
+  return (
     <Flex gap={12} wrap align="center" style={{ marginBottom: 12 }} data-unsaved-ignore>
       <Select
         mode="multiple"
@@ -132,31 +117,154 @@ export default function CoverageMapPage(_props: PageProps) {
         Show service requests
       </Checkbox>
       <Checkbox
-        checked={showCoverage}
+        checked={filters.coverage === '1'}
         onChange={(event) => setFilters({ coverage: event.target.checked ? '1' : '0' })}
       >
         Show coverage by ZIP code
       </Checkbox>
     </Flex>
   );
+}
 
-  const legend = report.data ? (
+function CoverageLegend({ data }: { data: CoverageMapData }) {
+  return (
     <Flex gap={16} wrap align="center" style={{ marginBottom: 8 }} aria-label="Legend">
       <LegendDot
         color={CLINICIAN_COLOR}
-        label={`Clinicians (${report.data.clinicians.length.toLocaleString('en-US')})`}
+        label={`Clinicians (${data.clinicians.length.toLocaleString('en-US')})`}
       />
       <LegendDot
         color={EPISODE_COLOR}
-        label={`Service requests (${report.data.episodes.length.toLocaleString('en-US')})`}
+        label={`Service requests (${data.episodes.length.toLocaleString('en-US')})`}
       />
-      {report.data.dropped.clinicians + report.data.dropped.episodes > 0 ? (
+      {data.dropped.clinicians + data.dropped.episodes > 0 ? (
         <Typography.Text type="secondary">
-          {`Not on the map for want of a location: ${report.data.dropped.clinicians} clinicians, ${report.data.dropped.episodes} service requests.`}
+          {`Not on the map for want of a location: ${data.dropped.clinicians} clinicians, ${data.dropped.episodes} service requests.`}
         </Typography.Text>
       ) : null}
     </Flex>
-  ) : null;
+  );
+}
+
+function Loading({ description }: { description: string }) {
+  return (
+    <Flex justify="center" style={{ padding: 48 }}>
+      <Spin size="large" description={description} />
+    </Flex>
+  );
+}
+
+function CoverageByZipPanel({
+  rows,
+  loading,
+  filters,
+  setFilters,
+}: {
+  rows: CoverageByZip[];
+  loading: boolean;
+  filters: Filters;
+  setFilters: SetFilters;
+}) {
+  const pageStart = (filters.zipPage - 1) * filters.zipPageSize;
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+        Coverage by ZIP code
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        ZIP codes with the fewest clinicians per service request first.
+      </Typography.Paragraph>
+      <DataTable<CoverageByZip>
+        ariaLabel="Coverage by ZIP code"
+        rows={rows.slice(pageStart, pageStart + filters.zipPageSize)}
+        totalCount={rows.length}
+        pageNumber={filters.zipPage}
+        pageSize={filters.zipPageSize}
+        columns={columns}
+        rowKey="zipcode"
+        loading={loading}
+        emptyText="No ZIP code is covered"
+        onPageChange={(zipPage, zipPageSize) => setFilters({ zipPage, zipPageSize })}
+      />
+    </>
+  );
+}
+
+function CoverageReport({
+  data,
+  loading,
+  tileUrl,
+  filters,
+  setFilters,
+}: {
+  data: CoverageMapData;
+  loading: boolean;
+  tileUrl: string;
+  filters: Filters;
+  setFilters: SetFilters;
+}) {
+  const showCoverage = filters.coverage === '1';
+  const nothing = data.clinicians.length === 0 && data.episodes.length === 0;
+  return (
+    <>
+      {data.namesUnavailable ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message="Patient names could not be decrypted. Sign out and in again to refresh the key."
+        />
+      ) : null}
+      <CoverageLegend data={data} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={showCoverage ? 16 : 24}>
+          {nothing ? (
+            <EmptyState
+              title="Nothing to show on the map"
+              description="No clinician or service request with a location matches these filters."
+            />
+          ) : (
+            <Suspense fallback={<Loading description="Loading the map" />}>
+              <CoverageMap
+                clinicians={data.clinicians}
+                episodes={data.episodes}
+                showClinicians={filters.clinicians === '1'}
+                showEpisodes={filters.episodes === '1'}
+                tileUrl={tileUrl}
+              />
+            </Suspense>
+          )}
+        </Col>
+        {showCoverage ? (
+          <Col xs={24} xl={8}>
+            <CoverageByZipPanel
+              rows={data.coverage}
+              loading={loading}
+              filters={filters}
+              setFilters={setFilters}
+            />
+          </Col>
+        ) : null}
+      </Row>
+    </>
+  );
+}
+
+/** /coverageMap: clinicians and service requests on a map, and clinician coverage by ZIP code. */
+export default function CoverageMapPage(_props: PageProps) {
+  const session = useSession();
+  const [filters, setFilters] = useUrlState(filtersSchema);
+  const report = useQuery(
+    coverageQueries.report(
+      {
+        providerTypeIds: filters.providerTypeId,
+        providerStatusId: filters.providerStatusId,
+        episodeStatus: filters.episodeStatus,
+      },
+      session?.constants.blobEncryptionKey ?? '',
+    ),
+  );
+  const tileUrl = useQuery(coverageQueries.tileUrl());
 
   let body;
   if (report.isError) {
@@ -167,79 +275,22 @@ export default function CoverageMapPage(_props: PageProps) {
       />
     );
   } else if (!report.data) {
-    body = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin size="large" description="Loading the coverage map" />
-      </Flex>
-    );
+    body = <Loading description="Loading the coverage map" />;
   } else {
-    const nothing = report.data.clinicians.length === 0 && report.data.episodes.length === 0;
     body = (
-      <>
-        {report.data.namesUnavailable ? (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 8 }}
-            message="Patient names could not be decrypted. Sign out and in again to refresh the key."
-          />
-        ) : null}
-        {legend}
-        <Row gutter={[16, 16]}>
-          <Col xs={24} xl={showCoverage ? 16 : 24}>
-            {nothing ? (
-              <EmptyState
-                title="Nothing to show on the map"
-                description="No clinician or service request with a location matches these filters."
-              />
-            ) : (
-              <Suspense
-                fallback={
-                  <Flex justify="center" style={{ padding: 48 }}>
-                    <Spin size="large" description="Loading the map" />
-                  </Flex>
-                }
-              >
-                <CoverageMap
-                  clinicians={report.data.clinicians}
-                  episodes={report.data.episodes}
-                  showClinicians={filters.clinicians === '1'}
-                  showEpisodes={filters.episodes === '1'}
-                  tileUrl={tileUrl.data ?? ''}
-                />
-              </Suspense>
-            )}
-          </Col>
-          {showCoverage ? (
-            <Col xs={24} xl={8}>
-              <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
-                Coverage by ZIP code
-              </Typography.Title>
-              <Typography.Paragraph type="secondary">
-                ZIP codes with the fewest clinicians per service request first.
-              </Typography.Paragraph>
-              <DataTable<CoverageByZip>
-                ariaLabel="Coverage by ZIP code"
-                rows={coverageRows.slice(pageStart, pageStart + filters.zipPageSize)}
-                totalCount={coverageRows.length}
-                pageNumber={filters.zipPage}
-                pageSize={filters.zipPageSize}
-                columns={columns}
-                rowKey="zipcode"
-                loading={report.isFetching}
-                emptyText="No ZIP code is covered"
-                onPageChange={(zipPage, zipPageSize) => setFilters({ zipPage, zipPageSize })}
-              />
-            </Col>
-          ) : null}
-        </Row>
-      </>
+      <CoverageReport
+        data={report.data}
+        loading={report.isFetching}
+        tileUrl={tileUrl.data ?? ''}
+        filters={filters}
+        setFilters={setFilters}
+      />
     );
   }
 
   return (
     <PageFrame title="Coverage map" subtitle="Where clinicians live and where service requests need them.">
-      {filterBar}
+      <CoverageFilterBar filters={filters} setFilters={setFilters} />
       {body}
     </PageFrame>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, paging, renderPage } from '../common/test-kit';
 import { EPISODE_TOASTS } from './episode-actions';
-import EpisodePage from './EpisodePage';
+import EpisodePage, { printAllNotesPath } from './EpisodePage';
 import { episode, visits } from './test-fixtures';
 
 jest.setTimeout(90_000);
@@ -57,11 +57,25 @@ describe('EpisodePage', () => {
     expect(within(table).getByText('$96.80/h')).toBeTruthy();
     // One line a visit: the date and its times in one cell.
     const dateCell = within(table).getAllByText('12/3/2026')[0]!.closest('td')!;
-    expect(dateCell.textContent).toMatch(/^12\/3\/2026 \d{1,2}:00 [AP]M–\d{1,2}:00 [AP]M$/);
+    // On the organization's clock, its zone named when the browser's differs (decision 039).
+    expect(dateCell.textContent).toMatch(
+      /^12\/3\/2026 \d{1,2}:00 [AP]M( [A-Z]{3,4})?–\d{1,2}:00 [AP]M( [A-Z]{3,4})?$/,
+    );
     const find = within(table).getAllByRole('button', { name: /^Find clinicians/ });
     expect(find.map((button) => button.textContent)).toEqual(['Find clinicians']);
     const visitCall = page.calls.find((call) => call.url.pathname === '/api/admin/episodes/42/visits')!;
     expect(visitCall.url.searchParams.get('pageSize')).toBe('1000');
+    page.done();
+  });
+
+  it("links 'Print all notes' to the notes' print page for this service request, from its start once started", async () => {
+    const page = open(() => undefined);
+    const link = await screen.findByRole('link', { name: 'Print all notes' });
+    expect(link.getAttribute('href')).toBe(printAllNotesPath(episode));
+    expect(printAllNotesPath({ id: 42, startDate: '2020-03-01' })).toBe(
+      '/notesPrint?episodeId=42&startDate=2020-03-01',
+    );
+    expect(printAllNotesPath({ id: 42, startDate: '2999-01-01' })).toBe('/notesPrint?episodeId=42');
     page.done();
   });
 

@@ -1,8 +1,9 @@
 import { useUrlState } from '@carelane/shared-session';
-import { PageFrame, loadState } from '@carelane/shared-ui';
+import { AreaLink, PageFrame, loadState } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { z } from 'zod';
+import { todayIso } from '../patients/form-kit';
 import { episodeQueries } from './episode-queries';
 import { EpisodeFiles } from './EpisodeFiles';
 import { EpisodeForm } from './EpisodeForm';
@@ -14,6 +15,12 @@ const paramsSchema = z.object({
   id: z.coerce.number().int().positive().optional(),
   patientId: z.coerce.number().int().positive().optional(),
 });
+
+/** The notes' print page (mf-notes) for this service request, from its start once it has started. */
+export function printAllNotesPath(episode: { id: number; startDate: string }): string {
+  const from = episode.startDate <= todayIso() ? `&startDate=${episode.startDate}` : '';
+  return `/notesPrint?episodeId=${episode.id}${from}`;
+}
 
 export default function EpisodePage() {
   const [{ id, patientId }] = useUrlState(paramsSchema);
@@ -35,6 +42,7 @@ export default function EpisodePage() {
         <Flex gap={8} align="center">
           <Typography.Text type="secondary">{e.referralSource.name}</Typography.Text>
           <EpisodeStatusTag status={e.status} />
+          <AreaLink to={printAllNotesPath(e)}>Print all notes</AreaLink>
         </Flex>
       }
     >

@@ -71,6 +71,31 @@ const fitScoreAnswer = {
   rateVisibility: 'all',
 };
 
+/** The request's organization: in Texas, its visits' times are Central (decision 039). */
+const organization = {
+  id: 3,
+  name: 'Sunrise Home Health',
+  status: 'ACTIVE',
+  zipcode: '78701',
+  latitude: 30.27,
+  longitude: -97.74,
+  phone: null,
+  fax: null,
+  email: null,
+  idleTimeout: null,
+  dashboardVisitDateRange: null,
+  missedVisitDateRange: null,
+  tasksDateRange: null,
+  incidentsDateRange: null,
+  caseManager: false,
+  actionType: null,
+  onboardStepRS: 'Done',
+  timeZone: 'America/Chicago',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+};
+
 function open(
   answer: (method: string, path: string) => Response | undefined,
   options: { roleId?: number; request?: typeof episode } = {},
@@ -88,6 +113,7 @@ function open(
         return jsonResponse(options.request ?? episode);
       if (path === '/api/admin/episodes/42/visits')
         return jsonResponse({ rows: visits, paging: paging(3, 1, 1000) });
+      if (path.startsWith('/api/admin/referralSources/')) return jsonResponse(organization);
       if (path === '/api/admin/visitTypes')
         return jsonResponse({
           rows: [
@@ -202,12 +228,23 @@ describe('EpisodeVisits', () => {
     await user.keyboard('{Enter}');
     expect(date.value).toBe('12/24/2099');
     expect(page.calls.some((call) => call.method === 'POST')).toBe(false);
+    // No time, no shift: the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Add shifts' }));
+    expect(await screen.findByText('Enter the start time.')).toBeTruthy();
+    expect(page.calls.some((call) => call.method === 'POST')).toBe(false);
+    // The time as people type it, on the organization's clock (named: the test runs in UTC).
+    const time = screen.getByRole('textbox', { name: 'Start time' }) as HTMLInputElement;
+    await user.type(time, '7pm');
+    await user.tab();
+    expect(time.value).toBe('7:00 PM');
+    expect(screen.getByText('CST')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add shifts' }));
     await waitFor(() => expect(page.toasts).toEqual(['Shift added for 12/24/2099.']));
     const posts = page.calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toMatchObject({
       dateOfService: '2099-12-24',
+      startTime: '19:00',
       visitTypeId: 400,
       providerTypeId: 1,
     });
@@ -248,6 +285,7 @@ describe('EpisodeVisits', () => {
       expect(document.querySelector('.ant-picker-dropdown .ant-picker-date-panel')).not.toBeNull(),
     );
     await user.keyboard('12/24/2099');
+    await user.type(within(form).getByRole('textbox', { name: 'Start time' }), '10:00 AM');
     await user.click(within(form).getByLabelText('Fixed rate'));
     await user.paste('60');
     await user.click(screen.getByRole('button', { name: 'Add shifts' }));

@@ -2,12 +2,16 @@
 // that adds one, several dates or N copies, and editing or deleting a Draft/Active visit.
 import {
   DATE_FORMAT,
+  DEFAULT_TIME_ZONE,
   episodeIsEditable,
   episodeVisitCreateResponseSchema,
   episodeVisitSchema,
   formatDate,
+  formatVisitTime,
   RATE_TIERS,
+  viewerTimeZone,
   visitIsEditable,
+  wallClockIn,
   type Episode,
   type EpisodeVisit,
   type ProviderType,
@@ -30,6 +34,10 @@ import {
   noSubmitOnEnter,
   refresh,
   showSaveFailure,
+  TimeInput,
+  timeInputRules,
+  useBusy,
+  useSaveCall,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -45,7 +53,6 @@ import {
   Select,
   Switch,
   Table,
-  TimePicker,
   Typography,
   type FormInstance,
   type TableColumnsType,
@@ -57,6 +64,7 @@ import { lookupQueries } from '../lookups/lookup-queries';
 import { ProviderTypeSelect, VisitTypeSelect } from '../lookups/LookupSelects';
 import { FIND_CLINICIANS, MatchPanel } from '../matching/MatchPanel';
 import { isStale, StaleNotice } from '../patients/form-kit';
+import { referralSourceQueries } from '../referral-sources/referral-source-queries';
 import { episodeQueries } from './episode-queries';
 import {
   onlyProviderType,
@@ -88,17 +96,21 @@ type AddValues = RateValues & {
   dateOfService: Dayjs | null;
   multipleDates: Dayjs[];
   noOfVisits: number;
-  startTime: Dayjs | null;
+  /** 'HH:mm' on the organization's clock (TimeInput). */
+  startTime: string | null;
   duration: number | null;
 };
 type EditValues = RateValues & {
   dateOfService: Dayjs | null;
-  startTime: Dayjs | null;
+  startTime: string | null;
   duration: number | null;
 };
 
-/** Minutes east of UTC on that day, so the server books the local wall-clock time. */
-const offsetOn = (iso: string | null) => dayjs(iso ?? undefined).utcOffset();
+/** The zone the request's visits are in: its organization's (decision 039). */
+function useOrganizationZone(referralSourceId: number): string {
+  const organization = useQuery(referralSourceQueries.one(referralSourceId));
+  return organization.data?.timeZone ?? DEFAULT_TIME_ZONE;
+}
 const isoOf = (day: Dayjs | null | undefined) => (day ? day.format('YYYY-MM-DD') : null);
 
 /** The date of service with its calendar; typed M/D/YYYY is taken as typed, on Enter as on leaving the field. */
@@ -164,46 +176,53 @@ const rateBody = (values: RateValues) => ({
   rateTier: values.rateTier ?? 'regular',
 });
 
-function AddVisitForm({
-  episode,
-  visitTypes,
-  providerTypes,
-}: {
-  episode: Episode;
-  visitTypes: VisitType[];
-  providerTypes: ProviderType[];
-}) {
-  const [form] = Form.useForm<AddValues>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const mode = Form.useWatch('mode', form) ?? 'one';
-  const visitTypeId = Form.useWatch('visitTypeId', form);
+const addVisitInitialValues = (episode: Episode, visitTypes: VisitType[], providerTypes: ProviderType[]) => {
   const shift = episode.episodeType === 'Shift';
-  const visitTypeIds = visitTypeChoices(episode, visitTypes).map((row) => row.id);
-  const visitType = visitTypes.find((row) => row.id === visitTypeId);
-  const providerTypeIds = providerTypeChoices(episode, visitType, providerTypes).map((row) => row.id);
-  const submit = async (values: AddValues) => {
-    setBusy(true);
-    setFailure(null);
-    const dateOfService =
-      mode === 'dates' ? values.multipleDates[0]?.format('YYYY-MM-DD') : isoOf(values.dateOfService);
-    try {
+  return {
+    ...preselectedTypes(episode, visitTypes, providerTypes),
+    mode: 'one' as const,
+    dateOfService: null,
+    multipleDates: [],
+    noOfVisits: 2,
+    startTime: null,
+    duration: episode.visitRate.duration ?? (shift ? 480 : null),
+    fixedRate: episode.visitRate.fixedRate ?? null,
+    isHourly: episode.visitRate.isHourly ?? shift,
+    bonus: episode.visitRate.bonus ?? null,
+    referralSourceBonus: episode.visitRate.referralSourceBonus ?? null,
+    rateOverride: false,
+    rateTier: 'regular' as const,
+    rates: undefined,
+  };
+};
+
+const addVisitBody = (values: AddValues, mode: AddValues['mode']) => ({
+  visitTypeId: values.visitTypeId,
+  providerTypeId: values.providerTypeId,
+  dateOfService:
+    mode === 'dates' ? values.multipleDates[0]?.format('YYYY-MM-DD') : isoOf(values.dateOfService),
+  ...(mode === 'dates' && {
+    multiple: true,
+    multipleDates: values.multipleDates.map((d) => d.format('YYYY-MM-DD')),
+  }),
+  ...(mode === 'copies' && { noOfVisits: values.noOfVisits }),
+  startTime: values.startTime,
+  duration: values.duration ?? null,
+  ...rateBody(values),
+});
+
+/** Posts the add form: one visit, one a date, or N copies. */
+function useAddVisits(form: FormInstance<AddValues>, episode: Episode, mode: AddValues['mode']) {
+  const { busy, failure, save } = useSaveCall(
+    form,
+    visitTexts.thing(episode.episodeType),
+    VISIT_FIELD_LABELS,
+  );
+  const submit = (values: AddValues) =>
+    save(async () => {
       const added = await apiClient.post(
         `/api/admin/episodes/${episode.id}/visits`,
-        {
-          visitTypeId: values.visitTypeId,
-          providerTypeId: values.providerTypeId,
-          dateOfService,
-          ...(mode === 'dates' && {
-            multiple: true,
-            multipleDates: values.multipleDates.map((d) => d.format('YYYY-MM-DD')),
-          }),
-          ...(mode === 'copies' && { noOfVisits: values.noOfVisits }),
-          startTime: values.startTime ? values.startTime.format('HH:mm') : null,
-          duration: values.duration ?? null,
-          utcOffset: offsetOn(dateOfService ?? null),
-          ...rateBody(values),
-        },
+        addVisitBody(values, mode),
         episodeVisitCreateResponseSchema,
       );
       publishToast(
@@ -214,118 +233,155 @@ function AddVisitForm({
       );
       refresh('episode');
       form.resetFields(['dateOfService', 'multipleDates']);
-    } catch (error) {
-      showSaveFailure(form, error, visitTexts.thing(episode.episodeType), setFailure, VISIT_FIELD_LABELS);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
+  return { busy, failure, submit };
+}
+
+function AddVisitTypeFields({
+  form,
+  episode,
+  visitTypes,
+  providerTypes,
+}: {
+  form: FormInstance<AddValues>;
+  episode: Episode;
+  visitTypes: VisitType[];
+  providerTypes: ProviderType[];
+}) {
+  const visitTypeId = Form.useWatch('visitTypeId', form);
+  const visitTypeIds = visitTypeChoices(episode, visitTypes).map((row) => row.id);
+  const visitType = visitTypes.find((row) => row.id === visitTypeId);
+  const providerTypeIds = providerTypeChoices(episode, visitType, providerTypes).map((row) => row.id);
+  return (
+    <Flex gap={12} wrap>
+      <Form.Item
+        label="Visit type"
+        name="visitTypeId"
+        rules={[{ required: true, message: 'Pick a visit type.' }]}
+      >
+        <VisitTypeSelect
+          aria-label="Visit type"
+          serviceType={episode.episodeType}
+          only={visitTypeIds}
+          style={{ width: 280 }}
+          onChange={(id: number) =>
+            form.setFieldValue(
+              'providerTypeId',
+              onlyProviderType(
+                episode,
+                visitTypes.find((row) => row.id === id),
+                providerTypes,
+              ),
+            )
+          }
+        />
+      </Form.Item>
+      <Form.Item
+        label="Provider type"
+        name="providerTypeId"
+        rules={[{ required: true, message: 'Pick a provider type.' }]}
+      >
+        <ProviderTypeSelect
+          aria-label="Provider type"
+          visitTypeId={visitTypeId}
+          only={providerTypeIds}
+          style={{ width: 160 }}
+        />
+      </Form.Item>
+      <Form.Item label="Dates" name="mode">
+        <Radio.Group
+          aria-label="Dates"
+          optionType="button"
+          options={[
+            { value: 'one', label: 'One date' },
+            { value: 'dates', label: 'Several dates' },
+            { value: 'copies', label: 'Copies' },
+          ]}
+        />
+      </Form.Item>
+    </Flex>
+  );
+}
+
+function AddVisitTimeFields({
+  form,
+  mode,
+  timeZone,
+}: {
+  form: FormInstance<AddValues>;
+  mode: AddValues['mode'];
+  timeZone: string;
+}) {
+  const watchedDate = isoOf(Form.useWatch('dateOfService', form));
+  return (
+    <Flex gap={12} wrap>
+      {mode === 'dates' ? (
+        <Form.Item
+          label="Dates of service"
+          name="multipleDates"
+          rules={[{ required: true, type: 'array', min: 1, message: 'Pick at least one date.' }]}
+        >
+          <DatePicker aria-label="Dates of service" multiple format={DATE_FORMAT} style={{ minWidth: 260 }} />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          label="Date of service"
+          name="dateOfService"
+          rules={[{ required: true, message: 'Enter the date of service.' }]}
+        >
+          <DateOfServicePicker />
+        </Form.Item>
+      )}
+      {mode === 'copies' ? (
+        <Form.Item label="How many" name="noOfVisits">
+          <InputNumber aria-label="How many" min={1} max={50} />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        label="Start time"
+        name="startTime"
+        rules={timeInputRules('Start time', { required: true })}
+        tooltip={`On the organization's clock (${timeZone})`}
+      >
+        <TimeInput aria-label="Start time" timeZone={timeZone} date={watchedDate} style={{ width: 150 }} />
+      </Form.Item>
+      <Form.Item label="Duration (minutes)" name="duration">
+        <InputNumber aria-label="Duration" min={1} max={1440} />
+      </Form.Item>
+    </Flex>
+  );
+}
+
+function AddVisitForm({
+  episode,
+  visitTypes,
+  providerTypes,
+}: {
+  episode: Episode;
+  visitTypes: VisitType[];
+  providerTypes: ProviderType[];
+}) {
+  const [form] = Form.useForm<AddValues>();
+  const mode = Form.useWatch('mode', form) ?? 'one';
+  const timeZone = useOrganizationZone(episode.referralSourceId);
+  const { busy, failure, submit } = useAddVisits(form, episode, mode);
+  const shift = episode.episodeType === 'Shift';
   return (
     <Card size="small" title={shift ? 'Add shifts' : 'Add visits'} style={{ marginBottom: 16 }}>
       <Form<AddValues>
         form={form}
         layout="vertical"
-        initialValues={{
-          ...preselectedTypes(episode, visitTypes, providerTypes),
-          mode: 'one',
-          dateOfService: null,
-          multipleDates: [],
-          noOfVisits: 2,
-          startTime: null,
-          duration: episode.visitRate.duration ?? (shift ? 480 : null),
-          fixedRate: episode.visitRate.fixedRate ?? null,
-          isHourly: episode.visitRate.isHourly ?? shift,
-          bonus: episode.visitRate.bonus ?? null,
-          referralSourceBonus: episode.visitRate.referralSourceBonus ?? null,
-          rateOverride: false,
-          rateTier: 'regular',
-          rates: undefined,
-        }}
+        initialValues={addVisitInitialValues(episode, visitTypes, providerTypes)}
         onKeyDown={noSubmitOnEnter}
         onFinish={(values) => void submit(values)}
       >
-        <Flex gap={12} wrap>
-          <Form.Item
-            label="Visit type"
-            name="visitTypeId"
-            rules={[{ required: true, message: 'Pick a visit type.' }]}
-          >
-            <VisitTypeSelect
-              aria-label="Visit type"
-              serviceType={episode.episodeType}
-              only={visitTypeIds}
-              style={{ width: 280 }}
-              onChange={(id: number) =>
-                form.setFieldValue(
-                  'providerTypeId',
-                  onlyProviderType(
-                    episode,
-                    visitTypes.find((row) => row.id === id),
-                    providerTypes,
-                  ),
-                )
-              }
-            />
-          </Form.Item>
-          <Form.Item
-            label="Provider type"
-            name="providerTypeId"
-            rules={[{ required: true, message: 'Pick a provider type.' }]}
-          >
-            <ProviderTypeSelect
-              aria-label="Provider type"
-              visitTypeId={visitTypeId}
-              only={providerTypeIds}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-          <Form.Item label="Dates" name="mode">
-            <Radio.Group
-              aria-label="Dates"
-              optionType="button"
-              options={[
-                { value: 'one', label: 'One date' },
-                { value: 'dates', label: 'Several dates' },
-                { value: 'copies', label: 'Copies' },
-              ]}
-            />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12} wrap>
-          {mode === 'dates' ? (
-            <Form.Item
-              label="Dates of service"
-              name="multipleDates"
-              rules={[{ required: true, type: 'array', min: 1, message: 'Pick at least one date.' }]}
-            >
-              <DatePicker
-                aria-label="Dates of service"
-                multiple
-                format={DATE_FORMAT}
-                style={{ minWidth: 260 }}
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              label="Date of service"
-              name="dateOfService"
-              rules={[{ required: true, message: 'Enter the date of service.' }]}
-            >
-              <DateOfServicePicker />
-            </Form.Item>
-          )}
-          {mode === 'copies' ? (
-            <Form.Item label="How many" name="noOfVisits">
-              <InputNumber aria-label="How many" min={1} max={50} />
-            </Form.Item>
-          ) : null}
-          <Form.Item label="Start time" name="startTime" tooltip="Without a time the visit books 08:00">
-            <TimePicker aria-label="Start time" format="HH:mm" minuteStep={5} needConfirm={false} />
-          </Form.Item>
-          <Form.Item label="Duration (minutes)" name="duration">
-            <InputNumber aria-label="Duration" min={1} max={1440} />
-          </Form.Item>
-        </Flex>
+        <AddVisitTypeFields
+          form={form}
+          episode={episode}
+          visitTypes={visitTypes}
+          providerTypes={providerTypes}
+        />
+        <AddVisitTimeFields form={form} mode={mode} timeZone={timeZone} />
         <RateFields form={form} />
         <FormFailure text={failure} />
         <Button type="primary" htmlType="submit" loading={busy}>
@@ -346,41 +402,39 @@ function EditVisitModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<EditValues>();
-  const [busy, setBusy] = useState(false);
+  const timeZone = useOrganizationZone(episode.referralSourceId);
+  const { busy, run } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const save = async (values: EditValues) => {
-    setBusy(true);
-    setFailure(null);
-    const dateOfService = isoOf(values.dateOfService);
-    try {
-      await apiClient.put(
-        `/api/admin/episodes/${episode.id}/visits/${visit.id}`,
-        {
-          dateOfService,
-          startTime: values.startTime ? values.startTime.format('HH:mm') : undefined,
-          duration: values.duration ?? undefined,
-          utcOffset: offsetOn(dateOfService),
-          ...rateBody(values),
-          version: visit.version,
-        },
-        episodeVisitSchema,
-      );
-      publishToast(visitTexts.saved(episode.episodeType, dateOfService ?? visit.dateOfService));
-      refresh('episode');
-      onClose();
-    } catch (error) {
-      showSaveFailure(
-        form,
-        error,
-        visitTexts.thing(episode.episodeType),
-        (text) => (isStale(error) ? setStale(text) : setFailure(text)),
-        VISIT_FIELD_LABELS,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (values: EditValues) =>
+    run(async () => {
+      setFailure(null);
+      const dateOfService = isoOf(values.dateOfService);
+      try {
+        await apiClient.put(
+          `/api/admin/episodes/${episode.id}/visits/${visit.id}`,
+          {
+            dateOfService,
+            startTime: values.startTime ?? undefined,
+            duration: values.duration ?? undefined,
+            ...rateBody(values),
+            version: visit.version,
+          },
+          episodeVisitSchema,
+        );
+        publishToast(visitTexts.saved(episode.episodeType, dateOfService ?? visit.dateOfService));
+        refresh('episode');
+        onClose();
+      } catch (error) {
+        showSaveFailure(
+          form,
+          error,
+          visitTexts.thing(episode.episodeType),
+          (text) => (isStale(error) ? setStale(text) : setFailure(text)),
+          VISIT_FIELD_LABELS,
+        );
+      }
+    });
   return (
     <Modal
       open
@@ -403,7 +457,7 @@ function EditVisitModal({
         layout="vertical"
         initialValues={{
           dateOfService: dayjs(visit.dateOfService),
-          startTime: dayjs(visit.startAt),
+          startTime: wallClockIn(visit.startAt, timeZone).time,
           duration: visit.duration,
           fixedRate: visit.fixedRate,
           isHourly: visit.isHourly,
@@ -426,8 +480,18 @@ function EditVisitModal({
           >
             <DateOfServicePicker />
           </Form.Item>
-          <Form.Item label="Start time" name="startTime">
-            <TimePicker aria-label="Start time" format="HH:mm" minuteStep={5} needConfirm={false} />
+          <Form.Item
+            label="Start time"
+            name="startTime"
+            rules={timeInputRules('Start time', { required: true })}
+            tooltip={`On the organization's clock (${timeZone})`}
+          >
+            <TimeInput
+              aria-label="Start time"
+              timeZone={timeZone}
+              date={visit.dateOfService}
+              style={{ width: 150 }}
+            />
           </Form.Item>
           <Form.Item label="Duration (minutes)" name="duration">
             <InputNumber aria-label="Duration" min={1} max={1440} />
@@ -468,6 +532,8 @@ function VisitCalendar({ visits }: { visits: readonly EpisodeVisit[] }) {
 export function EpisodeVisits({ episode }: { episode: Episode }) {
   const session = useSession();
   const visits = useQuery(episodeQueries.visits(episode.id));
+  const timeZone = useOrganizationZone(episode.referralSourceId);
+  const viewer = viewerTimeZone();
   const visitTypes = useQuery(lookupQueries.visitTypes());
   const providerTypes = useQuery(lookupQueries.providerTypes());
   const [editing, setEditing] = useState<EpisodeVisit | null>(null);
@@ -498,7 +564,7 @@ export function EpisodeVisits({ episode }: { episode: Episode }) {
         <span style={{ whiteSpace: 'nowrap' }}>
           {formatDate(row.dateOfService)}{' '}
           <Typography.Text type="secondary">
-            {dayjs(row.startAt).format('h:mm A')}–{dayjs(row.endAt).format('h:mm A')}
+            {formatVisitTime(row.startAt, timeZone, viewer)}–{formatVisitTime(row.endAt, timeZone, viewer)}
           </Typography.Text>
         </span>
       ),

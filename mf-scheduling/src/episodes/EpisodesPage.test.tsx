@@ -38,11 +38,18 @@ const episodeCall = (page: ReturnType<typeof open>) =>
   page.calls.find((call) => call.url.pathname === '/api/admin/episodes')!.url.searchParams;
 
 describe('EpisodesPage default filters (SPEC §4, §6, §9)', () => {
+  // "Only mine" starts on only for care coordinators, whose work is their own list (decision 044).
   it.each([
-    [1, 'Active', 'true'],
+    [1, 'Active', 'false'],
+    [2, 'Active', 'false'],
     [5, 'ALL', 'true'],
-    [6, 'ALL', 'true'],
+    [6, 'ALL', 'false'],
+    [7, 'Active', 'false'],
+    [8, 'Active', 'false'],
     [9, 'Active', 'false'],
+    [12, 'Active', 'false'],
+    [13, 'Active', 'false'],
+    [14, 'Active', 'false'],
   ])(
     'role %i: status %s, only mine %s, created in the last 365 days, page size 10',
     async (roleId, status, mine) => {
@@ -86,7 +93,7 @@ describe('EpisodesPage "Only mine"', () => {
   it('when it hides every row, says how many and offers to show them', async () => {
     const page = renderPage(<EpisodesPage />, {
       url: '/episodes',
-      roleId: 1,
+      roleId: 5,
       route: (call) => {
         if (call.url.pathname === '/api/admin/episodes')
           return call.url.searchParams.get('mine') === 'true'

@@ -53,7 +53,11 @@ export function useEpisodeFilters(): [
   const filters: EpisodeFilters = {
     ...url,
     status: url.status ?? defaultEpisodeStatusFilter(session?.user.roleId ?? 0, url.patientId !== undefined),
-    mine: url.mine ? url.mine === 'true' : session ? defaultShowMine(session.privileges) : false,
+    mine: url.mine
+      ? url.mine === 'true'
+      : session
+        ? defaultShowMine(session.user.roleId, session.privileges)
+        : false,
     createdFrom: url.createdFrom ?? isoOf(range.start)!,
     createdTo: url.createdTo ?? isoOf(range.end)!,
   };

@@ -7,8 +7,8 @@ import {
   loadState,
   FormFailure,
   refresh,
-  showSaveFailure,
   useIdParam,
+  useSaveCall,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType } from 'antd';
@@ -52,19 +52,16 @@ function AddMember({ members, onAdd }: { members: GroupMember[]; onAdd: (member:
 function GroupDetails({ group, editable }: { group: GroupDetail | null; editable: boolean }) {
   const [form] = Form.useForm<GroupForm>();
   const [members, setMembers] = useState<GroupMember[]>(group?.members ?? []);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, save } = useSaveCall(form, 'group');
 
-  const submit = async (values: GroupForm) => {
-    setBusy(true);
-    setFailure(null);
-    const body = {
-      name: values.name,
-      description: values.description ?? '',
-      status: values.status,
-      providerIds: members.map((member) => member.providerId),
-    };
-    try {
+  const submit = (values: GroupForm) =>
+    save(async () => {
+      const body = {
+        name: values.name,
+        description: values.description ?? '',
+        status: values.status,
+        providerIds: members.map((member) => member.providerId),
+      };
       const saved = group
         ? await apiClient.put(
             `/api/admin/groups/${group.id}`,
@@ -75,12 +72,7 @@ function GroupDetails({ group, editable }: { group: GroupDetail | null; editable
       publishToast(MESSAGES.groupSaved);
       refresh('group');
       if (!group) navigateTo(`/group?id=${saved.id}`);
-    } catch (error) {
-      showSaveFailure(form, error, 'group', setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const columns: TableColumnsType<GroupMember> = [
     { title: 'Clinician', key: 'name', render: (_v, member) => memberName(member) },

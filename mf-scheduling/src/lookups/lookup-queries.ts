@@ -1,43 +1,28 @@
-// react-query options of the scheduling lookups (visit types, provider types, insurances, facilities,
-// organizations, physicians, contacts, staff users), for any page of the area to reuse.
+// react-query options of the scheduling lookups (insurances, facilities, physicians, contacts, and shared-ui's
+// visit types, provider types, organizations and staff users), for any page of the area to reuse.
 import {
   contactListResponseSchema,
   facilityListResponseSchema,
   insuranceListResponseSchema,
   physicianListResponseSchema,
   physicianSchema,
-  providerTypeListResponseSchema,
-  referralSourceListResponseSchema,
-  staffUserListResponseSchema,
-  visitTypeListResponseSchema,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
+import { LOOKUP_STALE_TIME, lookupQueries as sharedLookups } from '@carelane/shared-ui';
 import { queryOptions } from '@tanstack/react-query';
 
-/** Reference data changes rarely: kept fresh for ten minutes. */
-const STABLE = 10 * 60_000;
-
 export const lookupQueries = {
-  visitTypes: () =>
-    queryOptions({
-      queryKey: ['visitType', 'all'],
-      queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/visitTypes', visitTypeListResponseSchema, { signal }),
-      staleTime: STABLE,
-    }),
-  providerTypes: () =>
-    queryOptions({
-      queryKey: ['providerType', 'all'],
-      queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/providerTypes', providerTypeListResponseSchema, { signal }),
-      staleTime: STABLE,
-    }),
+  // The shared lookups (one cache key each); scheduling offers the active organizations.
+  visitTypes: sharedLookups.visitTypes,
+  providerTypes: sharedLookups.providerTypes,
+  staffUsers: sharedLookups.staffUsers,
+  organizations: () => sharedLookups.organizations('ACTIVE'),
   insurances: () =>
     queryOptions({
       queryKey: ['insurance', 'all'],
       queryFn: ({ signal }) =>
         apiClient.get('/api/admin/insurances', insuranceListResponseSchema, { signal }),
-      staleTime: STABLE,
+      staleTime: LOOKUP_STALE_TIME,
     }),
   facilities: (referralSourceId: number | undefined) =>
     queryOptions({
@@ -47,16 +32,6 @@ export const lookupQueries = {
           searchParams: { referralSourceId },
           signal,
         }),
-    }),
-  organizations: () =>
-    queryOptions({
-      queryKey: ['referralSource', 'lookup'],
-      queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/referralSources', referralSourceListResponseSchema, {
-          searchParams: { status: 'ACTIVE', pageSize: 1000 },
-          signal,
-        }),
-      staleTime: STABLE,
     }),
   physicians: (search: string) =>
     queryOptions({
@@ -82,15 +57,5 @@ export const lookupQueries = {
           signal,
         }),
       placeholderData: (previous) => previous,
-    }),
-  staffUsers: (roleId: number) =>
-    queryOptions({
-      queryKey: ['user', 'byRole', roleId],
-      queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/staffUsers', staffUserListResponseSchema, {
-          searchParams: { roleId },
-          signal,
-        }),
-      staleTime: STABLE,
     }),
 };

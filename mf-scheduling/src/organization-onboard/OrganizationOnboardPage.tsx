@@ -11,7 +11,15 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState, PageFrame, loadState, AreaLink, FormFailure, refresh } from '@carelane/shared-ui';
+import {
+  EmptyState,
+  PageFrame,
+  loadState,
+  AreaLink,
+  FormFailure,
+  refresh,
+  useBusy,
+} from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Flex, Result, Steps, Typography } from 'antd';
 import { useState } from 'react';
@@ -33,28 +41,26 @@ export const AGREEMENT_PARAGRAPHS = [
 ];
 
 function useAccept(onboarding: OrganizationOnboarding) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
-  const accept = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await apiClient.post(
-        `/api/admin/referralSources/${onboarding.referralSourceId}/onboarding`,
-        { step: onboarding.step, version: onboarding.version },
-        organizationOnboardingSchema,
-      );
-      publishToast(MESSAGES.organizationSaved);
-      refresh('referralSource');
-    } catch (error) {
-      const text = errorMessage(error, 'organization', 'saved');
-      setFailure(text);
-      publishErrorToast(text);
-      refresh('referralSource');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const accept = () =>
+    run(async () => {
+      setFailure(null);
+      try {
+        await apiClient.post(
+          `/api/admin/referralSources/${onboarding.referralSourceId}/onboarding`,
+          { step: onboarding.step, version: onboarding.version },
+          organizationOnboardingSchema,
+        );
+        publishToast(MESSAGES.organizationSaved);
+        refresh('referralSource');
+      } catch (error) {
+        const text = errorMessage(error, 'organization', 'saved');
+        setFailure(text);
+        publishErrorToast(text);
+        refresh('referralSource');
+      }
+    });
   return { busy, failure, accept };
 }
 

@@ -8,11 +8,10 @@ import {
   type PatientReadKind,
 } from '@carelane/shared-domain';
 import { apiClient, errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
-import { DataTable, DateRangeFilter, ErrorState } from '@carelane/shared-ui';
+import { DataTable, DateRangeFilter, ErrorState, useBusy } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { z } from 'zod';
 import { dateOf, isoOf, todayIso } from './form-kit';
 
@@ -53,7 +52,7 @@ function userText(row: PatientAccessEntry): string {
 
 export function PatientAccess({ patientId }: { patientId: number }) {
   const [filters, setFilters] = useUrlState(filtersSchema);
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run } = useBusy();
   const endDate = filters.accessTo ?? todayIso();
   const startDate =
     filters.accessFrom ??
@@ -64,17 +63,15 @@ export function PatientAccess({ patientId }: { patientId: number }) {
   const access = useQuery(patientAccessQueries.list(patientId, { ...query, pageNumber: filters.accessPage }));
   const shownUser = access.data?.rows.find((row) => row.userId === filters.accessUser);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await apiClient.download(`${accessPath(patientId)}/export`, { searchParams: query });
-      saveFile(file, `patient-${patientId}-access.csv`);
-    } catch (error) {
-      publishErrorToast(errorMessage(error, 'the access report', 'exported'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () =>
+    run(async () => {
+      try {
+        const file = await apiClient.download(`${accessPath(patientId)}/export`, { searchParams: query });
+        saveFile(file, `patient-${patientId}-access.csv`);
+      } catch (error) {
+        publishErrorToast(errorMessage(error, 'the access report', 'exported'));
+      }
+    });
 
   const columns: TableColumnsType<PatientAccessEntry> = [
     { title: 'When', dataIndex: 'at', key: 'at', render: formatDateTime, width: 190 },

@@ -39,6 +39,9 @@ describe('PatientPage', () => {
     );
     const user = userEvent.setup();
     expect(await screen.findByText('76')).toBeTruthy(); // age derived from the birthday
+    expect(screen.getByRole('link', { name: 'Print all notes' }).getAttribute('href')).toBe(
+      '/notesPrint?patientId=5',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('must be a 5-digit ZIP code')).toBeTruthy();
     const text =

@@ -18,6 +18,7 @@ import {
   useSession,
 } from '@carelane/shared-session';
 import {
+  AreaLink,
   NameFields,
   PageFrame,
   PhoneInput,
@@ -31,6 +32,7 @@ import {
   refresh,
   showSaveFailure,
   useIdParam,
+  useBusy,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
@@ -109,7 +111,7 @@ export function PatientForm({
 }: PatientFormProps) {
   const session = useSession();
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const birthday = Form.useWatch('birthday', form);
@@ -118,45 +120,43 @@ export function PatientForm({
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   const readOnly = !canOpen(session, 'patientDetail') || patient?.status === 'ARCHIVED';
 
-  const submit = async (values: FormValues) => {
-    setBusy(true);
-    setFailure(null);
-    setStale(null);
-    const { referralSourceId, ...fields } = values;
-    const body = nullIfBlank({
-      ...fields,
-      birthday: isoOf(values.birthday),
-      latitude: values.latitude == null ? null : Number(values.latitude),
-      longitude: values.longitude == null ? null : Number(values.longitude),
+  const submit = (values: FormValues) =>
+    run(async () => {
+      setFailure(null);
+      setStale(null);
+      const { referralSourceId, ...fields } = values;
+      const body = nullIfBlank({
+        ...fields,
+        birthday: isoOf(values.birthday),
+        latitude: values.latitude == null ? null : Number(values.latitude),
+        longitude: values.longitude == null ? null : Number(values.longitude),
+      });
+      try {
+        const saved = patient
+          ? await apiClient.put(
+              `/api/admin/patients/${patient.id}`,
+              { ...body, version: patient.version },
+              patientSchema,
+            )
+          : await apiClient.post(
+              '/api/admin/patients',
+              { ...body, ...(staff && { referralSourceId: fixedOrganization ?? referralSourceId }) },
+              patientSchema,
+            );
+        publishToast(PATIENT_SAVED);
+        refresh('patient');
+        if (!patient && onCreated) onCreated(saved);
+        else if (!patient) navigateTo(`/patient?id=${saved.id}`);
+      } catch (error) {
+        showSaveFailure(
+          form,
+          error,
+          'patient',
+          (text) => (isStale(error) ? setStale(text) : setFailure(text)),
+          PATIENT_FIELD_LABELS,
+        );
+      }
     });
-    try {
-      const saved = patient
-        ? await apiClient.put(
-            `/api/admin/patients/${patient.id}`,
-            { ...body, version: patient.version },
-            patientSchema,
-          )
-        : await apiClient.post(
-            '/api/admin/patients',
-            { ...body, ...(staff && { referralSourceId: fixedOrganization ?? referralSourceId }) },
-            patientSchema,
-          );
-      publishToast(PATIENT_SAVED);
-      refresh('patient');
-      if (!patient && onCreated) onCreated(saved);
-      else if (!patient) navigateTo(`/patient?id=${saved.id}`);
-    } catch (error) {
-      showSaveFailure(
-        form,
-        error,
-        'patient',
-        (text) => (isStale(error) ? setStale(text) : setFailure(text)),
-        PATIENT_FIELD_LABELS,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Card title="Patient" style={{ maxWidth: 760 }}>
@@ -335,6 +335,7 @@ export default function PatientPage() {
             suffix={p.status === 'ARCHIVED' ? `: ${p.archiveReason ?? ''}` : undefined}
           />
           {p.status === 'ACTIVE' && canOpen(session, 'patientDetail') ? <ArchiveButton patient={p} /> : null}
+          <AreaLink to={`/notesPrint?patientId=${p.id}`}>Print all notes</AreaLink>
         </Flex>
       }
     >

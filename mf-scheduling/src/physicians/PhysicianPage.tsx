@@ -26,12 +26,11 @@ import {
   FormFailure,
   nullIfBlank,
   refresh,
-  showSaveFailure,
   useIdParam,
+  useSaveCall,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { z } from 'zod';
 import type { FieldLabels } from '@carelane/shared-ui';
 import { physicianQueries } from './physician-queries';
@@ -46,19 +45,16 @@ type PhysicianForm = PhysicianInput;
 
 function PhysicianDetails({ physician, readOnly }: { physician: Physician | null; readOnly: boolean }) {
   const [form] = Form.useForm<PhysicianForm>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, save } = useSaveCall(form, 'physician', PHYSICIAN_FIELD_LABELS);
 
-  const submit = async (values: PhysicianForm) => {
-    setBusy(true);
-    setFailure(null);
-    const body = nullIfBlank({
-      ...values,
-      latitude: values.latitude === undefined || values.latitude === null ? null : Number(values.latitude),
-      longitude:
-        values.longitude === undefined || values.longitude === null ? null : Number(values.longitude),
-    });
-    try {
+  const submit = (values: PhysicianForm) =>
+    save(async () => {
+      const body = nullIfBlank({
+        ...values,
+        latitude: values.latitude === undefined || values.latitude === null ? null : Number(values.latitude),
+        longitude:
+          values.longitude === undefined || values.longitude === null ? null : Number(values.longitude),
+      });
       const saved = physician
         ? await apiClient.put(
             `/api/admin/physicians/${physician.id}`,
@@ -73,12 +69,7 @@ function PhysicianDetails({ physician, readOnly }: { physician: Physician | null
       publishToast(PHYSICIAN_SAVED);
       refresh('physician');
       if (!physician) navigateTo(`/physician?id=${saved.id}`);
-    } catch (error) {
-      showSaveFailure(form, error, 'physician', setFailure, PHYSICIAN_FIELD_LABELS);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Card title="Details" style={{ maxWidth: 760 }}>

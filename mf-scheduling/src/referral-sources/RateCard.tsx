@@ -20,7 +20,7 @@ import {
   publishToast,
   useSession,
 } from '@carelane/shared-session';
-import { EmptyState, ListResults, FormFailure, refresh, showSaveFailure } from '@carelane/shared-ui';
+import { EmptyState, ListResults, FormFailure, refresh, useSaveCall } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -108,17 +108,14 @@ function RateFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<RateForm>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, save } = useSaveCall(form, 'rate');
   const values = Form.useWatch([], form) as Partial<RateForm> | undefined;
   const providerTypeId = values?.providerTypeId;
   const paymentType = values?.paymentType;
   const hourly = values?.unit === '$/Hour';
 
-  const submit = async (input: RateForm) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const submit = (input: RateForm) =>
+    save(async () => {
       if (rate) {
         await apiClient.put(
           `/api/admin/referralSources/${referralSourceId}/rates/${rate.id}`,
@@ -135,12 +132,7 @@ function RateFormModal({
       publishToast(MESSAGES_RATE_SAVED);
       refresh('referralSourceRate');
       onClose();
-    } catch (error) {
-      showSaveFailure(form, error, 'rate', setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal

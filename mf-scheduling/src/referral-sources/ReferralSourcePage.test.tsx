@@ -31,6 +31,33 @@ const STALE =
   'This organization was changed by someone else since you opened it. Reload it and make your change again.';
 
 describe('ReferralSourcePage', () => {
+  it("keeps the organization's time zone, where its visits' times are (decision 039)", async () => {
+    const page = renderPage(<ReferralSourcePage />, {
+      url: '/referralSource?id=2',
+      roleId: 8,
+      referralSourceId: 2,
+      route: (call) => {
+        if (call.url.pathname === '/api/admin/referralSources/2' && call.method === 'GET')
+          return jsonResponse({ ...organization, timeZone: 'America/Chicago' });
+        if (call.url.pathname === '/api/admin/referralSources/2' && call.method === 'PUT')
+          return jsonResponse({ ...organization, timeZone: 'America/Denver', version: 10 });
+        if (call.url.pathname === '/api/admin/referralSources/2/rates') return jsonResponse({ rows: [] });
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(screen.getByTitle('America/Chicago')).toBeTruthy();
+    await user.click(zone);
+    await user.type(zone, 'America/Denv');
+    await user.click((await screen.findAllByTitle('America/Denver')).at(-1)!);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(page.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(page.calls.find((call) => call.method === 'PUT')!.body).toMatchObject({
+      timeZone: 'America/Denver',
+    });
+  });
+
   it("lets an organization administrator edit their profile without the status, and shows the server's refusal", async () => {
     const page = renderPage(<ReferralSourcePage />, {
       url: '/referralSource?id=2',

@@ -6,6 +6,7 @@ import {
   isStaffingRole,
   nextOrganizationOnboardStep,
   referralSourceSchema,
+  timeZoneChoices,
   type ReferralSource,
   type User,
 } from '@carelane/shared-domain';
@@ -31,6 +32,7 @@ import {
   nullIfBlank,
   refresh,
   showSaveFailure,
+  useBusy,
   useIdParam,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
@@ -59,28 +61,26 @@ type Access = { staff: boolean; editProfile: boolean };
 
 /** The organization form's save: POST a new one, or PUT the fields with the version read. */
 function useSave(organization: ReferralSource | null) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
-  const save = async (form: FormInstance, body: Record<string, unknown>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = organization
-        ? await apiClient.put(
-            `/api/admin/referralSources/${organization.id}`,
-            { ...body, version: organization.version },
-            referralSourceSchema,
-          )
-        : await apiClient.post('/api/admin/referralSources', body, referralSourceSchema);
-      publishToast(MESSAGES.organizationSaved);
-      refresh('referralSource');
-      if (!organization) navigateTo(`/referralSource?id=${saved.id}`);
-    } catch (error) {
-      showSaveFailure(form, error, 'organization', setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (form: FormInstance, body: Record<string, unknown>) =>
+    run(async () => {
+      setFailure(null);
+      try {
+        const saved = organization
+          ? await apiClient.put(
+              `/api/admin/referralSources/${organization.id}`,
+              { ...body, version: organization.version },
+              referralSourceSchema,
+            )
+          : await apiClient.post('/api/admin/referralSources', body, referralSourceSchema);
+        publishToast(MESSAGES.organizationSaved);
+        refresh('referralSource');
+        if (!organization) navigateTo(`/referralSource?id=${saved.id}`);
+      } catch (error) {
+        showSaveFailure(form, error, 'organization', setFailure);
+      }
+    });
   return { busy, failure, save };
 }
 
@@ -96,7 +96,10 @@ type ProfileForm = Pick<
   | 'caseManager'
   | 'actionType'
   | 'status'
+  | 'timeZone'
 >;
+
+const TIME_ZONE_OPTIONS = timeZoneChoices().map((zone) => ({ value: zone, label: zone }));
 
 function ProfileTab({ organization, access }: { organization: ReferralSource | null; access: Access }) {
   const [form] = Form.useForm<ProfileForm>();
@@ -188,6 +191,14 @@ function ProfileTab({ organization, access }: { organization: ReferralSource | n
         </Form.Item>
         <Form.Item label="Action type" name="actionType" style={{ flex: 1 }}>
           <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          style={{ width: 260 }}
+          extra="Its visits' dates and times are on this clock. Empty: the zone of its ZIP code's state."
+        >
+          <Select showSearch allowClear options={TIME_ZONE_OPTIONS} placeholder="From the ZIP code" />
         </Form.Item>
         {access.staff ? (
           <Form.Item label="Status" name="status" style={{ width: 160 }}>

@@ -22,7 +22,8 @@ import {
   lookUpZipcode,
   nullIfBlank,
   refresh,
-  showSaveFailure,
+  useSaveCall,
+  STATE_CODE_RULE,
 } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Tag, type TableColumnsType } from 'antd';
@@ -78,16 +79,13 @@ function SupplyRequestModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<RequestForm>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, save } = useSaveCall(form, 'supply request');
   const organizations = useQuery({ ...referralSourceQueries.choices(), enabled: staff });
 
-  const submit = async (values: RequestForm) => {
-    setBusy(true);
-    setFailure(null);
-    const body = { ...nullIfBlank(values), notes: values.notes ?? '' };
-    if (!staff) delete body.referralSourceId;
-    try {
+  const submit = (values: RequestForm) =>
+    save(async () => {
+      const body = { ...nullIfBlank(values), notes: values.notes ?? '' };
+      if (!staff) delete body.referralSourceId;
       if (request) {
         await apiClient.put(
           `/api/admin/supplyRequests/${request.id}`,
@@ -100,12 +98,7 @@ function SupplyRequestModal({
       publishToast(SUPPLY_REQUEST_SAVED);
       refresh('supplyRequest');
       onClose();
-    } catch (error) {
-      showSaveFailure(form, error, 'supply request', setFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -177,12 +170,7 @@ function SupplyRequestModal({
           <Form.Item label="City" name="city" style={{ flex: 1 }}>
             <Input />
           </Form.Item>
-          <Form.Item
-            label="State"
-            name="state"
-            rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the 2-letter state code.' }]}
-            style={{ width: 80 }}
-          >
+          <Form.Item label="State" name="state" rules={[STATE_CODE_RULE]} style={{ width: 80 }}>
             <Input maxLength={2} />
           </Form.Item>
         </Flex>

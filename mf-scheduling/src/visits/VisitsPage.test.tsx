@@ -196,7 +196,8 @@ describe('VisitsPage rows and roles', () => {
   it('shows a row on one line: the date and time together, long texts cut with an ellipsis', async () => {
     const page = renderPage(<VisitsPage />, { url: '/visits', roleId: 5, route });
     const cell = (await screen.findByText('6/4/2030')).closest('td')!;
-    expect(cell.textContent).toMatch(/^6\/4\/2030 \d{1,2}:00 [AP]M–\d{1,2}:00 [AP]M$/);
+    // On the organization's clock (Central: 4:00 AM CDT for 09:00Z), named: the test's browser runs in UTC.
+    expect(cell.textContent).toMatch(/^6\/4\/2030 \d{1,2}:00 [AP]M CDT–\d{1,2}:00 [AP]M CDT$/);
     expect(screen.getByText('Doe, Jane').closest('td')!.className).toContain('ant-table-cell-ellipsis');
     expect(screen.getByRole('link', { name: '#42 Wound care' }).getAttribute('href')).toBe('/episode?id=42');
     expect(screen.getByRole('button', { name: 'Find clinicians for visit 5' }).textContent).toBe(

@@ -5,18 +5,10 @@
  */
 import dayjs from 'dayjs';
 import { formatRateAmount } from '../rates/rate-engine';
-import type { VisitStatus } from '../visits/visit-status';
+import { APPROVED_NOTE_STATUSES } from '../visits/visit-status';
 
-/**
- * A visit is billable once its notes are approved: NotesApproved and every status after it in the state machine
- * (a late cancellation is approved into NotesApproved too, and billed as a late cancellation).
- */
-export const BILLABLE_VISIT_STATUSES = [
-  'NotesApproved',
-  'ApprovalDue',
-  'FinalReview',
-  'FinalConfirmed',
-] as const satisfies readonly VisitStatus[];
+/** A visit is billable once its notes are approved: the approved statuses of the state machine. */
+export const BILLABLE_VISIT_STATUSES = APPROVED_NOTE_STATUSES;
 
 /** Days from the issue date to the due date of an invoice (net 30). */
 export const INVOICE_TERMS_DAYS = 30;

@@ -636,6 +636,199 @@ function compareTotals(
     );
 }
 
+/** The file header's checks; answers the ODFI routing number (8 digits) its immediate destination names. */
+function checkFileHeader(record: string, line: number, report: Report): string | null {
+  let odfi: string | null = null;
+  const fields = readRecord(FILE_HEADER, record);
+  const bad = checkFields(FILE_HEADER, fields, line, report);
+  const destination = fields.immediateDestination;
+  const routing = destination.slice(1);
+  if (!bad.has('immediateDestination')) {
+    const problem = destination.startsWith(' ') ? routingNumberProblem(routing) : 'must be a space';
+    if (problem !== null)
+      report(line, 'immediateDestination', `must be ' ' + the ODFI routing number: ${problem}`);
+    else odfi = routing.slice(0, 8);
+  }
+  const checks: [string, (value: string) => string | null][] = [
+    ['immediateOrigin', requiredTextProblem],
+    ['fileCreationDate', yymmddProblem],
+    ['fileCreationTime', hhmmProblem],
+    ['fileIdModifier', fileIdModifierProblem],
+  ];
+  for (const [name, rule] of checks) {
+    const problem = bad.has(name) ? null : rule((fields as Record<string, string>)[name] ?? '');
+    if (problem !== null) report(line, name, problem);
+  }
+  return odfi;
+}
+
+/** The batch header's checks (it is kept on the batch for its control); answers the batch number seen. */
+function checkBatchHeader(
+  record: string,
+  line: number,
+  batch: Batch,
+  { odfiFromHeader, lastBatchNumber }: { odfiFromHeader: string | null; lastBatchNumber: number | null },
+  report: Report,
+): number | null {
+  let previous = lastBatchNumber;
+  const fields = readRecord(BATCH_HEADER, record);
+  const bad = checkFields(BATCH_HEADER, fields, line, report);
+  batch.header = fields;
+  batch.headerBad = bad;
+  for (const name of ['companyName', 'companyIdentification', 'companyEntryDescription'] as const) {
+    const problem = bad.has(name) ? null : requiredTextProblem(fields[name]);
+    if (problem !== null) report(line, name, problem);
+  }
+  if (!bad.has('effectiveEntryDate')) {
+    const problem = yymmddProblem(fields.effectiveEntryDate);
+    if (problem !== null) report(line, 'effectiveEntryDate', problem);
+  }
+  if (
+    !bad.has('odfiIdentification') &&
+    odfiFromHeader !== null &&
+    fields.odfiIdentification !== odfiFromHeader
+  )
+    report(
+      line,
+      'odfiIdentification',
+      `is ${fields.odfiIdentification} but the file header's immediate destination starts ${odfiFromHeader}`,
+    );
+  if (!bad.has('batchNumber')) {
+    const number = Number(fields.batchNumber);
+    if (previous !== null && number <= previous)
+      report(line, 'batchNumber', `is ${number}: batch numbers must ascend (the previous was ${previous})`);
+    previous = number;
+  }
+  return previous;
+}
+
+/** The batch control's checks against the batch's header and what its entries add up to. */
+function checkBatchControl(record: string, line: number, current: Batch, report: Report): void {
+  const fields = readRecord(BATCH_CONTROL, record);
+  const bad = checkFields(BATCH_CONTROL, fields, line, report);
+  if (!bad.has('entryAddendaCount'))
+    compareCount(
+      report,
+      line,
+      'entryAddendaCount',
+      fields.entryAddendaCount,
+      current.entries + current.addenda,
+      'entry and addenda records in the batch',
+    );
+  compareTotals(report, line, fields, bad, current);
+  const header = current.header;
+  if (header !== null) {
+    for (const name of ['companyIdentification', 'odfiIdentification', 'batchNumber'] as const) {
+      if (!bad.has(name) && !current.headerBad.has(name) && fields[name] !== header[name])
+        report(
+          line,
+          name,
+          `is ${JSON.stringify(fields[name])} but the batch header (line ${current.headerLine}) has ${JSON.stringify(header[name])}`,
+        );
+    }
+  }
+}
+
+/** The file control's checks against the batches, the records and what the entries add up to. */
+function checkFileControl(
+  record: string,
+  line: number,
+  { batchCount, records, file }: { batchCount: number; records: number; file: Totals },
+  report: Report,
+): void {
+  const fields = readRecord(FILE_CONTROL, record);
+  const bad = checkFields(FILE_CONTROL, fields, line, report);
+  if (!bad.has('batchCount'))
+    compareCount(report, line, 'batchCount', fields.batchCount, batchCount, 'batches');
+  if (!bad.has('blockCount'))
+    compareCount(
+      report,
+      line,
+      'blockCount',
+      fields.blockCount,
+      Math.ceil(records / BLOCKING_FACTOR),
+      `blocks of ${BLOCKING_FACTOR} records (${records} records)`,
+    );
+  if (!bad.has('entryAddendaCount'))
+    compareCount(
+      report,
+      line,
+      'entryAddendaCount',
+      fields.entryAddendaCount,
+      file.entries + file.addenda,
+      'entry and addenda records',
+    );
+  compareTotals(report, line, fields, bad, file);
+}
+
+function newBatch(headerLine: number | null): Batch {
+  return {
+    headerLine,
+    header: null,
+    headerBad: new Set(),
+    entries: 0,
+    addenda: 0,
+    hash: 0,
+    credit: 0,
+    debit: 0,
+    sumsKnown: true,
+    lastTrace: null,
+  };
+}
+
+/** An entry detail (type 6) or addenda (type 7) record counted in its batch and the file, the entry checked. */
+function countEntryRecord(
+  type: string,
+  record: string | null,
+  line: number,
+  current: Batch,
+  file: Totals,
+  report: Report,
+): void {
+  if (type === '7') {
+    report(line, 'recordType', 'addenda records are not expected: every entry has addenda indicator 0');
+    current.addenda += 1;
+    file.addenda += 1;
+    return;
+  }
+  current.entries += 1;
+  file.entries += 1;
+  if (record === null) {
+    current.sumsKnown = false;
+    file.sumsKnown = false;
+    return;
+  }
+  checkEntry(record, line, current, file, report);
+}
+
+/** What the file as a whole must have: a batch, its file control, whole blocks. */
+function checkFileEnd(
+  { batchCount, fileControlSeen, records }: { batchCount: number; fileControlSeen: boolean; records: number },
+  report: Report,
+): void {
+  if (batchCount === 0) report(null, 'batch', 'the file holds no batch');
+  if (!fileControlSeen) report(null, 'fileControl', 'the file control record (type 9) is missing');
+  if (records % BLOCKING_FACTOR !== 0)
+    report(
+      null,
+      'recordCount',
+      `the file has ${records} records, not a multiple of ${BLOCKING_FACTOR}: pad it with lines of ${RECORD_LENGTH} '9's`,
+    );
+}
+
+/** What the file's records add up to. */
+function summaryOf(file: Totals, batchCount: number, records: number): NachaSummary {
+  return {
+    batchCount,
+    blockCount: Math.ceil(records / BLOCKING_FACTOR),
+    entryCount: file.entries,
+    entryHash: entryHashText(file.hash),
+    totalDebitCents: file.debit,
+    totalCreditCents: file.credit,
+    recordCount: records,
+  };
+}
+
 /**
  * Checks a NACHA file from its text alone (a final newline and '\r\n' line ends are accepted) and reports
  * every problem found, each with its 1-based line and field. `summary` is what the records add up to; it is
@@ -665,18 +858,7 @@ export function validateNachaFile(
 
   const openBatch = (headerLine: number | null): Batch => {
     batchCount += 1;
-    return {
-      headerLine,
-      header: null,
-      headerBad: new Set(),
-      entries: 0,
-      addenda: 0,
-      hash: 0,
-      credit: 0,
-      debit: 0,
-      sumsKnown: true,
-      lastTrace: null,
-    };
+    return newBatch(headerLine);
   };
   const closeBatch = (current: Batch) => {
     if (current.entries === 0) report(current.headerLine, 'batch', 'the batch holds no entry detail record');
@@ -715,26 +897,7 @@ export function validateNachaFile(
         }
         phase = 'afterFileHeader';
         if (!readable) continue;
-        const fields = readRecord(FILE_HEADER, record);
-        const bad = checkFields(FILE_HEADER, fields, line, report);
-        const destination = fields.immediateDestination;
-        const routing = destination.slice(1);
-        if (!bad.has('immediateDestination')) {
-          const problem = destination.startsWith(' ') ? routingNumberProblem(routing) : 'must be a space';
-          if (problem !== null)
-            report(line, 'immediateDestination', `must be ' ' + the ODFI routing number: ${problem}`);
-          else odfiFromHeader = routing.slice(0, 8);
-        }
-        const checks: [string, (value: string) => string | null][] = [
-          ['immediateOrigin', requiredTextProblem],
-          ['fileCreationDate', yymmddProblem],
-          ['fileCreationTime', hhmmProblem],
-          ['fileIdModifier', fileIdModifierProblem],
-        ];
-        for (const [name, rule] of checks) {
-          const problem = bad.has(name) ? null : rule((fields as Record<string, string>)[name] ?? '');
-          if (problem !== null) report(line, name, problem);
-        }
+        odfiFromHeader = checkFileHeader(record, line, report);
         continue;
       }
 
@@ -750,38 +913,7 @@ export function validateNachaFile(
         batch = openBatch(line);
         phase = 'inBatch';
         if (!readable) continue;
-        const fields = readRecord(BATCH_HEADER, record);
-        const bad = checkFields(BATCH_HEADER, fields, line, report);
-        batch.header = fields;
-        batch.headerBad = bad;
-        for (const name of ['companyName', 'companyIdentification', 'companyEntryDescription'] as const) {
-          const problem = bad.has(name) ? null : requiredTextProblem(fields[name]);
-          if (problem !== null) report(line, name, problem);
-        }
-        if (!bad.has('effectiveEntryDate')) {
-          const problem = yymmddProblem(fields.effectiveEntryDate);
-          if (problem !== null) report(line, 'effectiveEntryDate', problem);
-        }
-        if (
-          !bad.has('odfiIdentification') &&
-          odfiFromHeader !== null &&
-          fields.odfiIdentification !== odfiFromHeader
-        )
-          report(
-            line,
-            'odfiIdentification',
-            `is ${fields.odfiIdentification} but the file header's immediate destination starts ${odfiFromHeader}`,
-          );
-        if (!bad.has('batchNumber')) {
-          const number = Number(fields.batchNumber);
-          if (lastBatchNumber !== null && number <= lastBatchNumber)
-            report(
-              line,
-              'batchNumber',
-              `is ${number}: batch numbers must ascend (the previous was ${lastBatchNumber})`,
-            );
-          lastBatchNumber = number;
-        }
+        lastBatchNumber = checkBatchHeader(record, line, batch, { odfiFromHeader, lastBatchNumber }, report);
         continue;
       }
 
@@ -792,21 +924,7 @@ export function validateNachaFile(
           batch = openBatch(null);
           phase = 'inBatch';
         }
-        const current: Batch = batch;
-        if (type === '7') {
-          report(line, 'recordType', 'addenda records are not expected: every entry has addenda indicator 0');
-          current.addenda += 1;
-          file.addenda += 1;
-          continue;
-        }
-        current.entries += 1;
-        file.entries += 1;
-        if (!readable) {
-          current.sumsKnown = false;
-          file.sumsKnown = false;
-          continue;
-        }
-        checkEntry(record, line, current, file, report);
+        countEntryRecord(type, readable ? record : null, line, batch, file, report);
         continue;
       }
 
@@ -820,29 +938,7 @@ export function validateNachaFile(
         }
         closeBatch(current);
         if (!readable) continue;
-        const fields = readRecord(BATCH_CONTROL, record);
-        const bad = checkFields(BATCH_CONTROL, fields, line, report);
-        if (!bad.has('entryAddendaCount'))
-          compareCount(
-            report,
-            line,
-            'entryAddendaCount',
-            fields.entryAddendaCount,
-            current.entries + current.addenda,
-            'entry and addenda records in the batch',
-          );
-        compareTotals(report, line, fields, bad, current);
-        const header = current.header;
-        if (header !== null) {
-          for (const name of ['companyIdentification', 'odfiIdentification', 'batchNumber'] as const) {
-            if (!bad.has(name) && !current.headerBad.has(name) && fields[name] !== header[name])
-              report(
-                line,
-                name,
-                `is ${JSON.stringify(fields[name])} but the batch header (line ${current.headerLine}) has ${JSON.stringify(header[name])}`,
-              );
-          }
-        }
+        checkBatchControl(record, line, current, report);
         continue;
       }
 
@@ -864,29 +960,7 @@ export function validateNachaFile(
         phase = 'afterFileControl';
         fileControlSeen = true;
         if (!readable) continue;
-        const fields = readRecord(FILE_CONTROL, record);
-        const bad = checkFields(FILE_CONTROL, fields, line, report);
-        if (!bad.has('batchCount'))
-          compareCount(report, line, 'batchCount', fields.batchCount, batchCount, 'batches');
-        if (!bad.has('blockCount'))
-          compareCount(
-            report,
-            line,
-            'blockCount',
-            fields.blockCount,
-            Math.ceil(lines.length / BLOCKING_FACTOR),
-            `blocks of ${BLOCKING_FACTOR} records (${lines.length} records)`,
-          );
-        if (!bad.has('entryAddendaCount'))
-          compareCount(
-            report,
-            line,
-            'entryAddendaCount',
-            fields.entryAddendaCount,
-            file.entries + file.addenda,
-            'entry and addenda records',
-          );
-        compareTotals(report, line, fields, bad, file);
+        checkFileControl(record, line, { batchCount, records: lines.length, file }, report);
         continue;
       }
     }
@@ -896,26 +970,8 @@ export function validateNachaFile(
     report(null, 'batchControl', `the batch opened on line ${batch.headerLine} has no batch control record`);
     closeBatch(batch);
   }
-  if (batchCount === 0) report(null, 'batch', 'the file holds no batch');
-  if (!fileControlSeen) report(null, 'fileControl', 'the file control record (type 9) is missing');
-  if (lines.length % BLOCKING_FACTOR !== 0)
-    report(
-      null,
-      'recordCount',
-      `the file has ${lines.length} records, not a multiple of ${BLOCKING_FACTOR}: pad it with lines of ${RECORD_LENGTH} '9's`,
-    );
-
-  const summary: NachaSummary | null = file.sumsKnown
-    ? {
-        batchCount,
-        blockCount: Math.ceil(lines.length / BLOCKING_FACTOR),
-        entryCount: file.entries,
-        entryHash: entryHashText(file.hash),
-        totalDebitCents: file.debit,
-        totalCreditCents: file.credit,
-        recordCount: lines.length,
-      }
-    : null;
+  checkFileEnd({ batchCount, fileControlSeen, records: lines.length }, report);
+  const summary = file.sumsKnown ? summaryOf(file, batchCount, lines.length) : null;
   if (problems.length === 0 && summary !== null) return { ok: true, summary };
   return { ok: false, problems, summary };
 }

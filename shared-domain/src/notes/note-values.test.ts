@@ -3,6 +3,7 @@ import {
   isEmptyValue,
   isFieldVisible,
   isTimeOfDay,
+  staleSignatureFields,
   validateNoteValues,
   withComputedScores,
 } from './note-values';
@@ -423,5 +424,57 @@ describe('goals in note values', () => {
       { field: 'values.goals.1', message: 'does not match its parts' },
       { field: 'values.goals.2', message: 'must be a goal from the goal builder' },
     ]);
+  });
+});
+
+describe('validateNoteValues on a draft save (issue 24)', () => {
+  const draft = (values: Record<string, unknown>) => validateNoteValues(definition, values, 'draft');
+
+  it('keeps a value out of range or not whole as typed, and refuses it on submit', () => {
+    const typed = { ...complete, pain: 11, weightKg: 0, vitals: { pulse: { value: 400 } } };
+    expect(draft(typed)).toEqual([]);
+    expect(draft({ medications: [{ name: 'Metformin' }], pain: 2.5 })).toEqual([]);
+    expect(submit(typed)).toEqual(
+      expect.arrayContaining([
+        { field: 'values.pain', message: 'must be between 0 and 10' },
+        { field: 'values.weightKg', message: 'must be at least 1' },
+        { field: 'values.vitals.pulse', message: 'must be between 20 and 250' },
+      ]),
+    );
+  });
+
+  it('still refuses the wrong shape, a value not an option, too long a text and a field that is not one', () => {
+    expect(draft({ pain: '5' })).toEqual([{ field: 'values.pain', message: 'must be a number' }]);
+    expect(draft({ reason: '02' })).toEqual([
+      { field: 'values.reason', message: 'must be one of the listed options' },
+    ]);
+    expect(draft({ confusionNotes: 'x'.repeat(20_001) })).toHaveLength(1);
+    expect(draft({ vitals: { pulse: { value: 'fast' } } })).toEqual([
+      { field: 'values.vitals.pulse', message: 'must be a number' },
+    ]);
+    expect(draft({ nope: 1 })).toEqual([{ field: 'values.nope', message: 'is not a field of this form' }]);
+  });
+});
+
+describe('staleSignatureFields (issue 24)', () => {
+  it('clears a signature kept through a change, never a new one or an unchanged note', () => {
+    expect(staleSignatureFields(definition, complete, { ...complete, timeIn: '10:00' })).toEqual([
+      'signature',
+    ]);
+    expect(staleSignatureFields(definition, complete, { ...complete })).toEqual([]);
+    const reordered = {
+      ...complete,
+      signature: { signedAt: complete.signature.signedAt, name: complete.signature.name },
+    };
+    expect(staleSignatureFields(definition, complete, reordered)).toEqual([]);
+    const resigned = {
+      ...complete,
+      timeIn: '10:00',
+      signature: { name: 'Jane', signedAt: '2026-11-25T10:00:00Z' },
+    };
+    expect(staleSignatureFields(definition, complete, resigned)).toEqual([]);
+    const unsigned = { ...complete, signature: undefined };
+    expect(staleSignatureFields(definition, unsigned, { ...unsigned, timeIn: '10:00' })).toEqual([]);
+    expect(staleSignatureFields(definition, null, complete)).toEqual([]);
   });
 });

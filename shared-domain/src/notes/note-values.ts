@@ -1,5 +1,6 @@
-// The one check of a note's values against its definition, run by the form as the clinician types and by the server
-// on every save ('save': shapes, ranges, options) and on submit ('submit': also every visible required field).
+// The one check of a note's values against its definition, run by the server on every draft save ('draft': shapes,
+// options and sizes only, so one value out of range never blocks the autosave), by 'save' (also ranges) and on
+// submit ('submit': ranges and every visible required field).
 import type { NoteDefinition, NoteField, NoteValues, SimpleField } from './definition';
 import { fieldsOf } from './definition';
 import { NOTE_OPTION_LISTS, optionsOfField, readingTypeOf } from './option-lists';
@@ -9,7 +10,7 @@ import { isIsoDate } from '../formats';
 import { goalError } from './goal-builder';
 
 /** A FieldError's `field` is the value's path: `values.<fieldId>`, `values.<tableId>.<row>.<columnId>`, `values.<vitalsId>.<code>`. */
-export type ValidationMode = 'save' | 'submit';
+export type ValidationMode = 'draft' | 'save' | 'submit';
 
 export const FIELD_MESSAGES = {
   required: 'is required',
@@ -110,8 +111,13 @@ function rangeMessage(min: number | undefined, max: number | undefined): string 
   return `must be at most ${max}`;
 }
 
-function numberError(value: unknown, rule: { min?: number; max?: number; integer?: boolean }): string | null {
+function numberError(
+  value: unknown,
+  rule: { min?: number; max?: number; integer?: boolean },
+  mode: ValidationMode,
+): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return FIELD_MESSAGES.number;
+  if (mode === 'draft') return null;
   if (rule.integer && !Number.isInteger(value)) return FIELD_MESSAGES.integer;
   if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max))
     return rangeMessage(rule.min, rule.max);
@@ -119,7 +125,7 @@ function numberError(value: unknown, rule: { min?: number; max?: number; integer
 }
 
 /** The error of a non-empty simple value (a top-level field or a table cell), or null. */
-function simpleValueError(field: SimpleField, value: unknown): string | null {
+function simpleValueError(field: SimpleField, value: unknown, mode: ValidationMode): string | null {
   switch (field.kind) {
     case 'text': {
       if (typeof value !== 'string') return FIELD_MESSAGES.text;
@@ -127,7 +133,7 @@ function simpleValueError(field: SimpleField, value: unknown): string | null {
       return value.length > max ? `must be at most ${max} characters` : null;
     }
     case 'number':
-      return numberError(value, field);
+      return numberError(value, field, mode);
     case 'date':
       return typeof value === 'string' && isIsoDate(value) ? null : FIELD_MESSAGES.date;
     case 'time':
@@ -167,7 +173,7 @@ function checkTable(
     for (const column of field.columns) {
       const cell = row[column.id];
       const cellPath = `${rowPath}.${column.id}`;
-      const error = isBlank(cell) ? null : simpleValueError(column, cell);
+      const error = isBlank(cell) ? null : simpleValueError(column, cell, check.mode);
       if (error) check.errors.push({ field: cellPath, message: error });
       else if (
         check.mode === 'submit' &&
@@ -202,7 +208,7 @@ function checkVitals(
     const extra = Object.keys(reading).filter((key) => !['value', 'site', 'position'].includes(key));
     if (extra.length > 0) check.errors.push({ field: readingPath, message: FIELD_MESSAGES.reading });
     if (!isBlank(reading.value)) {
-      const error = numberError(reading.value, type);
+      const error = numberError(reading.value, type, check.mode);
       if (error) check.errors.push({ field: readingPath, message: error });
     }
     for (const [key, listId] of [
@@ -266,8 +272,9 @@ function checkGoals(value: unknown, path: string, check: Check) {
 }
 
 /**
- * The errors of a note's values against its definition, each naming the value's path. 'save' checks what is
- * there; 'submit' also requires every visible required field. Score fields must equal their recomputation.
+ * The errors of a note's values against its definition, each naming the value's path. 'draft' checks shapes,
+ * options and sizes (a pulse of 400 is kept as typed); 'save' also ranges; 'submit' also requires every visible
+ * required field. Score fields must equal their recomputation.
  */
 export function validateNoteValues(
   definition: NoteDefinition,
@@ -316,7 +323,7 @@ export function validateNoteValues(
           checkDiagnoses(value, path, check);
           break;
         default: {
-          const error = simpleValueError(field, value);
+          const error = simpleValueError(field, value, mode);
           if (error) check.errors.push({ field: path, message: error });
         }
       }
@@ -326,4 +333,39 @@ export function validateNoteValues(
       check.errors.push({ field: path, message: FIELD_MESSAGES.required });
   }
   return check.errors;
+}
+
+/** Equal as stored values: objects whatever their key order (a database's JSON reorders keys), empty as absent. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (isBlank(a) || isBlank(b)) return isBlank(a) && isBlank(b);
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
+    );
+  if (isRecord(a) && isRecord(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => sameValue(a[key], b[key]));
+  }
+  return Object.is(a, b);
+}
+
+/**
+ * The signature fields a save must clear (issue 24): the note was signed, and this save changes something else
+ * while keeping the signature as it was. A save that brings a new signature with its changes was signed after them.
+ */
+export function staleSignatureFields(
+  definition: NoteDefinition,
+  stored: Values | null | undefined,
+  incoming: Values,
+): string[] {
+  if (!stored) return [];
+  const signatures = fieldsOf(definition).filter((field) => field.kind === 'signature');
+  if (!signatures.length) return [];
+  const ids = new Set(signatures.map((field) => field.id));
+  const keys = new Set([...Object.keys(stored), ...Object.keys(incoming)]);
+  const changed = [...keys].some((key) => !ids.has(key) && !sameValue(stored[key], incoming[key]));
+  if (!changed) return [];
+  return signatures
+    .map((field) => field.id)
+    .filter((id) => !isBlank(stored[id]) && sameValue(stored[id], incoming[id]));
 }

@@ -12,6 +12,7 @@ import {
   computeRates,
   formatRateAmount,
   isSelectable,
+  rateTerms,
   validateRates,
 } from './rate-engine';
 
@@ -783,5 +784,37 @@ describe('validateRates (SPEC §5 messages)', () => {
         expect(validateRates(rateInput).length === 0).toBe(selectable);
       }
     }
+  });
+});
+
+describe('rateTerms (matching and billing price a visit through it)', () => {
+  const visit = { duration: 60, rateTier: 'regular' };
+  const card = { paymentType: 'FlatRate', unit: '$/Visit', amount: 100, profitMargin: 10 };
+
+  it('names the missing rate on either side', () => {
+    expect(rateTerms(visit, undefined, { amount: 50 })).toEqual({
+      ok: false,
+      problem: 'The organization has no rate for this provider type and visit type.',
+    });
+    expect(rateTerms(visit, card, undefined)).toEqual({
+      ok: false,
+      problem: 'The clinician has no rate for this visit type.',
+    });
+  });
+
+  it("gives the engine's amounts, selectable when the net profit meets the margin, else the engine's reason", () => {
+    const fits = rateTerms(visit, card, { amount: 50 });
+    expect(fits).toMatchObject({ ok: true, selectable: true, problem: null });
+    expect(fits.ok && fits.result).toEqual(
+      computeRates({
+        visit,
+        card: visitCard({ amount: 100, profitMargin: 10 }),
+        clinician: { amount: 50 },
+        tier: 'regular',
+      }),
+    );
+    const thin = rateTerms(visit, card, { amount: 95 });
+    expect(thin).toMatchObject({ ok: true, selectable: false });
+    expect(thin.problem).toBeTruthy();
   });
 });

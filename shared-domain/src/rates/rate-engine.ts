@@ -403,3 +403,54 @@ export function validateRates(input: RateInput): string[] {
 export function isSelectable(candidate: Pick<RateResult, 'netProfit' | 'requiredMargin'>): boolean {
   return toCents(candidate.netProfit) >= toCents(candidate.requiredMargin);
 }
+
+/** A visit as the rate terms read it: the engine's fields and its rate tier. */
+export type RatedVisit = RateVisit & { rateTier?: string | null };
+
+/** An organization's rate card entry as stored: its payment type and unit as text. */
+export type StoredRateCard = Omit<OrganizationRateCard, 'paymentType' | 'unit'> & {
+  paymentType: string;
+  unit?: string | null;
+};
+
+export type RateTerms =
+  | { ok: true; result: RateResult; selectable: boolean; problem: string | null }
+  | { ok: false; problem: string };
+
+/**
+ * The rate engine on one visit for one clinician: the amounts, whether the clinician is selectable and, when
+ * not, why (the SPEC §5 message, or the missing rate). Matching and billing price visits through it.
+ */
+export function rateTerms(
+  visit: RatedVisit,
+  card: StoredRateCard | undefined,
+  clinicianRate: ClinicianRate | undefined,
+): RateTerms {
+  if (!card)
+    return { ok: false, problem: 'The organization has no rate for this provider type and visit type.' };
+  if (!clinicianRate) return { ok: false, problem: 'The clinician has no rate for this visit type.' };
+  const input: RateInput = {
+    visit: {
+      duration: visit.duration,
+      isHourly: visit.isHourly,
+      bonus: visit.bonus,
+      referralSourceBonus: visit.referralSourceBonus,
+      rateOverride: visit.rateOverride,
+      overrideAmount: visit.overrideAmount,
+      rsOverrideAmount: visit.rsOverrideAmount,
+      status: visit.status,
+      nonVisit: visit.nonVisit,
+    },
+    card: { ...card, paymentType: card.paymentType as PaymentType, unit: card.unit as RateUnit | null },
+    clinician: clinicianRate,
+    tier: (visit.rateTier ?? undefined) as RateTier | undefined,
+  };
+  const result = computeRates(input);
+  const selectable = isSelectable(result);
+  return {
+    ok: true,
+    result,
+    selectable,
+    problem: selectable ? null : (validateRates(input)[0] ?? 'Net profit is below the required margin.'),
+  };
+}

@@ -38,23 +38,32 @@ describe('defaultEpisodeStatusFilter (SPEC §4)', () => {
 
 describe('planVisitSchedule', () => {
   const now = new Date('2026-11-23T12:00:00Z');
-  it('books 08:00 + the default duration: one hour for a visit, 8 hours for a shift', () => {
-    const visit = planVisitSchedule({ dateOfService: '2026-11-25' }, 'Visit', now);
+  const CENTRAL = 'America/Chicago';
+  it('books the time typed on the organization clock + the default duration (visit 1 h, shift 8 h)', () => {
+    const visit = planVisitSchedule(
+      { dateOfService: '2026-11-25', startTime: '10:00', timeZone: CENTRAL },
+      'Visit',
+      now,
+    );
     expect(visit).toEqual({
       ok: true,
       schedule: {
         dateOfService: '2026-11-25',
-        startAt: new Date('2026-11-25T08:00:00Z'),
-        endAt: new Date('2026-11-25T09:00:00Z'),
+        startAt: new Date('2026-11-25T16:00:00Z'),
+        endAt: new Date('2026-11-25T17:00:00Z'),
         duration: 60,
       },
     });
-    const shift = planVisitSchedule({ dateOfService: '2026-11-25', startTime: '19:00' }, 'Shift', now);
-    expect(shift.ok && shift.schedule.endAt).toEqual(new Date('2026-11-26T03:00:00Z'));
+    const shift = planVisitSchedule(
+      { dateOfService: '2026-11-25', startTime: '19:00', timeZone: CENTRAL },
+      'Shift',
+      now,
+    );
+    expect(shift.ok && shift.schedule.endAt).toEqual(new Date('2026-11-26T09:00:00Z'));
   });
-  it('converts the local wall clock to UTC and takes the duration from an end time', () => {
+  it('takes the duration from an end time', () => {
     const planned = planVisitSchedule(
-      { dateOfService: '2026-11-25', startTime: '09:30', endTime: '11:00', utcOffset: -360 },
+      { dateOfService: '2026-11-25', startTime: '09:30', endTime: '11:00', timeZone: CENTRAL },
       'Visit',
       now,
     );
@@ -65,23 +74,40 @@ describe('planVisitSchedule', () => {
     });
   });
   it.each([
-    [{ dateOfService: '2026-11-22' }, 'dateOfService', 'cannot be in the past'],
+    [{ dateOfService: '2026-11-22', startTime: '10:00' }, 'dateOfService', 'cannot be in the past'],
+    [
+      { dateOfService: '2026-11-25' },
+      'startTime',
+      'is required: type the time the visit starts, such as 10:00 AM',
+    ],
     [
       { dateOfService: '2026-11-25', startTime: '10:00', endTime: '10:00' },
       'endTime',
       'must be after the start time',
     ],
-    [{ dateOfService: '2026-11-25', duration: 0 }, 'duration', 'must be more than 0 minutes'],
-    [{ dateOfService: '2026-11-25', duration: 1441 }, 'duration', 'cannot be more than 24 hours'],
+    [
+      { dateOfService: '2026-11-25', startTime: '10:00', duration: 0 },
+      'duration',
+      'must be more than 0 minutes',
+    ],
+    [
+      { dateOfService: '2026-11-25', startTime: '10:00', duration: 1441 },
+      'duration',
+      'cannot be more than 24 hours',
+    ],
     [{ dateOfService: '2026-11-25', startTime: '25:00' }, 'startTime', 'must be a time HH:MM'],
   ])('refuses %o on %s', (input, field, message) => {
-    expect(planVisitSchedule(input, 'Visit', now)).toEqual({ ok: false, problem: { field, message } });
+    expect(planVisitSchedule({ ...input, timeZone: CENTRAL }, 'Visit', now)).toEqual({
+      ok: false,
+      problem: { field, message },
+    });
   });
-  it('judges "today" on the caller’s clock', () => {
-    // 02:00 UTC on the 24th is still the 23rd in Texas.
+  it('judges "today" on the organization clock, not the server one', () => {
+    // 02:00 UTC on the 24th is still the 23rd in Texas, already the 24th in UTC.
     const early = new Date('2026-11-24T02:00:00Z');
-    expect(planVisitSchedule({ dateOfService: '2026-11-23', utcOffset: -360 }, 'Visit', early).ok).toBe(true);
-    expect(planVisitSchedule({ dateOfService: '2026-11-23' }, 'Visit', early).ok).toBe(false);
+    const input = { dateOfService: '2026-11-23', startTime: '21:00' };
+    expect(planVisitSchedule({ ...input, timeZone: CENTRAL }, 'Visit', early).ok).toBe(true);
+    expect(planVisitSchedule({ ...input, timeZone: 'UTC' }, 'Visit', early).ok).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
 import { ROLES_SEEING_ALL_EPISODES } from '../roles';
 import type { VisitStatus } from '../visits/visit-status';
+import { todayIn, visitInstant, VISIT_TIME_MESSAGES } from '../visits/visit-time';
 
 export const EPISODE_STATUSES = ['Draft', 'Active', 'Hold', 'Completed', 'Archived', 'Deleted'] as const;
 export type EpisodeStatus = (typeof EPISODE_STATUSES)[number];
@@ -87,7 +88,6 @@ export function defaultDurationMinutes(episodeType: string): number {
   return episodeType === 'Shift' ? DEFAULT_SHIFT_LENGTH_MINUTES : DEFAULT_VISIT_MINUTES;
 }
 /** A visit without a time books 08:00. */
-export const DEFAULT_START_TIME = '08:00';
 export const MAX_VISIT_MINUTES = 24 * 60;
 
 const minutesOf = (time: string) => {
@@ -96,41 +96,38 @@ const minutesOf = (time: string) => {
 };
 
 export type VisitScheduleInput = {
-  /** ISO 'YYYY-MM-DD'. */
+  /** ISO 'YYYY-MM-DD', in the organization's zone. */
   dateOfService: string;
-  /** 'HH:mm' local wall clock; 08:00 when missing. */
+  /** 'HH:mm' on the organization's wall clock; required (there is no default time, decision 039). */
   startTime?: string | null;
-  /** 'HH:mm' local; when given the duration is end - start. */
+  /** 'HH:mm' on the same clock; when given the duration is end - start. */
   endTime?: string | null;
   /** Minutes. */
   duration?: number | null;
-  /** Minutes east of UTC of the wall clock above (dayjs().utcOffset(), e.g. -300 for CDT). */
-  utcOffset?: number | null;
+  /** The organization's IANA zone, where the date and times are (decision 039). */
+  timeZone: string;
 };
 export type VisitSchedule = { dateOfService: string; startAt: Date; endAt: Date; duration: number };
 export type FieldProblem = { field: string; message: string };
 
-/** The local calendar date of `now` at `utcOffset` minutes east of UTC, ISO. */
-export function localDate(now: Date, utcOffset: number): string {
-  return new Date(now.getTime() + utcOffset * 60_000).toISOString().slice(0, 10);
-}
-
 /**
- * SPEC §5/§9 checks of one visit's date and time, and its booked start and end in UTC. Problems: a date of
- * service in the past, an end before the start, a duration not positive or over 24 hours.
+ * SPEC §5/§9 checks of one visit's date and time, and its booked start and end as instants. The date and times
+ * are the organization's wall clock (its zone). Problems: a date of service before the organization's today, no
+ * start time, an end before the start, a duration not positive or over 24 hours.
  */
 export function planVisitSchedule(
   input: VisitScheduleInput,
   episodeType: string,
   now: Date = new Date(),
 ): { ok: true; schedule: VisitSchedule } | { ok: false; problem: FieldProblem } {
-  const offset = input.utcOffset ?? 0;
-  const date = ISO_DATE_PATTERN.exec(input.dateOfService);
-  if (!date) return { ok: false, problem: { field: 'dateOfService', message: 'must be a date' } };
-  if (input.dateOfService < localDate(now, offset)) {
+  if (!ISO_DATE_PATTERN.test(input.dateOfService))
+    return { ok: false, problem: { field: 'dateOfService', message: 'must be a date' } };
+  if (input.dateOfService < todayIn(input.timeZone, now)) {
     return { ok: false, problem: { field: 'dateOfService', message: 'cannot be in the past' } };
   }
-  const start = minutesOf(input.startTime || DEFAULT_START_TIME);
+  if (!input.startTime)
+    return { ok: false, problem: { field: 'startTime', message: VISIT_TIME_MESSAGES.startTimeRequired } };
+  const start = minutesOf(input.startTime);
   if (start === null) return { ok: false, problem: { field: 'startTime', message: 'must be a time HH:MM' } };
   let duration = input.duration ?? null;
   if (input.endTime) {
@@ -147,8 +144,7 @@ export function planVisitSchedule(
   if (duration > MAX_VISIT_MINUTES) {
     return { ok: false, problem: { field: 'duration', message: 'cannot be more than 24 hours' } };
   }
-  const [y, mo, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
-  const startAt = new Date(Date.UTC(y, mo - 1, d) + (start - offset) * 60_000);
+  const startAt = visitInstant(input.dateOfService, input.startTime, input.timeZone);
   return {
     ok: true,
     schedule: {

@@ -114,6 +114,12 @@ export const referralSourceSchema = z
     caseManager: z.boolean(),
     actionType: z.string().nullable(),
     onboardStepRS: organizationOnboardStepSchema,
+    timeZone: z
+      .string()
+      .optional()
+      .describe(
+        "IANA zone of its visits' dates and times (decision 039): its own, else its ZIP code's state's",
+      ),
     createdAt: isoDateTimeSchema,
     updatedAt: isoDateTimeSchema,
     version: versionSchema,

@@ -118,6 +118,7 @@ export const FINE_KIND_LABELS: Record<(typeof FINE_KINDS)[number], string> = {
   Other: 'Other',
 };
 export const FINE_STATUSES = ['Active', 'Contested', 'Removed'] as const;
+export const FINE_MESSAGES = { notTheirVisit: 'is not a visit of this clinician that can be fined' } as const;
 export const fineInputSchema = z.object({
   providerId: idValueSchema,
   visitId: idValueSchema.optional(),
@@ -150,6 +151,34 @@ export const fineListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(['ALL', ...FINE_STATUSES]).default('ALL'),
 });
 export const fineListSchema = z.object({ rows: z.array(fineSchema), paging: pagingSchema });
+
+/** A visit can be fined once the clinician held it: from its time on (missed, notes late …), never a future one. */
+export const FINEABLE_VISIT_STATUSES = [
+  'AfterStaffed',
+  'VisitOverdue',
+  'Missed',
+  'NotesDue',
+  'NotesOverdue',
+  'NotesInReview',
+  'NotesRejected',
+  'NotesApproved',
+  'ApprovalDue',
+  'FinalReview',
+  'LateCanceled',
+  'FinalConfirmed',
+] as const;
+/** The fine form lists this many of the clinician's visits, newest first. */
+export const FINEABLE_VISITS_MAX = 200;
+export const fineVisitsQuerySchema = z.object({ providerId: idSchema });
+export const fineVisitSchema = z.object({
+  visitId: z.number().int(),
+  dateOfService: isoDateSchema,
+  /** '' for a shift without a patient. */
+  patientName: z.string(),
+  status: z.string(),
+});
+export type FineVisit = z.infer<typeof fineVisitSchema>;
+export const fineVisitListSchema = z.object({ rows: z.array(fineVisitSchema) });
 export const fineResultSchema = z.object({ message: z.string(), fine: fineSchema });
 
 export const ADJUSTMENT_KINDS = ['receivable', 'payable'] as const;

@@ -6,6 +6,8 @@ import {
   idValueSchema,
   INT4_MAX,
   isoDateSchema,
+  STATE_CODE_ERROR,
+  stateCodeSchema,
   versionQuerySchema,
   versionSchema,
   wholeNumberTextSchema,
@@ -90,5 +92,13 @@ describe('isoDateSchema', () => {
       type: 'string',
       pattern: '^(\\d{4})-(\\d{2})-(\\d{2})$',
     });
+  });
+});
+
+describe('stateCodeSchema', () => {
+  it('takes a two-letter postal code, trimmed, and names the rule otherwise', () => {
+    expect(stateCodeSchema.parse(' tx ')).toBe('tx');
+    for (const bad of ['Texas', 'T', 'T1', ''])
+      expect(stateCodeSchema.safeParse(bad).error?.issues[0]?.message).toBe(STATE_CODE_ERROR);
   });
 });

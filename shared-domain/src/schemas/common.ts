@@ -76,6 +76,11 @@ export const isoDateSchema = z
   .string()
   .refine(isIsoDate, { error: 'must be a date YYYY-MM-DD' })
   .meta({ type: 'string', pattern: ISO_DATE_PATTERN.source });
+/** A US state (or territory) by its two-letter postal code, as every address form takes it. */
+export const STATE_CODE_PATTERN = /^[A-Za-z]{2}$/;
+export const STATE_CODE_ERROR = 'must be a 2-letter state code';
+export const stateCodeSchema = z.string().trim().regex(STATE_CODE_PATTERN, { error: STATE_CODE_ERROR });
+
 export const timeSchema = z.string().regex(TIME_PATTERN, { error: 'must be a time HH:MM' });
 
 /** The first and last day a date sent to the API may name (decision 034): past any birthday, before any plan. */

@@ -8,3 +8,4 @@ export * from './notes';
 export * from './billing';
 export * from './billing-pay';
 export * from './billing-reports';
+export * from './notifications';

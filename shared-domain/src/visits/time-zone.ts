@@ -1,6 +1,7 @@
-// A visit's time zone (ARCHITECTURE §9 "Time": a visit's date and times belong to the organization's time zone,
-// the patient's address). Nothing stores a zone yet, so it is told from the place: its US state, and for the
-// states a zone line crosses, which side of the line the place's coordinates fall on (decision 038).
+// A place's time zone (ARCHITECTURE §9 "Time": a visit's date and times belong to the organization's time zone,
+// the patient's address): its US state, and for the states a zone line crosses, which side of the line the place's
+// coordinates fall on (decision 038). Organizations and visits keep their zone since decision 039; this rule gives
+// an organization's default and the zone of visits booked before.
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

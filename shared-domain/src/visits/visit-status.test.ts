@@ -1,5 +1,13 @@
+import { BILLABLE_VISIT_STATUSES } from '../billing/money';
 import {
+  APPROVED_NOTE_STATUSES,
+  EDITABLE_NOTE_STATUSES,
+  FACILITY_ANSWERABLE_STATUSES,
   FACILITY_UNACCEPTED_SUFFIX,
+  LATE_NOTE_STATUSES,
+  NON_BOOKING_VISIT_STATUSES,
+  PAUSABLE_VISIT_STATUSES,
+  TIMED_VISIT_STATUSES,
   FINAL_VISIT_STATUSES,
   VISIT_ACTIONS,
   VISIT_ACTION_INFO,
@@ -13,9 +21,14 @@ import {
   countsForAvailability,
   dueTransitions,
   isFinalVisitStatus,
+  isNoteApproved,
+  isNoteEditable,
+  isNoteReopenable,
+  isNoteSubmitted,
   isVisitStatus,
+  REOPENABLE_NOTE_STATUSES,
+  SUBMITTED_NOTE_STATUSES,
   transitionFor,
-  visitDeadline,
   visitStatusLabel,
 } from './visit-status';
 
@@ -336,142 +349,102 @@ describe('visit counting', () => {
   });
 });
 
-describe('visit deadline', () => {
-  const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
-    new Date(y, m - 1, d, h, min, s, ms);
+describe('scheduled job: dueTransitions (instants, decision 039)', () => {
+  // A 6:00-7:00 PM Central visit on 11/28/2026 (CST, UTC-6): 00:00Z-01:00Z on 11/29.
+  const visit = { startAt: '2026-11-29T00:00:00Z', endAt: '2026-11-29T01:00:00Z' };
+  const z = (iso: string) => new Date(iso);
 
-  it('2025-03-10 with no times ends at 23:59:59.999 local', () => {
-    expect(visitDeadline({ dateOfService: '2025-03-10' })).toEqual(at(2025, 3, 10, 23, 59, 59, 999));
-  });
-
-  it('2025-03-10 09:00-17:00 ends at 17:00', () => {
-    expect(visitDeadline({ dateOfService: '2025-03-10', timeIn: '09:00', timeOut: '17:00' })).toEqual(
-      at(2025, 3, 10, 17),
-    );
-  });
-
-  it('2025-03-10 timeIn 10:30 only ends at 10:30', () => {
-    expect(visitDeadline({ dateOfService: '2025-03-10', timeIn: '10:30' })).toEqual(at(2025, 3, 10, 10, 30));
-  });
-
-  it('2025-03-10 timeOut 12:00 only ends at 12:00', () => {
-    expect(visitDeadline({ dateOfService: '2025-03-10', timeOut: '12:00', timeIn: null })).toEqual(
-      at(2025, 3, 10, 12),
-    );
-  });
-
-  it('overnight shift 2025-03-10 19:00-07:00 ends 2025-03-11 07:00', () => {
-    expect(visitDeadline({ dateOfService: '2025-03-10', timeIn: '19:00', timeOut: '07:00' })).toEqual(
-      at(2025, 3, 11, 7),
-    );
-  });
-
-  it('overnight shift across the year 2025-12-31 23:00-07:00 ends 2026-01-01 07:00', () => {
-    expect(visitDeadline({ dateOfService: '2025-12-31', timeIn: '23:00', timeOut: '07:00' })).toEqual(
-      at(2026, 1, 1, 7),
-    );
-  });
-
-  it.each([
-    [{ dateOfService: '2025-02-30' }],
-    [{ dateOfService: '2025-3-10' }],
-    [{ dateOfService: '03/10/2025' }],
-    [{ dateOfService: '2025-03-10T10:00:00Z' }],
-    [{ dateOfService: '' }],
-    [{ dateOfService: '2025-03-10', timeIn: '24:00' }],
-    [{ dateOfService: '2025-03-10', timeOut: '9:00' }],
-    [{ dateOfService: '2025-03-10', timeIn: '09:60' }],
-  ])('malformed %p has no deadline', (visit) => {
-    expect(visitDeadline(visit)).toBeNull();
-  });
-
-  it('empty-string times count as no time', () => {
-    expect(visitDeadline({ dateOfService: '2025-03-10', timeIn: '', timeOut: '' })).toEqual(
-      at(2025, 3, 10, 23, 59, 59, 999),
-    );
-  });
-});
-
-describe('scheduled job: dueTransitions', () => {
-  const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
-    new Date(y, m - 1, d, h, min, s, ms);
-
-  it('Active 2025-03-10 (no time) at 2025-03-11 00:00 expires', () => {
-    expect(dueTransitions({ status: 'Active', dateOfService: '2025-03-10' }, at(2025, 3, 11))).toEqual([
-      { to: 'Expired', action: 'expire' },
-    ]);
-  });
-
-  it('Active 2025-03-10 (no time) at 2025-03-10 23:59:59.999 is not yet due', () => {
-    expect(
-      dueTransitions({ status: 'Active', dateOfService: '2025-03-10' }, at(2025, 3, 10, 23, 59, 59, 999)),
-    ).toEqual([]);
-  });
-
-  it('Active 2025-03-10 09:00-11:00 at 11:01 expires; at 11:00 exactly it does not', () => {
-    const visit = {
-      status: 'Active',
-      dateOfService: '2025-03-10',
-      timeIn: '09:00',
-      timeOut: '11:00',
-    } as const;
-    expect(dueTransitions(visit, at(2025, 3, 10, 11, 1))).toEqual([{ to: 'Expired', action: 'expire' }]);
-    expect(dueTransitions(visit, at(2025, 3, 10, 11, 0))).toEqual([]);
-  });
-
-  it('Active 2025-03-10 09:00-11:00 at 10:00 (under way) is not due', () => {
-    expect(
-      dueTransitions(
-        { status: 'Active', dateOfService: '2025-03-10', timeIn: '09:00', timeOut: '11:00' },
-        at(2025, 3, 10, 10),
-      ),
-    ).toEqual([]);
-  });
-
-  it('Staffed 2025-03-10 timeIn 10:00 at 10:05 becomes VisitOverdue', () => {
-    expect(
-      dueTransitions(
-        { status: 'Staffed', dateOfService: '2025-03-10', timeIn: '10:00' },
-        at(2025, 3, 10, 10, 5),
-      ),
-    ).toEqual([{ to: 'VisitOverdue', action: 'overdue' }]);
-  });
-
-  it('Staffed 2025-03-10 (no time) at 2025-03-10 18:00 is not yet overdue', () => {
-    expect(dueTransitions({ status: 'Staffed', dateOfService: '2025-03-10' }, at(2025, 3, 10, 18))).toEqual(
-      [],
-    );
-  });
-
-  it('Staffed overnight shift 2025-03-10 19:00-07:00 at 2025-03-11 06:00 is not overdue, at 07:30 it is', () => {
-    const visit = {
-      status: 'Staffed',
-      dateOfService: '2025-03-10',
-      timeIn: '19:00',
-      timeOut: '07:00',
-    } as const;
-    expect(dueTransitions(visit, at(2025, 3, 11, 6))).toEqual([]);
-    expect(dueTransitions(visit, at(2025, 3, 11, 7, 30))).toEqual([
+  it('Staffed: not overdue at 9 PM Central the day before, nor at 6:15 PM (the grace); overdue at 6:16 PM', () => {
+    const staffed = { ...visit, status: 'Staffed' } as const;
+    expect(dueTransitions(staffed, z('2026-11-28T03:00:00Z'))).toEqual([]);
+    expect(dueTransitions(staffed, z('2026-11-29T00:05:00Z'))).toEqual([]);
+    expect(dueTransitions(staffed, z('2026-11-29T00:15:00Z'))).toEqual([]);
+    expect(dueTransitions(staffed, z('2026-11-29T00:16:00Z'))).toEqual([
       { to: 'VisitOverdue', action: 'overdue' },
     ]);
   });
 
+  it('Active: expires after its booked end, not at it', () => {
+    const active = { ...visit, status: 'Active' } as const;
+    expect(dueTransitions(active, z('2026-11-29T01:00:00Z'))).toEqual([]);
+    expect(dueTransitions(active, z('2026-11-29T01:00:01Z'))).toEqual([{ to: 'Expired', action: 'expire' }]);
+  });
+
   it.each(VISIT_STATUSES.filter((status) => status !== 'Active' && status !== 'Staffed'))(
-    '%s on a past date is left alone',
+    '%s long past is left alone',
     (status) => {
-      expect(dueTransitions({ status, dateOfService: '2020-01-01' }, at(2025, 3, 10))).toEqual([]);
+      expect(dueTransitions({ ...visit, status }, z('2030-01-01T00:00:00Z'))).toEqual([]);
     },
   );
 
-  it('a malformed date is skipped, not expired: Active 2025-13-01', () => {
-    expect(dueTransitions({ status: 'Active', dateOfService: '2025-13-01' }, at(2030, 1, 1))).toEqual([]);
-  });
-
   it('every transition it proposes is allowed by the table', () => {
     for (const status of ['Active', 'Staffed'] as const) {
-      for (const { to } of dueTransitions({ status, dateOfService: '2020-01-01' }, at(2025, 1, 1))) {
-        expect(canTransition(status, to)).toBe(true);
-      }
+      const [move] = dueTransitions({ ...visit, status }, z('2030-01-01T00:00:00Z'));
+      expect(move && canTransition(status, move.to)).toBe(true);
     }
+  });
+});
+
+describe('the note statuses, read from the state machine', () => {
+  it('the clinician writes the note while checked in and while the notes are due, overdue or sent back', () => {
+    expect(EDITABLE_NOTE_STATUSES).toEqual(['AfterStaffed', 'NotesDue', 'NotesOverdue', 'NotesRejected']);
+    // Each leads to review by submitting, except during the visit, which the check-out ends first.
+    for (const status of EDITABLE_NOTE_STATUSES.filter((s) => s !== 'AfterStaffed'))
+      expect(transitionFor(status, 'submitNotes')).toBe('NotesInReview');
+    expect(transitionFor('AfterStaffed', 'checkOut')).toBe('NotesDue');
+    expect(isNoteEditable('NotesRejected')).toBe(true);
+    expect(isNoteEditable('NotesInReview')).toBe(false);
+  });
+
+  it('approved and later is what organizations read and what is billed', () => {
+    expect(APPROVED_NOTE_STATUSES).toEqual(['NotesApproved', 'ApprovalDue', 'FinalReview', 'FinalConfirmed']);
+    expect(transitionFor('NotesInReview', 'approveNotes')).toBe('NotesApproved');
+    expect(BILLABLE_VISIT_STATUSES).toBe(APPROVED_NOTE_STATUSES);
+    expect(isNoteApproved('FinalConfirmed')).toBe(true);
+    expect(isNoteApproved('NotesInReview')).toBe(false);
+  });
+
+  it('submitted is in review or approved; a reviewer re-opens exactly where the machine has reopenNotes', () => {
+    expect(SUBMITTED_NOTE_STATUSES).toEqual(['NotesInReview', ...APPROVED_NOTE_STATUSES]);
+    expect(isNoteSubmitted('NotesInReview')).toBe(true);
+    expect(isNoteSubmitted('NotesDue')).toBe(false);
+    expect(REOPENABLE_NOTE_STATUSES).toEqual([
+      'NotesInReview',
+      'NotesApproved',
+      'ApprovalDue',
+      'FinalReview',
+    ]);
+    for (const status of REOPENABLE_NOTE_STATUSES)
+      expect(transitionFor(status, 'reopenNotes')).toBe('NotesDue');
+    expect(isNoteReopenable('FinalConfirmed')).toBe(false);
+  });
+});
+
+describe('the visit status lists the API works by, read against the state machine', () => {
+  it('the status job moves exactly the statuses whose time can pass: Active expires, Staffed is overdue', () => {
+    expect(TIMED_VISIT_STATUSES).toEqual(['Active', 'Staffed']);
+    expect(transitionFor('Active', 'expire')).toBe('Expired');
+    expect(transitionFor('Staffed', 'overdue')).toBe('VisitOverdue');
+  });
+
+  it('a facility answers a staffed assignment not yet checked in to', () => {
+    expect(FACILITY_ANSWERABLE_STATUSES).toEqual(['Staffed', 'VisitOverdue']);
+    for (const status of FACILITY_ANSWERABLE_STATUSES)
+      expect(transitionFor(status, 'checkIn')).toBe('AfterStaffed');
+  });
+
+  it('a visit that holds no booking is one its clinician will not work: deleted, missed, late-canceled', () => {
+    expect(NON_BOOKING_VISIT_STATUSES).toEqual(['Deleted', 'Missed', 'LateCanceled']);
+    for (const status of NON_BOOKING_VISIT_STATUSES)
+      expect(canTransition(status, 'AfterStaffed')).toBe(false);
+  });
+
+  it('pausable visits are those not yet staffed; late notes are the due and overdue ones', () => {
+    expect(PAUSABLE_VISIT_STATUSES).toEqual(['Draft', 'Active', 'Expired']);
+    for (const status of PAUSABLE_VISIT_STATUSES)
+      expect(canTransition(status, 'Staffed')).toBe(status === 'Active');
+    expect(LATE_NOTE_STATUSES).toEqual(['NotesDue', 'NotesOverdue']);
+    expect(transitionFor('NotesDue', 'notesOverdue')).toBe('NotesOverdue');
+    for (const status of LATE_NOTE_STATUSES) expect(isNoteEditable(status)).toBe(true);
   });
 });

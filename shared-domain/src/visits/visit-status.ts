@@ -18,7 +18,7 @@
  * rejectNotes (NotesInReview -> NotesRejected), reject (ApprovalDue -> NotesRejected), reopenNotes (-> NotesDue)
  * and delete (any non-final status -> Deleted). Deleted and FinalConfirmed are final: nothing leaves them.
  */
-import { ISO_DATE_PATTERN, TIME_PATTERN } from '../formats';
+import { visitDueAt, type TimedVisit } from './visit-time';
 
 /** SPEC §4 visit statuses, in the spec's order. */
 export const VISIT_STATUSES = [
@@ -297,6 +297,64 @@ export const VISIT_TRANSITIONS: Record<VisitStatus, readonly VisitTransition[]> 
 };
 
 /** True when some action moves a visit from `from` to `to`. */
+/**
+ * The statuses in which the assigned clinician may change the note: during the visit (checked in, AfterStaffed:
+ * clinicians write while they are with the patient; submitting waits for the check-out), and while the notes are
+ * due, overdue or sent back.
+ */
+export const EDITABLE_NOTE_STATUSES = [
+  'AfterStaffed',
+  'NotesDue',
+  'NotesOverdue',
+  'NotesRejected',
+] as const satisfies readonly VisitStatus[];
+
+/**
+ * Notes approved and every status after it in the state machine: what an organization reads and prints, and what
+ * is billed (a late cancellation is approved into NotesApproved too).
+ */
+export const APPROVED_NOTE_STATUSES = [
+  'NotesApproved',
+  'ApprovalDue',
+  'FinalReview',
+  'FinalConfirmed',
+] as const satisfies readonly VisitStatus[];
+
+/** The note has been submitted: in review, approved or later (the clinician reads it, no longer writes it). */
+export const SUBMITTED_NOTE_STATUSES = [
+  'NotesInReview',
+  ...APPROVED_NOTE_STATUSES,
+] as const satisfies readonly VisitStatus[];
+
+/** A reviewer may re-open the note from these (the state machine's reopenNotes). */
+export const REOPENABLE_NOTE_STATUSES = (Object.keys(VISIT_TRANSITIONS) as VisitStatus[]).filter((status) =>
+  VISIT_TRANSITIONS[status].some((t) => t.action === 'reopenNotes'),
+);
+
+/** Still to be worked: the visit is held back (Draft), offered (Active) or past its time unstaffed (Expired). */
+export const PAUSABLE_VISIT_STATUSES: readonly VisitStatus[] = ['Draft', 'Active', 'Expired'];
+
+/** The statuses the visit status job moves when their time has passed: Active expires, Staffed is overdue. */
+export const TIMED_VISIT_STATUSES: readonly VisitStatus[] = ['Active', 'Staffed'];
+
+/** A facility answers an assignment while it is staffed and not yet checked in to. */
+export const FACILITY_ANSWERABLE_STATUSES: readonly VisitStatus[] = ['Staffed', 'VisitOverdue'];
+
+/** A visit in these holds no booking of its clinician's time (another visit may take the hours). */
+export const NON_BOOKING_VISIT_STATUSES: readonly VisitStatus[] = ['Deleted', 'Missed', 'LateCanceled'];
+
+/** Notes to write that are due or overdue: the late notes of a clinician's list. */
+export const LATE_NOTE_STATUSES: readonly VisitStatus[] = ['NotesDue', 'NotesOverdue'];
+
+const isAmong =
+  (statuses: readonly VisitStatus[]) =>
+  (status: VisitStatus): boolean =>
+    statuses.includes(status);
+export const isNoteEditable = isAmong(EDITABLE_NOTE_STATUSES);
+export const isNoteApproved = isAmong(APPROVED_NOTE_STATUSES);
+export const isNoteSubmitted = isAmong(SUBMITTED_NOTE_STATUSES);
+export const isNoteReopenable = isAmong(REOPENABLE_NOTE_STATUSES);
+
 export function canTransition(from: VisitStatus, to: VisitStatus): boolean {
   return VISIT_TRANSITIONS[from].some((transition) => transition.to === to);
 }
@@ -384,61 +442,16 @@ export function countsAsVisit(visit: { status: VisitStatus; nonVisit?: boolean |
   return !visit.nonVisit && !NOT_COUNTED_AS_VISITS.includes(visit.status);
 }
 
-export type ScheduledVisit = {
-  status: VisitStatus;
-  /** ISO date 'YYYY-MM-DD'. */
-  dateOfService: string;
-  /** 'HH:mm', 24-hour. */
-  timeIn?: string | null;
-  timeOut?: string | null;
-};
-
-function parseTime(text: string | null | undefined): { hours: number; minutes: number } | null | 'invalid' {
-  if (text === null || text === undefined || text === '') return null;
-  const match = TIME_PATTERN.exec(text);
-  return match ? { hours: Number(match[1]), minutes: Number(match[2]) } : 'invalid';
-}
-
 /**
- * The moment after which the scheduled job acts on a visit, in the local time of the process running it
- * (the date and times carry no zone, so they are read as local components and compared with the local
- * components of `now`; run the job in the organization's zone):
- * - with `timeOut`: dateOfService at timeOut — the next day when timeOut is not after timeIn (overnight shift);
- * - else with `timeIn`: dateOfService at timeIn;
- * - else the end of dateOfService (23:59:59.999).
- * We take the latest known moment of the visit, so nothing is expired or flagged while it could still be
- * under way. Null when dateOfService is not a real 'YYYY-MM-DD' date or a time is not 'HH:mm'.
+ * The transitions the scheduled job should apply to `visit` at `now` (see {@link visitDueAt}: a Staffed visit
+ * nobody checked in to becomes VisitOverdue after its start plus the grace; an Active one expires after its
+ * end). Passed means `now` is strictly after that moment. NotesDue -> NotesOverdue is the notes job's.
  */
-export function visitDeadline(visit: Omit<ScheduledVisit, 'status'>): Date | null {
-  const date = ISO_DATE_PATTERN.exec(visit.dateOfService);
-  if (!date) return null;
-  const [year, month, day] = [Number(date[1]), Number(date[2]) - 1, Number(date[3])];
-  const check = new Date(year, month, day);
-  if (check.getFullYear() !== year || check.getMonth() !== month || check.getDate() !== day) return null;
-  const timeIn = parseTime(visit.timeIn);
-  const timeOut = parseTime(visit.timeOut);
-  if (timeIn === 'invalid' || timeOut === 'invalid') return null;
-  if (timeOut) {
-    const overnight =
-      timeIn !== null && timeOut.hours * 60 + timeOut.minutes <= timeIn.hours * 60 + timeIn.minutes;
-    return new Date(year, month, day + (overnight ? 1 : 0), timeOut.hours, timeOut.minutes);
-  }
-  if (timeIn) return new Date(year, month, day, timeIn.hours, timeIn.minutes);
-  return new Date(year, month, day, 23, 59, 59, 999);
-}
-
-/**
- * The transitions the scheduled job should apply to `visit` at `now`: an Active visit whose deadline has
- * passed expires, a Staffed one becomes VisitOverdue. Passed means `now` is strictly after the deadline.
- * Returns an empty list otherwise, or when the visit's date or times are malformed (the job logs and skips
- * those rather than guess). NotesDue -> NotesOverdue is also the job's, but its deadline is not shown in the
- * spec, so it is not decided here.
- */
-export function dueTransitions(visit: ScheduledVisit, now: Date): VisitTransition[] {
+export function dueTransitions(visit: TimedVisit & { status: VisitStatus }, now: Date): VisitTransition[] {
   const action: VisitAction | null =
     visit.status === 'Active' ? 'expire' : visit.status === 'Staffed' ? 'overdue' : null;
   if (!action) return [];
-  const deadline = visitDeadline(visit);
+  const deadline = visitDueAt(visit);
   if (!deadline || now.getTime() <= deadline.getTime()) return [];
   const to = transitionFor(visit.status, action);
   return to ? [{ to, action }] : [];

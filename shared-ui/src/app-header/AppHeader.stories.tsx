@@ -30,3 +30,17 @@ export const Shell: Story = {
 };
 
 export const Empty: Story = { args: {} };
+
+/** A phone: the search waits behind its button, the user menu is the user's initials. */
+export const Compact: Story = {
+  args: {
+    ...Shell.args,
+    compact: true,
+    menuButton: (
+      <Button type="text" aria-label="Menu" aria-expanded={false}>
+        ☰
+      </Button>
+    ),
+    right: <Avatar>AM</Avatar>,
+  },
+};

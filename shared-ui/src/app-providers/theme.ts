@@ -22,8 +22,25 @@ const TAG_TEXT = {
   cyan7: '#006d75',
 };
 
+/**
+ * Whether antd's prebuilt stylesheet is on the page: the shell's entry adds it, marked, and takes it away
+ * again if it does not load (shell/src/antd-stylesheet.ts). Then antd generates no styles at run time
+ * (`zeroRuntime`: the first render of a page no longer builds and injects each component's CSS;
+ * docs/decisions/042-page-weight-and-lighthouse.md). Elsewhere (tests, Storybook, an area run alone) antd
+ * generates its styles as before.
+ */
+export function antdStylesheetOnPage(): boolean {
+  return (
+    typeof document !== 'undefined' && document.querySelector('link[data-carelane-antd-styles]') !== null
+  );
+}
+
 /** The one Carelane theme: a calm teal primary on antd's default algorithm. */
 export const carelaneTheme: ThemeConfig = {
+  // Read when a ConfigProvider renders, so it is decided after the shell has waited for the stylesheet.
+  get zeroRuntime() {
+    return antdStylesheetOnPage();
+  },
   token: {
     colorPrimary: '#0f766e',
     colorInfo: '#0f766e',

@@ -10,6 +10,14 @@ export type AreaRoute = {
   menu?: boolean;
   /** Opens without signing in (token-driven public pages). */
   public?: boolean;
+  /** Only holders of these page keys find it in the menu (default: whoever may open it). */
+  menuPages?: string[];
+  /** Its text in the menu when not its title. */
+  menuTitle?: string;
+  /** The onboarding page: where a clinician with onboarding to do starts, in their menu until Done. */
+  onboarding?: boolean;
+  /** The pages that link to it, for routes not in the menu (detail pages that need an id). */
+  linkedFrom?: string[];
 };
 
 export type AreaRouteTable = { title: string; description: string; routes: AreaRoute[] };

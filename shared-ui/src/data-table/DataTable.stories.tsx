@@ -13,13 +13,26 @@ const ALL: Patient[] = Array.from({ length: 45 }, (_, index) => ({
 }));
 
 const columns: DataTableProps<Patient>['columns'] = [
-  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+  {
+    title: 'Name',
+    dataIndex: 'name',
+    key: 'name',
+    sorter: true,
+    primary: true,
+    render: (name: string, row) => <a href={`#patient-${row.id}`}>{name}</a>,
+  },
   { title: 'City', dataIndex: 'city', key: 'city' },
   { title: 'Visits', dataIndex: 'visits', key: 'visits', sorter: true, align: 'right' },
 ];
 
 /** Stands in for the server: sorts and pages the 45 rows. */
-function ServerPaged({ loading = false }: { loading?: boolean }) {
+function ServerPaged({
+  loading = false,
+  layout,
+}: {
+  loading?: boolean;
+  layout?: DataTableProps<Patient>['layout'];
+}) {
   const [page, setPage] = useState({ number: 1, size: 10 });
   const [sort, setSort] = useState<SortChange>(null);
   const sorted = sort
@@ -38,6 +51,7 @@ function ServerPaged({ loading = false }: { loading?: boolean }) {
       pageNumber={page.number}
       pageSize={page.size}
       loading={loading}
+      layout={layout}
       columns={columns}
       rowKey="id"
       onPageChange={(number, size) => setPage({ number, size })}
@@ -46,11 +60,35 @@ function ServerPaged({ loading = false }: { loading?: boolean }) {
   );
 }
 
-const meta: Meta<typeof DataTable<Patient>> = { title: 'Data/DataTable', component: DataTable };
+const meta: Meta<typeof DataTable<Patient>> = {
+  title: 'Data/DataTable',
+  component: DataTable,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A table on a wide screen; below 768 px (antd `md`) each row is a card of the same columns: the `primary` column titles it, the others are label/value pairs, sorting is a select and the pager is compact. Narrow the window, pick a phone viewport, or see the Narrow story.',
+      },
+    },
+  },
+};
 export default meta;
 type Story = StoryObj<typeof DataTable<Patient>>;
 
 export const ServerPagedAndSorted: Story = { render: () => <ServerPaged /> };
+
+/** A 390 px phone: each row a card, sorting in a select, the compact pager. */
+export const Narrow: Story = {
+  render: () => (
+    <div style={{ maxWidth: 390 }}>
+      <ServerPaged layout="cards" />
+    </div>
+  ),
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+};
+
+/** A wide screen: the table, whatever the window. */
+export const Wide: Story = { render: () => <ServerPaged layout="table" /> };
 
 export const Loading: Story = { render: () => <ServerPaged loading /> };
 

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableProps } from './DataTable';
 import { paginationSummary } from './pagination-summary';
+import { phoneMatches, phoneScreen } from './phone-screen';
 
 type Row = { id: number; name: string };
 const rowsFor = (from: number, to: number): Row[] =>
@@ -104,5 +105,173 @@ describe('DataTable', () => {
     expect(screen.getByRole('status').textContent).toBe('No results');
     expect(screen.getByText('No invoices match these filters')).toBeTruthy();
     expect(screen.queryByTitle('Next Page')).toBeNull();
+  });
+});
+
+type Visit = { id: number; patient: string; city: string; payCents: number };
+const visits: Visit[] = [
+  { id: 1, patient: 'Nguyen, Mai', city: 'Austin', payCents: 12_500 },
+  { id: 2, patient: 'Ortiz, Ana', city: 'Dallas', payCents: 9_000 },
+];
+const visitColumns: DataTableProps<Visit>['columns'] = [
+  { title: 'City', dataIndex: 'city', key: 'city', sorter: true },
+  {
+    title: 'Patient',
+    key: 'patient',
+    primary: true,
+    sorter: true,
+    render: (_value, row) => <a href={`/visit?id=${row.id}`}>{row.patient}</a>,
+  },
+  { title: 'Pay', dataIndex: 'payCents', key: 'pay', render: (cents: number) => `$${cents / 100}` },
+  {
+    title: 'Actions',
+    key: 'actions',
+    actions: true,
+    render: (_value, row) => <button type="button">{`Check in ${row.patient}`}</button>,
+  },
+];
+
+function renderVisits(props: Partial<DataTableProps<Visit>> = {}) {
+  const onSortChange = jest.fn();
+  const onPageChange = jest.fn();
+  render(
+    <DataTable<Visit>
+      ariaLabel="Visits"
+      rows={visits}
+      totalCount={45}
+      pageNumber={1}
+      columns={visitColumns}
+      rowKey="id"
+      onPageChange={onPageChange}
+      onSortChange={onSortChange}
+      {...props}
+    />,
+  );
+  return { onSortChange, onPageChange };
+}
+
+/** Each card's title and its label/value pairs, as a screen reader meets them. */
+const cardTexts = () =>
+  within(screen.getByRole('list', { name: 'Visits' }))
+    .getAllByRole('listitem')
+    .map((card) => ({
+      title: within(card).getByRole('link').textContent,
+      values: [...card.querySelectorAll('dt')].map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+      ),
+    }));
+
+describe('DataTable on a phone', () => {
+  let restore: () => void = () => {};
+  afterEach(() => restore());
+
+  it('answers width queries as a 390 px phone', () => {
+    expect(phoneMatches('(max-width: 767.98px)')).toBe(true);
+    expect(phoneMatches('(min-width: 768px)')).toBe(false);
+    expect(phoneMatches('(min-width: 0px) and (max-width: 575.98px)')).toBe(true);
+    expect(phoneMatches('(prefers-reduced-motion: reduce)')).toBe(false);
+  });
+
+  it('shows the same rows and columns as the wide table, each row a card titled by its primary column', () => {
+    renderVisits();
+    const table = screen.getByRole('table', { name: 'Visits' });
+    const tableRows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(tableRows.slice(1)).toEqual([
+      ['Austin', 'Nguyen, Mai', '$125', 'Check in Nguyen, Mai'],
+      ['Dallas', 'Ortiz, Ana', '$90', 'Check in Ortiz, Ana'],
+    ]);
+    cleanup();
+
+    restore = phoneScreen();
+    renderVisits();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cardTexts()).toEqual([
+      { title: 'Nguyen, Mai', values: ['City: Austin', 'Pay: $125'] },
+      { title: 'Ortiz, Ana', values: ['City: Dallas', 'Pay: $90'] },
+    ]);
+    // The record's link is the card's way in; its actions are buttons of the card.
+    const first = within(screen.getByRole('list', { name: 'Visits' })).getAllByRole('listitem')[0]!;
+    expect(within(first).getByRole('link', { name: 'Nguyen, Mai' }).getAttribute('href')).toBe('/visit?id=1');
+    expect(within(first).getByRole('button', { name: 'Check in Nguyen, Mai' })).toBeTruthy();
+  });
+
+  it('titles a card with the first column when none is marked primary', () => {
+    restore = phoneScreen();
+    renderTable({ ariaLabel: 'Rows' });
+    const cards = within(screen.getByRole('list', { name: 'Rows' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(10);
+    expect(cards[0]!.textContent).toBe('Row 11');
+    expect(cards[0]!.querySelector('dl')!.children).toHaveLength(0);
+  });
+
+  it('offers the sortable columns in a select and reports the choice', async () => {
+    restore = phoneScreen();
+    const { onSortChange } = renderVisits();
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    fireEvent.mouseDown(sortBy);
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+    const choices = [...document.querySelectorAll('.ant-select-item-option')];
+    expect(choices.map((option) => option.textContent)).toEqual([
+      'Default order',
+      'City, ascending',
+      'City, descending',
+      'Patient, ascending',
+      'Patient, descending',
+    ]);
+    fireEvent.click(screen.getByTitle('Patient, descending'));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'patient', order: 'descend' });
+    fireEvent.mouseDown(sortBy);
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="Default order"]')!);
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('pages with a compact pager (fewer pages, no size choice), by keyboard too', async () => {
+    restore = phoneScreen();
+    const user = userEvent.setup();
+    const { onPageChange } = renderVisits({ pageNumber: 5, totalCount: 200 });
+    expect(screen.getByRole('status').textContent).toBe('Showing 41–50 of 200');
+    const pager = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    expect(pager.queryByRole('combobox')).toBeNull();
+    expect(pager.getAllByRole('listitem').map((item) => item.getAttribute('title'))).toEqual([
+      'Previous Page',
+      '1',
+      'Previous 3 Pages',
+      '4',
+      '5',
+      '6',
+      'Next 3 Pages',
+      '20',
+      'Next Page',
+    ]);
+    pager.getByTitle('Next Page').focus();
+    await user.keyboard('{Enter}');
+    expect(onPageChange).toHaveBeenCalledWith(6, 10);
+  });
+
+  it('shows the same empty text, and no cards, when there are no rows', () => {
+    restore = phoneScreen();
+    renderVisits({ rows: [], totalCount: 0, emptyText: 'No visits match these filters.' });
+    expect(screen.getByText('No visits match these filters.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('No results');
+  });
+
+  it('shows the cards busy while a page loads', () => {
+    restore = phoneScreen();
+    renderVisits({ loading: true });
+    expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Visits' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('is a table when the page asks for one, whatever the screen', () => {
+    restore = phoneScreen();
+    renderVisits({ layout: 'table' });
+    expect(screen.getByRole('table', { name: 'Visits' })).toBeTruthy();
   });
 });

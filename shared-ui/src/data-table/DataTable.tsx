@@ -1,8 +1,11 @@
 import { PAGE_SIZES } from '@carelane/shared-domain';
-import { Flex, Pagination, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
-import { type Key } from 'react';
+import { Flex, Pagination, Select, Table, type TableProps, Typography } from 'antd';
+import { type Key, useState } from 'react';
 import { EmptyState } from '../empty-state/EmptyState';
+import { DataCards } from './data-cards';
+import { cardFields, type DataTableColumns, sortChoices, tableColumns } from './data-columns';
 import { paginationSummary } from './pagination-summary';
+import { useCardLayout } from './use-card-layout';
 
 export type SortChange = { field: string; order: 'ascend' | 'descend' } | null;
 
@@ -20,7 +23,8 @@ export type DataTableProps<T> = {
   /** Page sizes offered; the default includes the current size. */
   pageSizeOptions?: readonly number[];
   loading?: boolean;
-  columns: TableColumnsType<T>;
+  /** The table's columns; on a phone the same columns make each row's card (see `primary` and `actions`). */
+  columns: DataTableColumns<T>;
   rowKey: keyof T | ((row: T) => Key);
   onPageChange: (pageNumber: number, pageSize: number) => void;
   /** Sorting is done by the server; columns opt in with `sorter: true`. */
@@ -28,11 +32,16 @@ export type DataTableProps<T> = {
   emptyText?: string;
   /** Names the table for screen readers, such as 'Invoices'. */
   ariaLabel?: string;
+  /** 'auto' (the default): a table, and cards below antd's `md`. The others force one, for a catalogue. */
+  layout?: 'auto' | 'table' | 'cards';
 };
 
 const DEFAULT_PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 
-/** A server-paged table: the rows of one page, the summary line, and keyboard-usable pagination. */
+/**
+ * A server-paged list: the rows of one page, the summary line, and keyboard-usable pagination. A table on a wide
+ * screen; on a phone a list of cards with the same columns, sorting as a select and compact pagination.
+ */
 export function DataTable<T extends object>({
   rows,
   totalCount,
@@ -47,7 +56,12 @@ export function DataTable<T extends object>({
   onSortChange,
   emptyText = 'No results',
   ariaLabel,
+  layout = 'auto',
 }: DataTableProps<T>) {
+  const narrowScreen = useCardLayout();
+  const cards = layout === 'cards' || (layout === 'auto' && narrowScreen);
+  const [cardSort, setCardSort] = useState('');
+  const sorts = onSortChange ? sortChoices(columns) : [];
   const sizes = [...new Set([...(pageSizeOptions ?? DEFAULT_PAGE_SIZE_OPTIONS), pageSize])].sort(
     (a, b) => a - b,
   );
@@ -65,18 +79,49 @@ export function DataTable<T extends object>({
     onPageChange(size === pageSize ? page : 1, size);
   };
 
+  const handleCardSort = (choice: string) => {
+    setCardSort(choice);
+    const cut = choice.lastIndexOf(':');
+    const order = choice.slice(cut + 1);
+    onSortChange?.(
+      choice && (order === 'ascend' || order === 'descend') ? { field: choice.slice(0, cut), order } : null,
+    );
+  };
+
   return (
     <div className="carelane-data-table">
-      <Table<T>
-        aria-label={ariaLabel}
-        dataSource={rows as T[]}
-        columns={columns}
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        loading={loading}
-        pagination={false}
-        onChange={handleTableChange}
-        locale={{ emptyText: <EmptyState title={emptyText} /> }}
-      />
+      {cards ? (
+        <Flex vertical gap={12}>
+          {sorts.length > 0 ? (
+            <Select
+              aria-label="Sort by"
+              value={cardSort}
+              options={[{ value: '', label: 'Default order' }, ...sorts]}
+              onChange={handleCardSort}
+              style={{ width: '100%', maxWidth: 320 }}
+            />
+          ) : null}
+          <DataCards<T>
+            rows={rows}
+            fields={cardFields(columns)}
+            rowKey={rowKey}
+            loading={loading}
+            emptyText={emptyText}
+            ariaLabel={ariaLabel}
+          />
+        </Flex>
+      ) : (
+        <Table<T>
+          aria-label={ariaLabel}
+          dataSource={rows as T[]}
+          columns={tableColumns(columns)}
+          rowKey={rowKey as TableProps<T>['rowKey']}
+          loading={loading}
+          pagination={false}
+          onChange={handleTableChange}
+          locale={{ emptyText: <EmptyState title={emptyText} /> }}
+        />
+      )}
       <nav aria-label="Pagination">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 12 }}>
           <Typography.Text type="secondary" role="status" className="carelane-pagination-summary">
@@ -87,7 +132,9 @@ export function DataTable<T extends object>({
               current={pageNumber}
               pageSize={pageSize}
               total={totalCount}
-              showSizeChanger
+              size={cards ? 'small' : undefined}
+              showLessItems={cards}
+              showSizeChanger={!cards}
               pageSizeOptions={sizes}
               onChange={handlePagination}
             />

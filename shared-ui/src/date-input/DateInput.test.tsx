@@ -45,37 +45,38 @@ describe('DateInput', () => {
     },
   );
 
-  it('commits the typed date on Enter, before a form submitted by Enter reads it', async () => {
-    const submitted: (Date | null)[] = [];
+  it('commits the typed date on Enter and does not submit the form', async () => {
+    const submitted: unknown[] = [];
+    const onChange = jest.fn();
     function Form() {
       const [date, setDate] = useState<Date | null>(new Date(2026, 10, 27));
-      const dateRef = { current: date };
       return (
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            submitted.push(dateRef.current);
+            submitted.push(date);
           }}
         >
           <DateInput
             aria-label="Birthday"
             value={date}
             onChange={(next) => {
-              dateRef.current = next;
+              onChange(next);
               setDate(next);
             }}
           />
+          <button type="submit">Save</button>
         </form>
       );
     }
     const { user, input } = setup(<Form />);
     await user.clear(input);
     await user.type(input, '11/28/2026{Enter}');
-    expect(submitted).toEqual([new Date(2026, 10, 28)]);
+    expect(onChange).toHaveBeenCalledWith(new Date(2026, 10, 28));
     expect(input.value).toBe('11/28/2026');
-    // A second Enter with nothing new typed reports nothing again.
-    await user.type(input, '{Enter}');
-    expect(submitted).toEqual([new Date(2026, 10, 28), new Date(2026, 10, 28)]);
+    expect(submitted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submitted).toEqual([new Date(2026, 10, 28)]);
   });
 
   it('shows the date given, and a new one from the parent', async () => {

@@ -8,7 +8,7 @@ export type DateInputProps = Omit<InputProps, 'value' | 'defaultValue' | 'onChan
   /** The date; null for none. Leave undefined to let the input keep its own. */
   value?: Date | null;
   defaultValue?: Date | null;
-  /** Called on blur and on Enter: the date typed, or null when the text is empty or not a date. */
+  /** Called on blur and on Enter (which never submits the form): the date typed, or null when the text is empty or not a date. */
   onChange?: (value: Date | null) => void;
   /** An empty value is an error too. */
   required?: boolean;
@@ -70,10 +70,13 @@ export function DateInput({
           commit();
           onBlur?.(event);
         }}
-        // Enter commits the typed date before anything else sees the key (a form submitted by Enter would
-        // otherwise send the date committed before).
+        // Enter commits the typed date and does not submit the form: a date is rarely the last field, and a
+        // form sent by Enter here went out without what was still to fill in (a credential without its scan).
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-          if (event.key === 'Enter') commit();
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
           onKeyDown?.(event);
         }}
       />

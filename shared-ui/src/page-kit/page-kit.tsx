@@ -1,24 +1,20 @@
 // Pieces the areas' pages share (first written for scheduling's physicians, organizations, contacts, groups,
 // supply requests, archive and onboarding): in-app links, the `?id=` of detail pages, field errors, address fields.
 import {
+  STATE_CODE_PATTERN,
   mapsAutocompleteResponseSchema,
   mapsGeocodeResponseSchema,
   type MapAddress,
 } from '@carelane/shared-domain';
-import {
-  apiClient,
-  getQueryClient,
-  isApiCallError,
-  navigateTo,
-  publishErrorToast,
-  useUrlState,
-} from '@carelane/shared-session';
+import { apiClient, getQueryClient, navigateTo, useUrlState } from '@carelane/shared-session';
 import { AddressAutocomplete } from '../address-autocomplete/AddressAutocomplete';
 import type { FetchSuggestions } from '../address-autocomplete/fetch-address-suggestions';
 import { Flex, Form, Input, type FormInstance } from 'antd';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { z } from 'zod';
-import { failureText, type FieldLabels } from './field-labels';
+
+/** A form rule for a state field: the two-letter postal code the API takes (shared-domain's stateCodeSchema). */
+export const STATE_CODE_RULE = { pattern: STATE_CODE_PATTERN, message: 'Use the 2-letter state code.' };
 
 /** A link to an in-app path, followed through the bus (a modified click still opens a new tab). */
 export function AreaLink({ to, children }: { to: string; children: ReactNode }) {
@@ -39,33 +35,6 @@ const idSchema = z.object({ id: z.coerce.number().int().positive().optional() })
 /** The `?id=` of a detail page; undefined on the "new" form. */
 export function useIdParam(): number | undefined {
   return useUrlState(idSchema)[0].id;
-}
-
-/** Puts a 400 answer's field errors on the form's fields of those names; returns how many it placed. */
-export function showFieldErrors(form: FormInstance, error: unknown): number {
-  if (!isApiCallError(error)) return 0;
-  const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
-  const placed = error.fieldErrors.filter((item) => known.has(item.field));
-  form.setFields(placed.map((item) => ({ name: item.field, errors: [item.message] })));
-  return placed.length;
-}
-
-/**
- * A failed save: the 400 answer's field errors go on the form's fields, and the catalogue text ("Sorry, the
- * {thing} could not be saved. …", fields named by `labels`) is handed to `show` (the form's error line) and
- * published as an error toast.
- */
-export function showSaveFailure(
-  form: FormInstance,
-  error: unknown,
-  thing: string,
-  show: (text: string) => void,
-  labels?: FieldLabels,
-): void {
-  showFieldErrors(form, error);
-  const text = failureText(error, thing, 'saved', labels);
-  show(text);
-  publishErrorToast(text);
 }
 
 /**
@@ -156,12 +125,7 @@ export function AddressFields({
         <Form.Item label="City" name="city" style={{ flex: 2, minWidth: 160 }}>
           <Input />
         </Form.Item>
-        <Form.Item
-          label="State"
-          name="state"
-          rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the 2-letter state code.' }]}
-          style={{ width: 90 }}
-        >
+        <Form.Item label="State" name="state" rules={[STATE_CODE_RULE]} style={{ width: 90 }}>
           <Input maxLength={2} />
         </Form.Item>
         <Form.Item

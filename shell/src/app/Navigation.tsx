@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { type MouseEvent, useMemo, useState } from 'react';
 import type { AreaDeployment } from '../deployment/remotes-file';
 import { navigate } from '../routing/location';
-import { SHELL_ROUTES, mayOpen, normalizePath, type RouteInfo } from '../routing/routes';
+import { SHELL_ROUTES, menuTitleFor, normalizePath, type RouteInfo } from '../routing/routes';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -25,18 +25,22 @@ function link(route: RouteInfo): Item {
 
 export type NavigationGroup = { key: string; title: string; routes: RouteInfo[] };
 
+/** The routes of `routes` in the session's menu, each titled as the menu shows it (menuTitleFor). */
+function menuRoutes(session: Session, routes: readonly RouteInfo[]): RouteInfo[] {
+  return routes.flatMap((route) => {
+    const title = menuTitleFor(session, route);
+    return title === null ? [] : [{ ...route, title }];
+  });
+}
+
 /** The navigation a user sees: each area's menu routes they may open, then the shell's, then Help. */
 export function navigationFor(session: Session, areas: readonly AreaDeployment[]): NavigationGroup[] {
   const groups: NavigationGroup[] = areas.map((area) => ({
     key: area.name,
     title: area.title,
-    routes: area.routes.filter((route) => route.menu && mayOpen(session, route)),
+    routes: menuRoutes(session, area.routes),
   }));
-  groups.push({
-    key: 'administration',
-    title: 'Administration',
-    routes: SHELL_ROUTES.filter((route) => route.menu && mayOpen(session, route)),
-  });
+  groups.push({ key: 'administration', title: 'Administration', routes: menuRoutes(session, SHELL_ROUTES) });
   return groups.filter((group) => group.routes.length > 0);
 }
 

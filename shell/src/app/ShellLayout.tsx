@@ -1,5 +1,6 @@
 import { useSession } from '@carelane/shared-session';
-import { Flex, Layout, Spin, theme } from 'antd';
+import { ResponsiveShell } from '@carelane/shared-ui';
+import { Flex, Spin } from 'antd';
 import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import type { AreaDeployment, Deployment } from '../deployment/remotes-file';
 import { DYNAMIC_PAGE_LOADING_FAILED } from '../federation/client-log';
@@ -92,7 +93,6 @@ function Waiting() {
 /** The header, the navigation, and the content: a shell page, or the slot where the areas mount. */
 export function ShellLayout({ deployment }: { deployment: Deployment }) {
   const session = useSession();
-  const { token } = theme.useToken();
   const { pathname, query } = useShellLocation();
   const { areas } = deployment;
   const resolved = resolvePath(pathname, areas);
@@ -145,38 +145,34 @@ export function ShellLayout({ deployment }: { deployment: Deployment }) {
   const chrome = session !== null && !atLogin;
   const navigation = chrome && !session.user.changePassword;
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {chrome ? (
-        <Suspense fallback={<div style={{ height: 56 }} />}>
-          <ShellHeader session={session} home={home} />
-        </Suspense>
-      ) : null}
-      <Layout hasSider={navigation}>
-        {navigation ? (
-          <Layout.Sider
-            width={248}
-            theme="light"
-            breakpoint="lg"
-            collapsedWidth={0}
-            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflowY: 'auto' }}
-          >
-            <Suspense fallback={null}>
-              <Navigation session={session} areas={areas} pathname={pathname} />
-            </Suspense>
-          </Layout.Sider>
-        ) : null}
-        <Layout.Content>
-          <main
-            id="carelane-content"
-            data-owner={
-              resolved.kind === 'area' ? resolved.area.name : resolved.kind === 'shell' ? 'shell' : 'none'
-            }
-          >
-            <Suspense fallback={<Waiting />}>{content}</Suspense>
-            <AreaSlot visible={areaVisible && !redirectTo} />
-          </main>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <ResponsiveShell
+      locationKey={pathname}
+      header={
+        chrome
+          ? ({ narrow, menuButton }) => (
+              <Suspense fallback={<div style={{ height: 56 }} />}>
+                <ShellHeader session={session} home={home} compact={narrow} menuButton={menuButton} />
+              </Suspense>
+            )
+          : undefined
+      }
+      navigation={
+        navigation ? (
+          <Suspense fallback={null}>
+            <Navigation session={session} areas={areas} pathname={pathname} />
+          </Suspense>
+        ) : null
+      }
+    >
+      <main
+        id="carelane-content"
+        data-owner={
+          resolved.kind === 'area' ? resolved.area.name : resolved.kind === 'shell' ? 'shell' : 'none'
+        }
+      >
+        <Suspense fallback={<Waiting />}>{content}</Suspense>
+        <AreaSlot visible={areaVisible && !redirectTo} />
+      </main>
+    </ResponsiveShell>
   );
 }

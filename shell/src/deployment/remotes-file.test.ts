@@ -56,6 +56,20 @@ describe('parseDeployment', () => {
     ]);
   });
 
+  it('reads how a route is found: its menu entry, onboarding and the pages linking to it (decision 044)', () => {
+    const route = {
+      path: '/providerOnboard',
+      pages: ['providerDetail', 'myVisits'],
+      menu: true,
+      menuPages: ['providerDetail'],
+      menuTitle: 'Invite clinicians',
+      onboarding: true,
+      linkedFrom: ['/providers'],
+    };
+    const { areas } = parseDeployment([{ ...billing, routes: [route] }], new Set());
+    expect(areas[0]?.routes[0]).toMatchObject(route);
+  });
+
   it('leaves out a bad line and keeps the others', () => {
     const { areas, problems } = parseDeployment(
       [{ name: 'Bad Name', manifest: '', routes: [] }, billing],
@@ -81,6 +95,21 @@ describe('parseDeployment', () => {
       'bad page keys',
       { ...billing, routes: [{ path: '/a', pages: [1] }] },
       'routes[0].pages: must be a list of page keys',
+    ],
+    [
+      'bad menu page keys',
+      { ...billing, routes: [{ path: '/a', menuPages: 'providers' }] },
+      'routes[0].menuPages: must be a list of page keys',
+    ],
+    [
+      'bad links',
+      { ...billing, routes: [{ path: '/a', linkedFrom: [7] }] },
+      'routes[0].linkedFrom: must be a list of paths',
+    ],
+    [
+      'a bad menu title',
+      { ...billing, routes: [{ path: '/a', menuTitle: '' }] },
+      'routes[0].menuTitle: must be a text',
     ],
     [
       'a bad flag',
@@ -135,5 +164,32 @@ describe('loadDeployment', () => {
       areas: [],
       problems: ['remotes.json could not be read: HTTP 503'],
     });
+  });
+
+  it('reports a network failure, and a file that is not JSON, as problems instead of throwing', async () => {
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await loadDeployment(new Set())).toEqual({
+      areas: [],
+      problems: ['remotes.json could not be read: Failed to fetch'],
+    });
+    globalThis.fetch = jest.fn(async () => new Response('<html>')) as unknown as typeof fetch;
+    const { areas, problems } = await loadDeployment(new Set());
+    expect(areas).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^remotes.json could not be read: /);
+  });
+
+  it('reads a served file through the same checks, keeping the good lines', async () => {
+    globalThis.fetch = jest.fn(
+      async () => new Response(JSON.stringify([billing, { ...billing, name: 'mf-billing' }, 'mf-notes'])),
+    ) as unknown as typeof fetch;
+    const { areas, problems } = await loadDeployment(new Set(['/users']));
+    expect(areas.map((area) => area.name)).toEqual(['mf-billing']);
+    expect(problems).toEqual([
+      'remotes.json line 2: mf-billing is listed twice',
+      'remotes.json line 3: must be an object',
+    ]);
   });
 });

@@ -21,8 +21,15 @@ type AreaLine = {
     menu?: boolean;
     public?: boolean;
     built?: boolean;
+    menuPages?: string[];
+    menuTitle?: string;
+    onboarding?: boolean;
+    linkedFrom?: string[];
   }[];
 };
+
+const isTextList = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** Reads one line, or answers what is wrong with it ('routes[2].path: must be an in-app path'). */
 function readAreaLine(line: unknown): AreaLine | string {
@@ -45,12 +52,15 @@ function readAreaLine(line: unknown): AreaLine | string {
       return `${where}.path: must be an in-app path`;
     if (fields.title !== undefined && (typeof fields.title !== 'string' || fields.title === ''))
       return `${where}.title: must be a text`;
-    if (
-      fields.pages !== undefined &&
-      !(Array.isArray(fields.pages) && fields.pages.every((page) => typeof page === 'string'))
-    )
-      return `${where}.pages: must be a list of page keys`;
-    for (const flag of ['menu', 'public', 'built'] as const) {
+    for (const list of ['pages', 'menuPages'] as const) {
+      if (fields[list] !== undefined && !isTextList(fields[list]))
+        return `${where}.${list}: must be a list of page keys`;
+    }
+    if (fields.linkedFrom !== undefined && !isTextList(fields.linkedFrom))
+      return `${where}.linkedFrom: must be a list of paths`;
+    if (fields.menuTitle !== undefined && (typeof fields.menuTitle !== 'string' || fields.menuTitle === ''))
+      return `${where}.menuTitle: must be a text`;
+    for (const flag of ['menu', 'public', 'built', 'onboarding'] as const) {
       if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean')
         return `${where}.${flag}: must be true or false`;
     }
@@ -105,6 +115,10 @@ export function parseDeployment(data: unknown, reservedPaths: ReadonlySet<string
         menu: route.menu ?? false,
         public: route.public ?? false,
         built: route.built ?? false,
+        ...(route.menuPages ? { menuPages: route.menuPages } : {}),
+        ...(route.menuTitle ? { menuTitle: route.menuTitle } : {}),
+        ...(route.onboarding ? { onboarding: true } : {}),
+        ...(route.linkedFrom ? { linkedFrom: route.linkedFrom } : {}),
       };
       const owner = reservedPaths.has(full.path) ? 'the shell' : claimed.get(full.path);
       if (owner) {

@@ -119,8 +119,14 @@ addErrorHandler((error) => {
     console.error(error);
     return;
   }
-  // Load failures were reported by the loading function; this is a lifecycle (mount, unmount) failure.
-  if (areaState(entry.area.name).state === 'failed') return;
+  // Load failures were reported by the loading function. single-spa retries one only 200 ms after it settles
+  // it, now (the error page may have rendered since the report): Retry waits from this moment.
+  const state = areaState(entry.area.name);
+  if (state.state === 'failed') {
+    states.set(entry.area.name, { ...state, at: Date.now() });
+    return;
+  }
+  // A lifecycle (mount, unmount) failure.
   const context = { area: entry.area.name, path: window.location.pathname, error: String(error.message) };
   console.error(`${entry.area.name} failed to start`, context);
   sendClientLog('error', `${entry.area.name} failed to start`, context);

@@ -1,6 +1,7 @@
 import {
   init,
   loadRemote,
+  preloadRemote,
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
@@ -51,6 +52,27 @@ function remoteOf(area: AreaDeployment) {
 
 export function registerAreaRemotes(areas: readonly AreaDeployment[]): void {
   registerRemotes(areas.map(remoteOf));
+}
+
+/**
+ * Starts fetching the area's manifest, remoteEntry.js and the chunks of its `./app` (decision 042): the page's
+ * area is known as soon as the deployment file and the session are, so its files load beside the shell's first
+ * render instead of after it. A failure is left to the real load, which reports it.
+ */
+export function preloadArea(area: AreaDeployment): void {
+  try {
+    void preloadRemote([
+      {
+        nameOrAlias: area.federationName,
+        exposes: ['./app'],
+        resourceCategory: 'sync',
+        share: false,
+        depsRemote: false,
+      },
+    ]).catch(() => undefined);
+  } catch {
+    // the real load reports it
+  }
 }
 
 /** Registers the area's remote again, dropping what the runtime cached of a failed load. */

@@ -4,6 +4,7 @@ import { currentUser } from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLoginNotice } from '../session/login-notice';
 import { LoginPage } from './LoginPage';
 
 function answer(status: number, body: unknown) {
@@ -40,6 +41,22 @@ jest.setTimeout(20_000);
 
 describe('LoginPage', () => {
   afterEach(() => setSession(null));
+
+  it('shows why a session ended as a warning, with the email left empty', async () => {
+    setLoginNotice('Your session has ended. Please sign in again.');
+    render(
+      <AppProviders>
+        <LoginPage />
+      </AppProviders>,
+    );
+    const box = (await screen.findByText('Your session has ended. Please sign in again.')).closest(
+      '.ant-alert',
+    );
+    expect(box?.className).toContain('ant-alert-warning');
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    setLoginNotice(null);
+  });
 
   it("shows 'Sorry, login failed. ' and the server's text when the password is wrong", async () => {
     const { errorToasts, done } = await signInWith(() =>

@@ -100,7 +100,9 @@ export function LoginPage() {
   return (
     <PublicCard title={LOGIN_COPY.title}>
       <div data-unsaved-ignore>
-        {notice ? <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
+        {notice ? (
+          <Alert type={notice.tone} showIcon title={notice.text} style={{ marginBottom: 16 }} />
+        ) : null}
         <form onSubmit={onSubmit}>
           <LoginField id="login-email" label={LOGIN_COPY.emailLabel} error={missing.emailId}>
             <Input
@@ -108,7 +110,8 @@ export function LoginPage() {
               name="emailId"
               type="email"
               autoComplete="username"
-              autoFocus
+              defaultValue={notice?.emailId}
+              autoFocus={!notice?.emailId}
               status={missing.emailId ? 'error' : undefined}
               aria-invalid={missing.emailId ? true : undefined}
               aria-describedby={missing.emailId ? 'login-email-error' : undefined}
@@ -120,6 +123,7 @@ export function LoginPage() {
               id="login-password"
               name="password"
               autoComplete="current-password"
+              autoFocus={!!notice?.emailId}
               status={missing.password ? 'error' : undefined}
               aria-invalid={missing.password ? true : undefined}
               aria-describedby={missing.password ? 'login-password-error' : undefined}

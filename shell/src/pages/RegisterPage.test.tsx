@@ -1,7 +1,9 @@
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLoginNotice } from '../session/login-notice';
 import { apiError, choose, renderPage, type RenderedPage, type Route } from '../test/page-kit';
+import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
 
 jest.setTimeout(60_000);
@@ -10,7 +12,10 @@ const TOKEN = 'invitation-token-0123456789';
 const registered = () => jsonResponse({ message: 'Registration successful.' }, 201);
 
 let page: RenderedPage | undefined;
-afterEach(() => page?.done());
+afterEach(() => {
+  page?.done();
+  setLoginNotice(null);
+});
 
 function open(url: string, route: Route) {
   page = renderPage(<RegisterPage />, { url, route });
@@ -51,6 +56,24 @@ describe('RegisterPage', () => {
         providerTypeId: 3,
       },
     ]);
+  });
+
+  it('then opens sign-in with the success in a success box and the email filled in, the email not in the address', async () => {
+    const { view, user } = open('/register', (call) =>
+      call.url.pathname === '/api/security/register' ? registered() : undefined,
+    );
+    await fillPerson(user);
+    await choose('Provider type', 'RN');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(globalThis.location.pathname).toBe('/'));
+    expect(globalThis.location.href).not.toContain('sam.lee');
+    view.done();
+    page = renderPage(<LoginPage />, { url: '/', route: () => undefined });
+    const box = (await screen.findByText('Registration successful.')).closest('.ant-alert');
+    expect(box?.className).toContain('ant-alert-success');
+    expect(box?.className).not.toContain('ant-alert-warning');
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'sam.lee@example.com');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
   it('fills in the invitation (email fixed to the invited one) and sends its token, without a provider type', async () => {

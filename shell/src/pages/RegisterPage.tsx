@@ -111,7 +111,7 @@ export function RegisterPage() {
     try {
       const answer = await apiClient.post('/api/security/register', body, messageAnswer);
       publishToast(MESSAGES.registrationSuccessful);
-      setLoginNotice(answer.message);
+      setLoginNotice(answer.message, { tone: 'success', emailId: body.emailId });
       navigate('/');
     } catch (error) {
       showFieldErrors(form, error);

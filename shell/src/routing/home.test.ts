@@ -76,6 +76,23 @@ describe('homePath: where each role lands after signing in', () => {
     expect(homePath(sessionOf(ROLE.CLINICIAN), deployment({ notesBuilt: true }))).toBe('/notes');
   });
 
+  it('takes a clinician with onboarding to do to onboarding, before the dashboard, until Done', () => {
+    const onboarding: RouteInfo = {
+      ...route('/providerOnboard', ['providerDetail', 'myVisits'], true),
+      onboarding: true,
+    };
+    const withOnboarding = (built: boolean) => [
+      ...deployment({ dashboardBuilt: true, notesBuilt: true }),
+      { name: 'mf-clinicians', title: 'Clinicians', routes: [{ ...onboarding, built }] },
+    ];
+    const newcomer = sessionOf(ROLE.CLINICIAN, { onboardStep: 'Rates' });
+    expect(homePath(newcomer, withOnboarding(true))).toBe('/providerOnboard');
+    expect(homePath(newcomer, withOnboarding(false))).toBe('/dashboard');
+    const onboarded = sessionOf(ROLE.CLINICIAN, { onboardStep: 'Done' });
+    expect(homePath(onboarded, withOnboarding(true))).toBe('/dashboard');
+    expect(homePath(sessionOf(ROLE.CLINICIAN_MANAGER), withOnboarding(true))).toBe('/dashboard');
+  });
+
   it('skips a page the user may not open, even when built', () => {
     const withoutDashboard = sessionOf(ROLE.CARE_COORDINATOR);
     delete withoutDashboard.privileges.dashboard;

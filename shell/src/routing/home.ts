@@ -1,4 +1,4 @@
-import { ROLE } from '@carelane/shared-domain';
+import { hasOnboardingToDo, ROLE } from '@carelane/shared-domain';
 import type { Session } from '@carelane/shared-session';
 import { SHELL_ROUTES, mayOpen, type RoutedArea, type RouteInfo } from './routes';
 
@@ -22,14 +22,19 @@ export const ROLE_HOMES: Readonly<Record<number, readonly string[]>> = {
 };
 
 /**
- * Where a signed-in user starts: the dashboard, else their role's own start pages, else the first page of
- * their navigation, else their profile, else help; the first of these that is built and that they may open.
+ * Where a signed-in user starts: onboarding while they have it to do, else the dashboard, else their role's own
+ * start pages, else the first page of their navigation, else their profile, else help; the first of these that
+ * is built and that they may open.
  */
 export function homePath(session: Session, areas: readonly RoutedArea[]): string {
   const routes = [...areas.flatMap((area) => area.routes), ...SHELL_ROUTES];
   const byPath = new Map<string, RouteInfo>();
   for (const route of routes) if (!byPath.has(route.path)) byPath.set(route.path, route);
+  const onboarding = hasOnboardingToDo(session.user)
+    ? routes.filter((route) => route.onboarding).map((route) => route.path)
+    : [];
   const candidates = [
+    ...onboarding,
     '/dashboard',
     ...(ROLE_HOMES[session.user.roleId] ?? []),
     ...routes.filter((route) => route.menu).map((route) => route.path),

@@ -1,3 +1,4 @@
+import { hasOnboardingToDo } from '@carelane/shared-domain';
 import { canOpen, type Session } from '@carelane/shared-session';
 import { normalizePath } from '@carelane/shared-ui';
 
@@ -7,13 +8,27 @@ export type RouteInfo = {
   title: string;
   /** Privilege page keys (SPEC §6); holding any one opens the route. Empty: any signed-in user. */
   pages: readonly string[];
-  /** Shown in the navigation. */
+  /** Shown in the navigation (to those who may open it, or who hold one of `menuPages` when given). */
   menu: boolean;
+  /** The page keys that put it in the menu when not all of `pages` should (e.g. staff's "Invite clinicians"). */
+  menuPages?: readonly string[];
+  /** Its text in the menu when not its title. */
+  menuTitle?: string;
+  /** The onboarding page: a user with onboarding to do starts there and has it in the menu until Done. */
+  onboarding?: boolean;
+  /**
+   * How a user who may open it and does not find it in the menu gets there: the pages that link to it (detail
+   * pages that need an id), or USER_MENU. Checked per role against the menus (routes-reach.test.ts).
+   */
+  linkedFrom?: readonly string[];
   /** Opens without signing in. */
   public: boolean;
   /** Has its page (an area's route without one shows "not built yet"); every shell route has. */
   built: boolean;
 };
+
+/** In `linkedFrom`: the header's user menu, on every signed-in page. */
+export const USER_MENU = 'userMenu';
 
 /** The shell's own routes (ARCHITECTURE.md §8). The pages themselves are in ../pages. */
 export const SHELL_ROUTES: readonly RouteInfo[] = [
@@ -23,8 +38,24 @@ export const SHELL_ROUTES: readonly RouteInfo[] = [
   { path: '/verifyEmail', title: 'Verify email', pages: [], menu: false, public: true, built: true },
   { path: '/r', title: 'Short link', pages: [], menu: false, public: true, built: true },
   { path: '/forwardToWebapp', title: 'Opening Carelane', pages: [], menu: false, public: true, built: true },
-  { path: '/changePassword', title: 'Change password', pages: [], menu: false, public: false, built: true },
-  { path: '/verifyPhone', title: 'Verify phone number', pages: [], menu: false, public: false, built: true },
+  {
+    path: '/changePassword',
+    title: 'Change password',
+    pages: [],
+    menu: false,
+    public: false,
+    built: true,
+    linkedFrom: [USER_MENU, '/profile'],
+  },
+  {
+    path: '/verifyPhone',
+    title: 'Verify phone number',
+    pages: [],
+    menu: false,
+    public: false,
+    built: true,
+    linkedFrom: ['/profile'],
+  },
   {
     path: '/profile',
     title: 'Profile',
@@ -32,10 +63,19 @@ export const SHELL_ROUTES: readonly RouteInfo[] = [
     menu: false,
     public: false,
     built: true,
+    linkedFrom: [USER_MENU],
   },
   { path: '/help', title: 'Help', pages: [], menu: false, public: false, built: true },
   { path: '/users', title: 'Users', pages: ['users'], menu: true, public: false, built: true },
-  { path: '/user', title: 'User', pages: ['userDetail'], menu: false, public: false, built: true },
+  {
+    path: '/user',
+    title: 'User',
+    pages: ['userDetail'],
+    menu: false,
+    public: false,
+    built: true,
+    linkedFrom: ['/users', '/referralSource'],
+  },
   {
     path: '/auditLogs',
     title: 'Audit logs',
@@ -56,6 +96,18 @@ export function findShellRoute(pathname: string): RouteInfo | undefined {
   const path = normalizePath(pathname);
   const lookup = /^\/r\/[^/]+$/.test(path) ? '/r' : path;
   return SHELL_ROUTES.find((route) => route.path === lookup);
+}
+
+/**
+ * The route's text in the session's menu, or null when it is not in it: a menu route they may open (and hold one
+ * of its `menuPages`, when given), or the onboarding page while they have onboarding to do (decision 044).
+ */
+export function menuTitleFor(session: Session, route: RouteInfo): string | null {
+  if (!mayOpen(session, route)) return null;
+  if (route.onboarding && hasOnboardingToDo(session.user)) return route.title;
+  if (!route.menu) return null;
+  if (route.menuPages && !route.menuPages.some((page) => canOpen(session, page))) return null;
+  return route.menuTitle ?? route.title;
 }
 
 /** Whether the session (null: signed out) may open the route. */

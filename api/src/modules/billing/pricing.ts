@@ -1,7 +1,7 @@
 // A billable visit priced by the rate engine for the time billed (decision 029): what its invoice line bills the
 // organization and what its clinician is paid. The one place billing calls the engine.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { billedMinutes } from '@carelane/shared-domain';
+import { billedMinutes, rateTerms } from '@carelane/shared-domain';
 import {
   patients,
   providerRates,
@@ -13,7 +13,6 @@ import {
   visits,
 } from '../../db/schema';
 import type { Executor } from '../../db/client';
-import { rateTerms } from '../scheduling/matching/candidates';
 
 /**
  * The visit's columns billing reads: the rate engine's, the billed time's, and what the lists show. Not the whole

@@ -21,12 +21,15 @@ export type ClinicianRecord = {
 
 /** The clinician record of the signed-in clinician (404 when the user has none). */
 export async function ownClinicianId(ex: Executor, actor: Actor): Promise<number> {
-  const [row] = await ex
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.userId, actor.userId));
-  if (!row) throw notFound(CLINICIAN_THING);
-  return row.id;
+  const id = await clinicianIdOfUser(ex, actor.userId);
+  if (id === null) throw notFound(CLINICIAN_THING);
+  return id;
+}
+
+/** The clinician record of a user (their providers row), or null when they have none. */
+export async function clinicianIdOfUser(ex: Executor, userId: number): Promise<number | null> {
+  const [row] = await ex.select({ id: providers.id }).from(providers).where(eq(providers.userId, userId));
+  return row?.id ?? null;
 }
 
 /** The clinician, when `actor` may open their records (403 otherwise, 404 when there is none). */

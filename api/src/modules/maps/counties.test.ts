@@ -58,11 +58,12 @@ describe('county of a ZIP code', () => {
     expect(counties.size).toBeGreaterThan(3000);
   });
 
-  it('answers a lookup in well under a millisecond once loaded', async () => {
+  // The bound catches a lookup gone linear over 3,000 counties, not a slow machine (~0.06 ms a lookup here).
+  it('answers a lookup from its index once loaded, not by a walk over every county', async () => {
     const [gazetteer, counties] = await Promise.all([loadGazetteer(), loadCounties()]);
     const places = gazetteer.zipPrefix('7', 400);
     const started = performance.now();
     for (const place of places) counties.countyAt(place.latitude, place.longitude);
-    expect((performance.now() - started) / places.length).toBeLessThan(0.5);
+    expect((performance.now() - started) / places.length).toBeLessThan(5);
   });
 });

@@ -53,6 +53,22 @@ describe('GazetteerProvider ranking', () => {
     expect(await provider.autocomplete('512 Congress Ave', 8, null)).toEqual([]);
   });
 
+  it('keeps a partial street whole, near the organization: "1100 S Lamar" is no street "1100 S" in Lamar, OK', async () => {
+    for (const typed of ['1100 S Lamar', '1100 South Lamar']) {
+      const found = await provider.autocomplete(typed, 8, austinTx);
+      expect(found).toHaveLength(8);
+      for (const s of found) expect(s).toMatchObject({ addressLine1: typed, state: 'TX' });
+      expect(found[0]!.label).toBe(`${typed}, Austin, TX 78701`);
+    }
+    // A city of another state at the end of a street is not read as the city: the street stays whole, in TX.
+    const denver = await provider.autocomplete('100 Main St Denver', 8, austinTx);
+    expect(denver[0]).toMatchObject({ addressLine1: '100 Main St Denver', state: 'TX' });
+    // With a comma the city is meant: any state.
+    const meant = await provider.autocomplete('100 Main St, Denver', 8, austinTx);
+    expect(meant[0]).toMatchObject({ addressLine1: '100 Main St', city: expect.stringMatching(/^Denver/) });
+    expect(places(meant)).toContain('Denver, CO');
+  });
+
   it('reads a city named at the end of a street without a comma', async () => {
     const found = await provider.autocomplete('100 Main St Round Rock', 8, austinTx);
     expect(found.length).toBeGreaterThan(0);

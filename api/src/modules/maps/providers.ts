@@ -128,12 +128,24 @@ function rankFrom(places: ZipPlace[], origin: Origin | null): ZipPlace[] {
     .map((item) => item.place);
 }
 
-/** "100 Main St Austin": the last one to three words when they name a city exactly, and the street before. */
-function trailingCity(gazetteer: Gazetteer, street: string): { street: string; places: ZipPlace[] } | null {
+const DIRECTION = /^(?:[NSEW]|NE|NW|SE|SW|NORTH|SOUTH|EAST|WEST)\.?$/i;
+
+/**
+ * "100 Main St Round Rock": the last one to three words when they name a city exactly (in the organization's
+ * state, when there is one), and the street before. The street left must still name a street: "1100 S Lamar" is
+ * a street (S Lamar), not "1100 S" in Lamar, OK (decision 045).
+ */
+function trailingCity(
+  gazetteer: Gazetteer,
+  street: string,
+  origin: Origin | null,
+): { street: string; places: ZipPlace[] } | null {
   const words = street.split(' ');
   for (let count = Math.min(3, words.length - 2); count >= 1; count--) {
+    const named = words.slice(1, -count);
+    if (named.every((word) => DIRECTION.test(word))) continue;
     const city = words.slice(-count).join(' ').toUpperCase();
-    const places = gazetteer.cityPrefix(city, undefined, SCAN_LIMIT).filter((p) => p.cityKey === city);
+    const places = gazetteer.cityPrefix(city, origin?.state, SCAN_LIMIT).filter((p) => p.cityKey === city);
     if (places.length) return { street: words.slice(0, -count).join(' '), places };
   }
   return null;
@@ -159,7 +171,7 @@ function matchPlaces(
     return { street, places: spreadOverCities(rankFrom(places, origin), limit) };
   }
   if (street) {
-    const named = trailingCity(gazetteer, street);
+    const named = trailingCity(gazetteer, street, origin);
     if (named)
       return { street: named.street, places: spreadOverCities(rankFrom(named.places, origin), limit) };
     // A street alone: it is somewhere near the organization; each suggestion names one nearby ZIP code.

@@ -3,7 +3,13 @@ import { referralSources } from '../../db/schema';
 import type { Executor } from '../../db/client';
 
 /** Where an organization is: its ZIP code and map point (either may be missing). */
-export type OrganizationPlace = { zipcode: string | null; latitude: number | null; longitude: number | null };
+export type OrganizationPlace = {
+  zipcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The zone it keeps (decision 039); null: its ZIP code's. */
+  timeZone?: string | null;
+};
 
 export async function organizationPlace(db: Executor, id: number): Promise<OrganizationPlace | null> {
   const [row] = await db
@@ -11,6 +17,7 @@ export async function organizationPlace(db: Executor, id: number): Promise<Organ
       zipcode: referralSources.zipcode,
       latitude: referralSources.latitude,
       longitude: referralSources.longitude,
+      timeZone: referralSources.timeZone,
     })
     .from(referralSources)
     .where(eq(referralSources.id, id));

@@ -1,10 +1,10 @@
-import { isOrganizationRole, timeZoneOfPlace } from '@carelane/shared-domain';
+import { isOrganizationRole, isTimeZone, timeZoneOfPlace } from '@carelane/shared-domain';
 import type { Executor } from '../../db/client';
 import type { AppServices } from '../../services/app-services';
 import { requireActor, type RequestContext } from '../../services/context';
 import { loadGazetteer } from './gazetteer';
 import type { MapsProvider, NearPlace } from './providers';
-import { activeOrganizationsCentre, organizationPlace } from './repository';
+import { activeOrganizationsCentre, organizationPlace, type OrganizationPlace } from './repository';
 
 /**
  * Where the caller's address suggestions are ranked from: an organization user's own organization; for staff,
@@ -38,12 +38,44 @@ export async function suggestAddresses(
 }
 
 /**
- * An organization's time zone (ARCHITECTURE §9 "Time"): its state from its ZIP code (else from the ZIP place nearest
- * its map point) in the gazetteer, and the map point for the states a zone line crosses (timeZoneOfPlace).
+ * An organization's time zone (ARCHITECTURE §9 "Time", decision 039): the one it keeps, else its state from its ZIP
+ * code (else from the ZIP place nearest its map point) in the gazetteer, and the map point for the states a zone
+ * line crosses (timeZoneOfPlace).
  */
 export async function organizationTimeZone(db: Executor, id: number): Promise<string> {
   const place = await organizationPlace(db, id);
-  if (!place) return timeZoneOfPlace({});
+  if (place?.timeZone && isTimeZone(place.timeZone)) return place.timeZone;
+  return place ? timeZoneOfAddress(place) : timeZoneOfPlace({});
+}
+
+/** The zone a visit's times are shown in: its own, else its organization's (visits booked before migration 0029). */
+export async function visitTimeZone(
+  db: Executor,
+  visit: { timeZone: string | null; referralSourceId: number },
+): Promise<string> {
+  return visit.timeZone || organizationTimeZone(db, visit.referralSourceId);
+}
+
+/**
+ * Each visit with its zone: its own, else its organization's (visits booked before migration 0029), one lookup per
+ * organization.
+ */
+export async function withVisitTimeZones<T extends { timeZone?: string | null }>(
+  db: Executor,
+  visits: readonly T[],
+  organizationOf: (visit: T) => number,
+): Promise<Array<T & { timeZone: string }>> {
+  const zones = new Map<number, string>();
+  for (const visit of visits) {
+    const organization = organizationOf(visit);
+    if (!visit.timeZone && !zones.has(organization))
+      zones.set(organization, await organizationTimeZone(db, organization));
+  }
+  return visits.map((visit) => ({ ...visit, timeZone: visit.timeZone || zones.get(organizationOf(visit))! }));
+}
+
+/** The zone of an address by its ZIP code's state (else the nearest ZIP place's) and its map point. */
+export async function timeZoneOfAddress(place: Omit<OrganizationPlace, 'timeZone'>): Promise<string> {
   const gazetteer = await loadGazetteer();
   const { latitude, longitude } = place;
   const state =

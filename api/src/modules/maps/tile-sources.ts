@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { AppServices } from '../../services/app-services';
-import { findConstant } from '../admin/constants/repository';
+import { findConstant } from '../admin/constants';
 
 export const MAP_TILE_URL = 'mapTileUrl';
 /** How long another instance's change of mapTileUrl may take to reach this one's Content-Security-Policy. */

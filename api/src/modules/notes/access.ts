@@ -3,38 +3,17 @@
 // - a clinician reads and writes only the notes of their own visits (visits.provider_id is their record);
 // - reviewers are the administrator and the staffing roles: they read everything, approve, reject, re-open, comment;
 // - an organization user reads only approved notes (NotesApproved and later) of their own organization.
-import { eq } from 'drizzle-orm';
-import { ROLE, isOrganizationRole, isStaffingRole, type VisitStatus } from '@carelane/shared-domain';
-import { providers } from '../../db/schema';
+import {
+  ROLE,
+  isNoteApproved,
+  isOrganizationRole,
+  isStaffingRole,
+  type VisitStatus,
+} from '@carelane/shared-domain';
 import { forbidden } from '../../lib/errors';
+import { clinicianIdOfUser } from '../clinicians/access';
 import type { AppServices } from '../../services/app-services';
 import type { Actor } from '../../services/context';
-
-/**
- * The statuses in which the assigned clinician may change the note: during the visit (checked in, AfterStaffed:
- * clinicians write while they are with the patient; submitting waits for the check-out), and while the notes are
- * due, overdue or sent back.
- */
-export const EDITABLE_NOTE_STATUSES: readonly VisitStatus[] = [
-  'AfterStaffed',
-  'NotesDue',
-  'NotesOverdue',
-  'NotesRejected',
-];
-/** Approved and later: what an organization reads and prints. */
-export const APPROVED_NOTE_STATUSES: readonly VisitStatus[] = [
-  'NotesApproved',
-  'ApprovalDue',
-  'FinalReview',
-  'FinalConfirmed',
-];
-/** A reviewer may re-open the note from these (the state machine's reopenNotes). */
-export const REOPENABLE_NOTE_STATUSES: readonly VisitStatus[] = [
-  'NotesInReview',
-  'NotesApproved',
-  'ApprovalDue',
-  'FinalReview',
-];
 
 export const NOTE_MESSAGES = {
   notYourVisit: 'This visit is not yours: only its clinician writes its note.',
@@ -64,13 +43,9 @@ export async function clinicianIdOf(
   actor: Actor,
 ): Promise<number | null> {
   if (!isClinician(actor)) return null;
-  return services.readCache.read(`clinicianOfUser:${actor.userId}`, ['providers'], async () => {
-    const [row] = await services.db
-      .select({ id: providers.id })
-      .from(providers)
-      .where(eq(providers.userId, actor.userId));
-    return row?.id ?? null;
-  });
+  return services.readCache.read(`clinicianOfUser:${actor.userId}`, ['providers'], () =>
+    clinicianIdOfUser(services.db, actor.userId),
+  );
 }
 
 export type VisitScope = {
@@ -90,7 +65,7 @@ export function assertMayRead(actor: Actor, ownClinicianId: number | null, visit
     throw forbidden(NOTE_MESSAGES.notYourVisit);
   }
   if (isOrganizationUser(actor) && actor.referralSourceId === visit.referralSourceId) {
-    if (APPROVED_NOTE_STATUSES.includes(visit.status)) return;
+    if (isNoteApproved(visit.status)) return;
     throw forbidden(NOTE_MESSAGES.notApproved);
   }
   throw forbidden();

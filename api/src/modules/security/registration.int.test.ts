@@ -1,5 +1,5 @@
 import { MESSAGES } from '@carelane/shared-domain';
-import { describeEachDatabase, type TestServer } from '../../test/harness';
+import { DEMO_PASSWORD, describeEachDatabase, type TestServer } from '../../test/harness';
 import { count, emailedToken, outboxTo, textedCode, uniqueEmail } from '../../test/identity-helpers';
 
 const PASSWORD = 'Nurse-password-1';
@@ -71,6 +71,34 @@ describeEachDatabase('registration and verification', (server) => {
     });
     expect(login.status).toBe(200);
     expect(login.body.user[0]).toMatchObject({ roleId: 4, rolename: 'CLINICIAN', onboardStep: 'Contract' });
+  });
+
+  it("answers the clinician's onboarding step from their clinician record as onboarding moves it, and Done once onboarded", async () => {
+    const { res, emailId } = await register(server());
+    expect(res.status).toBe(201);
+    const signIn = async () =>
+      (
+        await server().request('POST', '/api/security/authenticate', {
+          body: { emailId, password: PASSWORD },
+        })
+      ).body as { token: string; user: { onboardStep: string | null }[] };
+    const first = await signIn();
+    expect(first.user[0]!.onboardStep).toBe('Contract');
+    await server().sql(
+      'update providers set onboard_step = $1 where user_id = (select id from users where email_id = $2)',
+      ['Profile', emailId],
+    );
+    const me = await server().request('GET', '/api/security/me', { token: first.token });
+    expect(me.body.onboardStep).toBe('Profile');
+    await server().sql(
+      'update providers set onboard_step = $1 where user_id = (select id from users where email_id = $2)',
+      ['Done', emailId],
+    );
+    expect((await signIn()).user[0]!.onboardStep).toBe('Done');
+    const admin = await server().request('POST', '/api/security/authenticate', {
+      body: { emailId: 'admin@carelane.local', password: DEMO_PASSWORD },
+    });
+    expect(admin.body.user[0].onboardStep).toBeNull();
   });
 
   it("makes the clinician's record of the chosen type at the first step; without a type, 400 naming providerTypeId and nothing written", async () => {

@@ -28,7 +28,7 @@ import { requireActor, type RequestContext } from '../../services/context';
 import { enqueueMessage } from '../../services/outbox';
 import { capMessagesTo } from '../../services/message-cap';
 import { isTooManyRequests, tooManyRequests, waitText } from '../../plugins/rate-limit-store';
-import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users/repository';
+import { findUserRowByEmail, findUserRowById, type UserRow } from '../admin/users';
 import { buildSignedInUser, createSession, revokeAllSessions, revokeSession, signInAnswer } from './sessions';
 import { consumePhoneCode, consumeToken, issueSecret } from './verification';
 import { deviceNonce, issueDeviceCookie, type DeviceCookie } from './device-cookie';

@@ -5,11 +5,11 @@ import {
   type AuthenticateResponse,
   type SignedInUser,
 } from '@carelane/shared-domain';
-import { referralSources, roles, sessions, users } from '../../db/schema';
+import { providers, referralSources, roles, sessions, users } from '../../db/schema';
 import type { Executor } from '../../db/client';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { loadTypedConstants } from '../admin/constants/repository';
-import type { UserRow } from '../admin/users/repository';
+import { loadTypedConstants } from '../admin/constants';
+import type { UserRow } from '../admin/users';
 
 export async function idleTimeoutFor(ex: Executor, user: Pick<UserRow, 'referralSourceId'>): Promise<number> {
   const constants = await loadTypedConstants(ex);
@@ -85,10 +85,13 @@ export async function buildSignedInUser(
       rolename: roles.rolename,
       rolePrivileges: roles.privileges,
       onboardStepRS: referralSources.onboardStepRS,
+      // A clinician's step lives on their clinician record, which onboarding moves (decision 020).
+      providerOnboardStep: providers.onboardStep,
     })
     .from(users)
     .innerJoin(roles, eq(roles.roleId, users.roleId))
     .leftJoin(referralSources, eq(referralSources.id, users.referralSourceId))
+    .leftJoin(providers, eq(providers.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new Error(`user ${userId} vanished while signing in`);
   const { user } = row;
@@ -102,7 +105,7 @@ export async function buildSignedInUser(
     rolename: row.rolename,
     roleId: user.roleId,
     privileges: JSON.stringify(mergePrivileges(row.rolePrivileges, user.privileges)),
-    onboardStep: user.onboardStep,
+    onboardStep: row.providerOnboardStep ?? user.onboardStep,
     onboardStepRS: row.onboardStepRS ?? null,
     firstAssigment: user.firstAssignment,
     appDownloaded: user.appDownloaded,

@@ -10,6 +10,7 @@ import {
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
+  stateCodeSchema,
   versionSchema,
 } from '../common';
 
@@ -26,7 +27,20 @@ export const CREDENTIAL_MESSAGES = {
   reviewedMeanwhile:
     'This credential was just reviewed or changed by someone else. Reload it to see its status.',
   notReviewable: (status: string) => `A credential that is ${status} cannot be reviewed.`,
+  noScanToApprove: 'No scan was attached: a credential that expires cannot be approved without its scan.',
 } as const;
+
+/**
+ * Why a credential cannot be approved as it is, or null when it can: a credential that expires (licence, CPR
+ * card, insurance…) is approved from its scan, whose dates the reviewer checks; one that does not (a background
+ * check the agency ran, references) may have none.
+ */
+export function approvalRefusal(
+  credential: { fileId: number | null },
+  type: { expires: boolean } | undefined,
+): string | null {
+  return credential.fileId === null && (type?.expires ?? true) ? CREDENTIAL_MESSAGES.noScanToApprove : null;
+}
 
 export const credentialTypeSchema = z
   .object({
@@ -53,18 +67,14 @@ export const credentialTypeInputSchema = z.object({
 export type CredentialTypeInput = z.infer<typeof credentialTypeInputSchema>;
 export const credentialTypeUpdateSchema = credentialTypeInputSchema.extend({ version: versionSchema });
 
-const stateCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter state code' })
-  .transform((s) => s.toUpperCase());
+const upperStateCodeSchema = stateCodeSchema.transform((s) => s.toUpperCase());
 
 /** A credential as submitted (by the clinician or for them); the issue date and file are optional. */
 export const providerCredentialInputSchema = z
   .object({
     credentialTypeId: idValueSchema,
     number: z.string().trim().max(60).nullable().default(null),
-    issuingState: stateCodeSchema.nullable().default(null),
+    issuingState: upperStateCodeSchema.nullable().default(null),
     issuedOn: boundedDateSchema.nullable().default(null),
     expiresOn: boundedDateSchema.nullable().default(null),
     fileId: idValueSchema.nullable().default(null),

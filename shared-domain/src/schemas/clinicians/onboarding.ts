@@ -1,9 +1,10 @@
 // Clinician onboarding (issue 11, SPEC §4 onboardStep): invitations, the seven steps with what each requires,
 // and the inputs of the steps that are filled in on the onboarding page (rates, profile, background).
 import { z } from 'zod';
+import { MESSAGES } from '../../errors';
 import { PROVIDER_ONBOARD_STEPS } from '../../onboarding';
 import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
-import { idValueSchema, isoDateTimeSchema, versionSchema } from '../common';
+import { idValueSchema, isoDateTimeSchema, stateCodeSchema, versionSchema } from '../common';
 import { dollarsSchema } from '../money';
 
 export const INVITATION_DAYS = 14;
@@ -14,7 +15,8 @@ export const ONBOARDING_MESSAGES = {
   providerTypeRequired: 'is required',
   outOfOrder: (currentLabel: string) => `This onboarding step is not open: you are on ${currentLabel}.`,
   finished: 'Onboarding is complete.',
-  invited: (email: string) => `Invitation sent to ${email}.`,
+  /** SPEC §8 success toast. */
+  invited: MESSAGES.invitationSent,
   /** Inviting an address whose invitation is pending sends that invitation again (a new link, a new expiry). */
   invitedAgain: (email: string) =>
     `${email} was already invited: the invitation was sent again with a new link.`,
@@ -85,12 +87,7 @@ export const ONBOARDING_ASSIGNMENTS = ['Visit', 'Shift', 'Both'] as const;
 export const clinicianProfileFieldsSchema = z.object({
   addressLine1: z.string().trim().max(200).nullable().default(null),
   city: z.string().trim().max(100).nullable().default(null),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter state code' })
-    .nullable()
-    .default(null),
+  state: stateCodeSchema.nullable().default(null),
   zipcode: zipSchema,
   latitude: z.number().min(-90).max(90).nullable().default(null),
   longitude: z.number().min(-180).max(180).nullable().default(null),

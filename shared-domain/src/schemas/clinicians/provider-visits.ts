@@ -87,6 +87,8 @@ export const providerVisitRowSchema = z
     dateOfService: z.string(),
     startAt: isoDateTimeSchema,
     endAt: isoDateTimeSchema,
+    /** The zone the visit's times are shown in: its own, else its organization's (decision 039). */
+    timeZone: z.string(),
     status: z.enum(VISIT_STATUSES),
     lateCancellation: z.boolean(),
     shiftConfirmedByFacility: z.boolean(),

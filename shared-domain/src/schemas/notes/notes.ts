@@ -143,6 +143,8 @@ export const noteVisitSchema = z.object({
   dateOfService: isoDateSchema,
   scheduledStart: isoDateTimeSchema,
   scheduledEnd: isoDateTimeSchema,
+  /** The zone the visit's times are shown in: its own, else its organization's (decision 039). */
+  timeZone: z.string(),
   timeIn: isoDateTimeSchema.nullable(),
   timeOut: isoDateTimeSchema.nullable(),
   patientId: z.number().int().nullable(),

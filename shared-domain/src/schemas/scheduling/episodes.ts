@@ -188,10 +188,19 @@ const visitRateFields = {
     .describe("Clinician rate offered; default from the organization's rate card"),
 };
 const visitTimeFields = {
-  startTime: timeSchema.nullable().optional().describe('Local HH:MM; 08:00 when missing'),
+  startTime: timeSchema
+    .nullable()
+    .optional()
+    .describe("HH:MM on the organization's clock (its time zone); required when adding a visit"),
   endTime: timeSchema.nullable().optional(),
   duration: z.number().int().nullable().optional().describe('Minutes; shifts 480 by default'),
-  utcOffset: z.number().int().min(-840).max(840).optional().describe('Minutes east of UTC of the times'),
+  utcOffset: z
+    .number()
+    .int()
+    .min(-840)
+    .max(840)
+    .optional()
+    .describe("Ignored: the times are in the organization's time zone (decision 039)"),
 };
 
 export const episodeVisitCreateSchema = z.object({

@@ -6,6 +6,7 @@ import {
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
+  stateCodeSchema,
   versionSchema,
 } from '../common';
 import { nameSchema, phoneInputSchema } from '../identity';
@@ -73,12 +74,7 @@ export const patientInputSchema = z.object({
   addressLine1: optionalText(200),
   addressLine2: optionalText(200),
   city: optionalText(100),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
-    .nullable()
-    .optional(),
+  state: stateCodeSchema.nullable().optional(),
   zipcode: zipcodeFieldSchema.nullable().optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema, versionSchema } from '../common';
+import {
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  stateCodeSchema,
+  versionSchema,
+} from '../common';
 import { nameSchema, phoneInputSchema } from '../identity';
 
 export const physicianStatusSchema = z.enum(['ACTIVE', 'INACTIVE']);
@@ -53,12 +59,7 @@ export const physicianInputSchema = z.object({
   addressLine1: optionalText(200),
   addressLine2: optionalText(200),
   city: optionalText(100),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
-    .nullable()
-    .optional(),
+  state: stateCodeSchema.nullable().optional(),
   zipcode: zipcodeFieldSchema.nullable().optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),

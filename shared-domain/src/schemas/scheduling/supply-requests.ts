@@ -6,6 +6,7 @@ import {
   isoDateTimeSchema,
   pagingQuerySchema,
   pagingSchema,
+  stateCodeSchema,
   versionSchema,
 } from '../common';
 import { zipcodeFieldSchema } from './physicians';
@@ -54,12 +55,7 @@ export const supplyRequestInputSchema = z.object({
   providerTypeId: idValueSchema,
   zipcode: zipcodeFieldSchema,
   city: z.string().trim().max(100).nullable().optional(),
-  state: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
-    .nullable()
-    .optional(),
+  state: stateCodeSchema.nullable().optional(),
   requestedCount: z
     .number()
     .int({ error: 'must be a whole number' })

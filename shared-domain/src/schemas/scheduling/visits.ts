@@ -46,6 +46,10 @@ export const visitRowSchema = z
     dateOfService: z.string(),
     startAt: z.string(),
     endAt: z.string(),
+    timeZone: z
+      .string()
+      .optional()
+      .describe("The zone of its date and times: its organization's (decision 039)"),
     duration: z.number().int().nullable(),
     status: z.enum(VISIT_STATUSES),
     paused: z.boolean(),

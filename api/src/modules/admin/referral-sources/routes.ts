@@ -22,7 +22,8 @@ const tags = ['referral sources'];
 const readPages = { page: ['referralSources', 'referralSourceDetail', 'myReferralSource'] };
 const rateWritePages = { page: ['referralSources', 'referralSourceDetail'] };
 
-export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+/** An organization's rate card and onboarding. */
+const organizationTermsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
   { services },
 ) => {
@@ -118,7 +119,13 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
     },
     async (request) => service.acceptOnboardingStep(services, request.ctx, request.params.id, request.body),
   );
+};
 
+/** The organizations themselves. */
+const organizationRecordRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
   app.get(
     '/api/admin/referralSources',
     {
@@ -173,4 +180,9 @@ export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppService
     },
     async (request) => service.editReferralSource(services, request.ctx, request.params.id, request.body),
   );
+};
+
+export const referralSourcesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  await app.register(organizationTermsRoutes, opts);
+  await app.register(organizationRecordRoutes, opts);
 };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { organizationOnboardStepSchema, phoneInputSchema, versionSchema } from '@carelane/shared-domain';
+import {
+  isTimeZone,
+  organizationOnboardStepSchema,
+  phoneInputSchema,
+  versionSchema,
+  VISIT_TIME_MESSAGES,
+} from '@carelane/shared-domain';
 
 const dateRangeDays = z.number().int().min(1).max(365).nullable().optional();
 export const referralSourceInputSchema = z.object({
@@ -29,6 +35,12 @@ export const referralSourceInputSchema = z.object({
   caseManager: z.boolean().optional(),
   actionType: z.string().max(60).nullable().optional(),
   onboardStepRS: organizationOnboardStepSchema.optional(),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { error: VISIT_TIME_MESSAGES.unknownTimeZone })
+    .nullable()
+    .optional()
+    .describe("IANA zone of its visits (decision 039); null or missing on create: its ZIP code's state's"),
 });
 export type ReferralSourceInput = z.infer<typeof referralSourceInputSchema>;
 export const referralSourceUpdateSchema = referralSourceInputSchema

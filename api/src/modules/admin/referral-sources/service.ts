@@ -29,6 +29,7 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import type { Executor } from '../../../db/client';
+import { timeZoneOfAddress } from '../../maps/service';
 import { assertMayRead, assertMayWrite, isStaff } from './access';
 import {
   deleteRate,
@@ -51,8 +52,10 @@ import type { ReferralSourceInput, ReferralSourceUpdate } from './schemas';
 type RateInput = z.output<typeof referralSourceRateInputSchema>;
 type RateUpdate = z.output<typeof referralSourceRateUpdateSchema>;
 
-const toReferralSource = (r: ReferralSourceRow): ReferralSource => ({
+/** The row as the API answers it, with the zone its visits are in (its own, else its ZIP code's). */
+const toReferralSource = async (r: ReferralSourceRow): Promise<ReferralSource> => ({
   ...r,
+  timeZone: r.timeZone ?? (await timeZoneOfAddress(r)),
   status: r.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
   onboardStepRS: organizationOnboardStepSchema.catch('Rates').parse(r.onboardStepRS),
   createdAt: r.createdAt.toISOString(),
@@ -84,7 +87,7 @@ export async function listReferralSources(
   const actor = requireActor(ctx);
   const onlyId = isOrganizationRole(actor.roleId) ? (actor.referralSourceId ?? -1) : undefined;
   const { rows, totalCount } = await listReferralSourceRows(services, q, onlyId);
-  return { rows: rows.map(toReferralSource), paging: pagingOf(q, totalCount) };
+  return { rows: await Promise.all(rows.map(toReferralSource)), paging: pagingOf(q, totalCount) };
 }
 
 export async function getReferralSource(services: AppServices, ctx: RequestContext, id: number) {
@@ -101,7 +104,14 @@ export async function createReferralSource(
 ): Promise<ReferralSource> {
   assertMayWrite(requireActor(ctx), null);
   const created = await services.db.transaction(async (tx) => {
-    const row = await insertReferralSource(tx, normalizeContact(input));
+    const timeZone =
+      input.timeZone ??
+      (await timeZoneOfAddress({
+        zipcode: input.zipcode ?? null,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+      }));
+    const row = await insertReferralSource(tx, normalizeContact({ ...input, timeZone }));
     await recordAudit(tx, ctx, {
       entity: 'referralSource',
       entityId: row.id,

@@ -51,7 +51,8 @@ export async function saveBankAccount(
       routingNumber: input.routingNumber,
       accountType: input.accountType,
       accountSealed: seal(dataKeys(services.config), input.accountNumber),
-      accountLast4: input.accountNumber.slice(-4),
+      // Kept only of a number longer than four digits: a shorter one would be the whole number ('****' then).
+      accountLast4: input.accountNumber.length > 4 ? input.accountNumber.slice(-4) : '',
       updatedBy: actor.userId,
     });
     await publishBillingChange(tx, ['bankAccount', 'providerPay']);
@@ -63,8 +64,8 @@ export async function saveBankAccount(
       diff: {
         routingNumber: { before: before?.routingNumber ?? null, after: row.routingNumber },
         accountNumber: {
-          before: before ? `****${before.accountLast4}` : null,
-          after: `****${row.accountLast4}`,
+          before: before ? maskAccountNumber(`0000${before.accountLast4}`) : null,
+          after: maskAccountNumber(`0000${row.accountLast4}`),
         },
       },
     });

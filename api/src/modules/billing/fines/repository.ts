@@ -1,5 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { fines, providers } from '../../../db/schema';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { FINEABLE_VISIT_STATUSES, FINEABLE_VISITS_MAX } from '@carelane/shared-domain';
+import { fines, patients, providers, visits } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 
 function selectFines(ex: Executor) {
@@ -49,4 +50,32 @@ export async function insertFine(tx: Executor, row: typeof fines.$inferInsert) {
 
 export async function updateFine(tx: Executor, id: number, set: Partial<typeof fines.$inferInsert>) {
   await tx.update(fines).set(set).where(eq(fines.id, id));
+}
+
+const fineable = (providerId: number) =>
+  and(eq(visits.providerId, providerId), inArray(visits.status, [...FINEABLE_VISIT_STATUSES]));
+
+/** The clinician's visits that can be fined, newest first. */
+export function listFineableVisits(ex: Executor, providerId: number) {
+  return ex
+    .select({
+      visitId: visits.id,
+      dateOfService: visits.dateOfService,
+      patientName: sql<string>`coalesce(${patients.lastName} || ', ' || ${patients.firstName}, '')`,
+      patientId: visits.patientId,
+      status: visits.status,
+    })
+    .from(visits)
+    .leftJoin(patients, eq(patients.id, visits.patientId))
+    .where(fineable(providerId))
+    .orderBy(desc(visits.dateOfService), desc(visits.id))
+    .limit(FINEABLE_VISITS_MAX);
+}
+
+export async function isFineableVisit(ex: Executor, providerId: number, visitId: number) {
+  const [row] = await ex
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.id, visitId), fineable(providerId)));
+  return !!row;
 }

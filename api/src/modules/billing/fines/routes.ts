@@ -6,6 +6,8 @@ import {
   fineListQuerySchema,
   fineListSchema,
   fineNoteSchema,
+  fineVisitListSchema,
+  fineVisitsQuerySchema,
   fineResultSchema,
   idParamsSchema,
 } from '@carelane/shared-domain';
@@ -30,6 +32,19 @@ export const finesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       },
     },
     async (request) => service.listFines(services, request.ctx, request.query),
+  );
+  app.get(
+    '/api/operation/fines/visits',
+    {
+      config: { ...staff, patientRead: { kind: 'billingVisitList' } },
+      schema: {
+        tags,
+        summary: "The clinician's visits a fine may be for (held by them, newest first)",
+        querystring: fineVisitsQuerySchema,
+        response: { 200: fineVisitListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.fineableVisits(services, request.ctx, request.query.providerId),
   );
   app.post(
     '/api/operation/fines',

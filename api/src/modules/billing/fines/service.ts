@@ -2,9 +2,17 @@
 // the clinician's next export (netPay). The clinician may contest it ('Fine contested.': held, not deducted),
 // staff may remove it ('Fine removed.', kept with why) or uphold a contested one (Active again). A fine an export
 // has deducted is settled: it is corrected by a payable adjustment, not changed.
-import { type FINE_KINDS, PAY_MESSAGES, type Fine, type FineInput } from '@carelane/shared-domain';
+import {
+  FINE_MESSAGES,
+  type FINE_KINDS,
+  PAY_MESSAGES,
+  type Fine,
+  type FineInput,
+  type FineVisit,
+} from '@carelane/shared-domain';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -48,12 +56,26 @@ export async function listFines(
   return { rows: rows.map(toFine), paging: pagingOf(q, total) };
 }
 
+/** GET /api/operation/fines/visits: the clinician's visits a fine may be for (billing staff). */
+export async function fineableVisits(
+  services: AppServices,
+  ctx: RequestContext,
+  providerId: number,
+): Promise<{ rows: FineVisit[] }> {
+  requirePayStaff(ctx);
+  const rows = await repo.listFineableVisits(services.db, providerId);
+  noteRead(ctx, { kind: 'billingVisitList', entityId: null, patientIds: patientIdsOf(rows) });
+  return { rows: rows.map(({ patientId: _patientId, ...row }) => row) };
+}
+
 /** POST /api/operation/fines */
 export async function createFine(services: AppServices, ctx: RequestContext, input: FineInput) {
   const actor = requirePayStaff(ctx);
   const id = await services.db.transaction(async (tx) => {
     if (!(await clinicianExists(tx, input.providerId)))
       throw badRequest('providerId', 'is not a known clinician');
+    if (input.visitId !== undefined && !(await repo.isFineableVisit(tx, input.providerId, input.visitId)))
+      throw badRequest('visitId', FINE_MESSAGES.notTheirVisit);
     const fineId = await repo.insertFine(tx, { ...input, createdBy: actor.userId });
     await recordAudit(tx, ctx, { entity: FINE, entityId: fineId, action: 'CREATE', after: input });
     await publishBillingChange(tx, ['fine'], 'created');

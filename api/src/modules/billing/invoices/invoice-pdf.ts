@@ -60,6 +60,9 @@ const FONT = 'helvetica';
 /** The lines' size; nothing on the page is smaller. */
 const LINE_SIZE = 9;
 const ROW_HEIGHT = 15;
+/** A line's texts wrap onto this many lines at most ('Late cancellation' in Units), the last cut if need be. */
+const ROW_LINES = 2;
+const ROW_LINE_HEIGHT = LINE_SIZE + 2;
 const CELL_PADDING = 4;
 const ELLIPSIS = '\u2026';
 const DASH = '\u2014';
@@ -83,10 +86,11 @@ type Column = {
 /** Must add up to CONTENT_WIDTH. */
 const COLUMNS: readonly Column[] = [
   { title: 'Date of service', width: 62, align: 'left', text: (line) => dateText(line.dateOfService) },
-  { title: 'Patient', width: 100, align: 'left', text: (line) => line.patientName },
-  { title: 'Clinician', width: 92, align: 'left', text: (line) => line.clinicianName },
+  { title: 'Patient', width: 96, align: 'left', text: (line) => line.patientName },
+  { title: 'Clinician', width: 88, align: 'left', text: (line) => line.clinicianName },
   { title: 'Visit type', width: 76, align: 'left', text: (line) => line.visitType },
-  { title: 'Units', width: 50, align: 'left', text: (line) => line.units },
+  /** Wide enough for 'cancellation', the longest word of a units text ('Late cancellation' takes two lines). */
+  { title: 'Units', width: 58, align: 'left', text: (line) => line.units },
   {
     title: 'Rate',
     width: 52,
@@ -286,20 +290,37 @@ function drawTableHeader(doc: Doc, top: number): number {
   return top + height;
 }
 
-function drawRow(doc: Doc, line: InvoicePdfLine, top: number, striped: boolean) {
+/** Each column's text lines of one invoice line (figures whole, on one line), and the row's height. */
+function rowLayout(doc: Doc, line: InvoicePdfLine): { cells: string[][]; height: number } {
+  setFont(doc, LINE_SIZE);
+  const cells = COLUMNS.map((column) =>
+    column.money
+      ? [column.text(line)]
+      : wrapped(doc, column.text(line), column.width - 2 * CELL_PADDING, ROW_LINES).filter(Boolean),
+  );
+  const lines = Math.max(1, ...cells.map((texts) => texts.length));
+  return { cells, height: Math.max(ROW_HEIGHT, lines * ROW_LINE_HEIGHT + 4) };
+}
+
+function drawRow(doc: Doc, row: ReturnType<typeof rowLayout>, top: number, striped: boolean) {
   if (striped) {
     doc.setFillColor(...STRIPE_FILL);
-    doc.rect(MARGIN, top, CONTENT_WIDTH, ROW_HEIGHT, 'F');
+    doc.rect(MARGIN, top, CONTENT_WIDTH, row.height, 'F');
   }
   setFont(doc, LINE_SIZE);
-  const y = top + ROW_HEIGHT / 2;
   let x = MARGIN;
-  for (const column of COLUMNS) {
+  COLUMNS.forEach((column, index) => {
     const width = column.width - 2 * CELL_PADDING;
-    if (column.money) figure(doc, column.text(line), x + CELL_PADDING, y, width, LINE_SIZE);
-    else cell(doc, column.text(line), x + CELL_PADDING, y, width, column.align);
+    const texts = row.cells[index]!;
+    // Each cell's lines are centred in the row.
+    let y = top + row.height / 2 - ((texts.length - 1) * ROW_LINE_HEIGHT) / 2;
+    for (const text of texts) {
+      if (column.money) figure(doc, text, x + CELL_PADDING, y, width, LINE_SIZE);
+      else cell(doc, text, x + CELL_PADDING, y, width, column.align);
+      y += ROW_LINE_HEIGHT;
+    }
     x += column.width;
-  }
+  });
 }
 
 function drawFooters(doc: Doc, input: InvoicePdfInput) {
@@ -345,12 +366,13 @@ export function invoicePdf(input: InvoicePdfInput): Uint8Array {
     y += ROW_HEIGHT;
   }
   input.lines.forEach((line, index) => {
-    if (y + ROW_HEIGHT > CONTENT_BOTTOM) {
+    const row = rowLayout(doc, line);
+    if (y + row.height > CONTENT_BOTTOM) {
       newPage();
       y = drawTableHeader(doc, y);
     }
-    drawRow(doc, line, y, index % 2 === 1);
-    y += ROW_HEIGHT;
+    drawRow(doc, row, y, index % 2 === 1);
+    y += row.height;
   });
   doc.setDrawColor(...RULE);
   doc.setLineWidth(0.5);

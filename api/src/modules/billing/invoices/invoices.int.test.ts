@@ -403,7 +403,10 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
       );
     expect(await queuedFor()).toEqual([]);
 
-    await s().sql(`update referral_sources set email = 'ap@example.com' where id = $1`, [invoice!.rs]);
+    await s().sql(
+      `update referral_sources set email = 'ap@example.com', phone = '5125550100' where id = $1`,
+      [invoice!.rs],
+    );
     const sent = await s().request('POST', '/api/admin/emailInvoices', {
       token: billing,
       body: { invoiceIds: [invoice!.id] },
@@ -422,6 +425,13 @@ describeEachDatabase('billing: unbilled visits, invoices and payments', (server)
     const detail = await s().request<InvoiceDetail>('GET', `/api/operation/invoices/${invoice!.id}`, {
       token: billing,
     });
+    expect(detail.body.organizationAddressLines).toContain('512-555-0100');
+    const [email] = await s().sql<{ body: string }>(`select body from outbox where subject like $1`, [
+      `%${number}%`,
+    ]);
+    expect(email!.body).toMatch(/for visits from \d{1,2}\/\d{1,2}\/\d{4} to \d{1,2}\/\d{1,2}\/\d{4}\./);
+    expect(email!.body).toMatch(/due by \d{1,2}\/\d{1,2}\/\d{4}\./);
+    expect(email!.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(detail.body.history.map((e) => e.kind)).toEqual(['created', 'emailed']);
     expect(detail.body.history[1]).toMatchObject({
       detail: 'Emailed to ap@example.com',

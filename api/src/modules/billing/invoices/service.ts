@@ -9,6 +9,8 @@ import {
   REMIT_TO,
   clampDateRange,
   formatCents,
+  formatDate,
+  formatPhone,
   invoiceBalance,
   invoiceNumberText,
   invoiceTotals,
@@ -259,7 +261,9 @@ function addressLinesOf(
   org: { zipcode: string | null; phone: string | null; email: string | null } | undefined,
 ) {
   if (!org) return [];
-  return [org.zipcode && `ZIP ${org.zipcode}`, org.phone, org.email].filter((line): line is string => !!line);
+  return [org.zipcode && `ZIP ${org.zipcode}`, org.phone && formatPhone(org.phone), org.email].filter(
+    (line): line is string => !!line,
+  );
 }
 
 function statusOf(row: repo.InvoiceRow['invoice']): Invoice['status'] {
@@ -470,8 +474,8 @@ function invoiceEmailBody(number: string, row: repo.InvoiceRow): string {
   return [
     `Hello ${row.organizationName},`,
     '',
-    `Please find attached invoice ${number} for visits from ${i.periodStart} to ${i.periodEnd}.`,
-    `Amount due: ${formatCents(balanceOf(row))}, due by ${i.dueOn}.`,
+    `Please find attached invoice ${number} for visits from ${formatDate(i.periodStart)} to ${formatDate(i.periodEnd)}.`,
+    `Amount due: ${formatCents(balanceOf(row))}, due by ${formatDate(i.dueOn)}.`,
     INVOICE_TERMS_TEXT,
     '',
     REMIT_TO.name,

@@ -171,6 +171,52 @@ describeEachDatabase('billing: paying clinicians', (server) => {
     expect(read!.patient_ids.map(Number)).toEqual(expect.arrayContaining(patients));
   });
 
+  it("lists the clinician's visits a fine may be for, newest first, and fines one; another's visit is refused naming visitId", async () => {
+    const listed = await s().request('GET', `/api/operation/fines/visits?providerId=${ownId}`, {
+      token: billing,
+    });
+    expect(listed.status).toBe(200);
+    const rows = listed.body.rows as { visitId: number; dateOfService: string; status: string }[];
+    expect(rows.map((r) => r.visitId)).toEqual(expect.arrayContaining(ownVisits));
+    const dates = rows.map((r) => r.dateOfService);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const [held] = await s().sql<{ n: number }>(
+      `select count(*)::int as n from visits where provider_id = $1 and status not in ('Draft', 'Active', 'Expired', 'Staffed', 'Deleted')`,
+      [ownId],
+    );
+    expect(rows).toHaveLength(Math.min(held!.n, 200));
+    expect(rows.every((r) => !['Draft', 'Active', 'Expired', 'Staffed', 'Deleted'].includes(r.status))).toBe(
+      true,
+    );
+    expect(
+      (await s().request('GET', `/api/operation/fines/visits?providerId=${ownId}`, { token: clinician }))
+        .status,
+    ).toBe(403);
+    expect((await s().request('GET', '/api/operation/fines/visits', { token: billing })).status).toBe(400);
+
+    const [foreign] = await s().sql<{ id: number }>(
+      `select id from visits where provider_id is distinct from $1 order by id limit 1`,
+      [ownId],
+    );
+    const fine = (visitId: number) =>
+      s().request('POST', '/api/operation/fines', {
+        token: billing,
+        body: { providerId: ownId, visitId, kind: 'MissedVisit', amountCents: 1_000, reason: 'Missed' },
+      });
+    const refused = await fine(foreign!.id);
+    expect([refused.status, refused.body.errors?.[0]]).toEqual([
+      400,
+      { field: 'visitId', message: 'is not a visit of this clinician that can be fined' },
+    ]);
+    const fined = await fine(ownVisits[0]!);
+    expect(fined.body.fine).toMatchObject({ visitId: ownVisits[0], status: 'Active' });
+    const removed = await s().request('POST', `/api/operation/fines/${fined.body.fine.id}/remove`, {
+      token: billing,
+      body: { note: 'Test fine' },
+    });
+    expect(removed.status).toBe(200);
+  });
+
   it('lets the clinician contest a fine and staff remove it; a removed or contested fine is not deducted', async () => {
     const add = (amountCents: number, reason: string) =>
       s().request('POST', '/api/operation/fines', {

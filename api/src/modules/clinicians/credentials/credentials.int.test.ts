@@ -206,6 +206,44 @@ describeEachDatabase('clinician credentials', (server) => {
     expect((await submit(coordinator, otherId, body)).status).toBe(201);
   });
 
+  it('refuses to approve a licence with no scan (409 naming the scan), and approves it once a scan is attached; a W-9 needs none', async () => {
+    const noScan = (
+      await submit(clinician, ownId, { credentialTypeId: licenceType, expiresOn: '2028-01-31' })
+    ).body;
+    const refused = await review(manager, noScan, { action: 'approve', version: 0 });
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      'No scan was attached: a credential that expires cannot be approved without its scan.',
+    ]);
+    const [row] = await server().sql<{ status: string; version: number }>(
+      'select status, version from provider_credentials where id = $1',
+      [noScan.id],
+    );
+    expect(row).toEqual({ status: 'Submitted', version: 0 });
+    const rejected = await review(manager, noScan, {
+      action: 'reject',
+      rejectReason: 'Attach the scan',
+      version: 0,
+    });
+    expect(rejected.body).toMatchObject({ status: 'Rejected' });
+
+    const file = await upload(clinician, ownId, 'licence.pdf', PDF);
+    const withScan = (
+      await submit(clinician, ownId, {
+        credentialTypeId: licenceType,
+        expiresOn: '2028-01-31',
+        fileId: file.body.id,
+      })
+    ).body;
+    expect((await review(manager, withScan, { action: 'approve', version: 0 })).body).toMatchObject({
+      status: 'Approved',
+    });
+    const w9 = (await submit(clinician, ownId, { credentialTypeId: w9Type })).body;
+    expect((await review(manager, w9, { action: 'approve', version: 0 })).body).toMatchObject({
+      status: 'Approved',
+    });
+  });
+
   it('a clinician manager reviews: in review, approved with the reviewer; two reviewers at once, one wins with a 409 for the other', async () => {
     const submitted = (await submit(clinician, ownId, { credentialTypeId: w9Type })).body;
     expect((await review(clinician, submitted, { action: 'approve', version: 0 })).status).toBe(403);
@@ -276,10 +314,12 @@ describeEachDatabase('clinician credentials', (server) => {
        from credential_types t where t.name in ('CPR/BLS card', 'Background check')`,
       [id],
     );
+    const scan = await upload(manager, id, 'licence.pdf', PDF);
     const licence = await submit(manager, id, {
       credentialTypeId: licenceType,
       issuedOn: '2025-01-01',
       expiresOn: '2030-01-01',
+      fileId: scan.body.id,
     });
     const standing = async () =>
       (

@@ -42,12 +42,8 @@ const reviewerPages = { page: 'providerDetail' };
 const CREDENTIALS = '/api/admin/providers/:id/credentials';
 const FILES = '/api/fileserver/providers/:id/files';
 
-export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
-  acceptRawUploads(app);
-
+/** The credential catalogue. */
+const credentialTypeRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
     '/api/admin/credentialTypes',
     {
@@ -91,7 +87,13 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
     },
     async (request) => service.updateCredentialType(services, request.ctx, request.params.id, request.body),
   );
+};
 
+/** A clinician's credentials and the review queue. */
+const clinicianCredentialRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
   app.get(
     CREDENTIALS,
     {
@@ -197,7 +199,10 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
     },
     async (request) => service.credentialQueue(services, request.ctx, request.query),
   );
+};
 
+/** A clinician's files. */
+const clinicianFileRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
     FILES,
     {
@@ -261,4 +266,11 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
         await service.downloadProviderFile(services, request.ctx, request.params.id, request.params.fileId),
       ),
   );
+};
+
+export const credentialsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  acceptRawUploads(app);
+  await app.register(credentialTypeRoutes, opts);
+  await app.register(clinicianCredentialRoutes, opts);
+  await app.register(clinicianFileRoutes, opts);
 };

@@ -1,6 +1,7 @@
 // Credentials: the catalogue (administrators), a clinician's credentials and files (the clinician or staff),
 // and their review (credential reviewers). Each operation is one transaction with its audit record and event.
 import {
+  approvalRefusal,
   CATEGORY_CHANGED_MESSAGE,
   canReviewCredentials,
   credentialGapsOn,
@@ -211,6 +212,11 @@ export async function reviewCredential(
     const from = REVIEW_FROM[review.action];
     if (!from.includes(credential.status))
       throw conflict(CREDENTIAL_MESSAGES.notReviewable(credential.status));
+    const refusal =
+      review.action === 'approve'
+        ? approvalRefusal(credential, await repo.findCredentialType(tx, credential.credentialTypeId))
+        : null;
+    if (refusal) throw conflict(refusal, 'NO_SCAN');
     const after = await repo.updateCredential(tx, credential, from, {
       status:
         review.action === 'startReview' ? 'InReview' : review.action === 'approve' ? 'Approved' : 'Rejected',

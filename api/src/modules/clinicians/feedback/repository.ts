@@ -1,6 +1,6 @@
 // Feedback links (stored only as their hash) and the ratings they give; the average that feeds the clinician's
 // rating details.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { clinicianFeedback, clinicianFeedbackTokens } from '../../../db/feedback-schema';
 import { contacts, episodes, facilities, providers, visits } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
@@ -91,11 +91,24 @@ export async function insertFeedback(
   return row!.id;
 }
 
+/** A change of the clinician's rating details (SPEC §3): the keys it sets, merged into the details. */
+export type RatingDetailsChange = { addOneTo: string } | 'averagePatientRating';
+
+function patchOf(providerId: number, change: RatingDetailsChange): SQL {
+  if (change === 'averagePatientRating')
+    return sql`jsonb_build_object('avgPatientRating',
+        (select round(avg(f.rating)::numeric, 2)::float8 from ${clinicianFeedback} f
+          where f.provider_id = ${providerId}))`;
+  return sql`jsonb_build_object(${change.addOneTo}::text,
+        coalesce((${providers.ratingDetails} ->> ${change.addOneTo}::text)::numeric, 0) + 1)`;
+}
+
 /**
- * Sets ratingDetails.avgPatientRating to the mean of every rating the clinician was given (two decimals);
- * answers the details (and the rating) before and after.
+ * Changes the clinician's rating details (one counter plus one, or avgPatientRating set to the mean of every
+ * rating they were given, two decimals), the provider row locked; answers the details before and after and the
+ * rating before (the caller writes the recomputed rating).
  */
-export async function refreshAvgPatientRating(tx: Executor, providerId: number) {
+export async function updateRatingDetails(tx: Executor, providerId: number, change: RatingDetailsChange) {
   const [before] = await tx
     .select({ ratingDetails: providers.ratingDetails, rating: providers.rating })
     .from(providers)
@@ -104,9 +117,7 @@ export async function refreshAvgPatientRating(tx: Executor, providerId: number) 
   const [after] = await tx
     .update(providers)
     .set({
-      ratingDetails: sql`${providers.ratingDetails} || jsonb_build_object('avgPatientRating',
-        (select round(avg(f.rating)::numeric, 2)::float8 from ${clinicianFeedback} f
-          where f.provider_id = ${providerId}))`,
+      ratingDetails: sql`${providers.ratingDetails} || ${patchOf(providerId, change)}`,
       updatedAt: sql`now()`,
     })
     .where(eq(providers.id, providerId))

@@ -8,6 +8,7 @@
 import {
   FEEDBACK_MESSAGES,
   FEEDBACK_TOKEN_DAYS,
+  formatDate,
   isVisitStatus,
   ratingFromDetails,
   type ClinicianFeedbackDetails,
@@ -22,7 +23,7 @@ import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { enqueueMessage } from '../../../services/outbox';
-import { VISIT_THING } from '../../scheduling/visits/repository';
+import { VISIT_THING } from '../../scheduling/visits';
 import type { VisitRecord } from '../../scheduling/visits/transitions';
 import { CLINICIAN_THING } from '../access';
 import { findClinicianName } from '../provider-visits/repository';
@@ -66,6 +67,30 @@ async function issueToken(
 }
 
 /** At check-out, inside its transaction: a link emailed to whoever rates the visit, when anyone can. */
+/**
+ * Changes the clinician's rating details and writes the rating recomputed from them (ratingFromDetails, decision
+ * 026), audited (as `who` when no one is signed in): the one way a rating changes, for feedback and notes alike.
+ */
+export async function rerateClinician(
+  tx: Executor,
+  ctx: RequestContext,
+  providerId: number,
+  change: repo.RatingDetailsChange,
+  who: { userId?: null; userEmail?: string } = {},
+): Promise<void> {
+  const details = await repo.updateRatingDetails(tx, providerId, change);
+  const { rating } = ratingFromDetails(details.after);
+  await repo.setProviderRating(tx, providerId, rating);
+  await recordAudit(tx, ctx, {
+    entity: 'provider',
+    entityId: providerId,
+    action: 'UPDATE',
+    before: { ratingDetails: details.before, rating: details.ratingBefore },
+    after: { ratingDetails: details.after, rating },
+    ...who,
+  });
+}
+
 export async function openFeedbackOnCheckOut(
   services: AppServices,
   tx: Executor,
@@ -82,7 +107,7 @@ export async function openFeedbackOnCheckOut(
     to,
     subject: 'How was your visit?',
     body:
-      `Hello,\n\n${clinician?.givenName ?? 'Your clinician'} visited on ${visit.dateOfService}. ` +
+      `Hello,\n\n${clinician?.givenName ?? 'Your clinician'} visited on ${formatDate(visit.dateOfService)}. ` +
       `Please rate the visit (1 to 5 stars): ${linkOf(services, token)}\n\n` +
       `The link works once and expires in ${FEEDBACK_TOKEN_DAYS} days.`,
     dedupeKey: `clinicianFeedback:${row.id}`,
@@ -173,9 +198,6 @@ export async function submitFeedback(
         throw isUniqueViolation(error) ? alreadyRated() : error;
       });
     await repo.markTokenUsed(tx, token.id);
-    const details = await repo.refreshAvgPatientRating(tx, token.providerId);
-    const { rating } = ratingFromDetails(details.after);
-    await repo.setProviderRating(tx, token.providerId, rating);
     const who = { userId: null, userEmail: `feedback link ${token.sentTo ?? token.id}` };
     await recordAudit(tx, ctx, {
       entity: 'clinicianFeedback',
@@ -185,14 +207,7 @@ export async function submitFeedback(
       after: { visitId: token.visitId, rating: input.rating, comment },
       ...who,
     });
-    await recordAudit(tx, ctx, {
-      entity: 'provider',
-      entityId: token.providerId,
-      action: 'UPDATE',
-      before: { ratingDetails: details.before, rating: details.ratingBefore },
-      after: { ratingDetails: details.after, rating },
-      ...who,
-    });
+    await rerateClinician(tx, ctx, token.providerId, 'averagePatientRating', who);
     await publishEvent(
       tx,
       { entity: 'provider', id: token.providerId, action: 'updated' },

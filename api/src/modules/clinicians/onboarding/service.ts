@@ -143,9 +143,7 @@ export async function inviteClinician(
       providerId,
       emailId: input.emailId,
       expiresAt: expiresAt.toISOString(),
-      message: pending
-        ? ONBOARDING_MESSAGES.invitedAgain(input.emailId)
-        : ONBOARDING_MESSAGES.invited(input.emailId),
+      message: pending ? ONBOARDING_MESSAGES.invitedAgain(input.emailId) : ONBOARDING_MESSAGES.invited,
     };
   });
 }

@@ -29,7 +29,8 @@ const staffPages = { page: 'providerDetail' };
 const clinicianPages = { page: ['providerDetail', 'myVisits'] };
 const THEIRS = '/api/operation/providers/:id/orientations';
 
-export const orientationsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+/** The orientations staff write and assign. */
+const orientationCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
   { services },
 ) => {
@@ -106,7 +107,13 @@ export const orientationsRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     async (request, reply) =>
       reply.status(201).send(await service.assign(services, request.ctx, request.params.id, request.body)),
   );
+};
 
+/** A clinician's own orientations: reading, sections viewed, the quiz. */
+const clinicianOrientationRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
   app.get(
     '/api/operation/myOrientations',
     {
@@ -192,4 +199,9 @@ export const orientationsRoutes: FastifyPluginAsyncZod<{ services: AppServices }
         request.body,
       ),
   );
+};
+
+export const orientationsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  await app.register(orientationCatalogueRoutes, opts);
+  await app.register(clinicianOrientationRoutes, opts);
 };

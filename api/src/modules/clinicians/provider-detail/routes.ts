@@ -29,7 +29,8 @@ const tags = ['clinicians'];
 const config = { page: 'providerDetail' };
 const ONE = '/api/admin/providers/:id';
 
-export const providerDetailRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+/** A clinician's profile, status and transfer, with the choices they take. */
+const clinicianProfileRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
   { services },
 ) => {
@@ -124,7 +125,10 @@ export const providerDetailRoutes: FastifyPluginAsyncZod<{ services: AppServices
     },
     async (request) => service.transfer(services, request.ctx, request.params.id, request.body),
   );
+};
 
+/** A clinician's rates, vacations and activity. */
+const clinicianTermsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
     `${ONE}/rates`,
     {
@@ -216,4 +220,9 @@ export const providerDetailRoutes: FastifyPluginAsyncZod<{ services: AppServices
     },
     async (request) => service.activity(services, request.ctx, request.params.id, request.query),
   );
+};
+
+export const providerDetailRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  await app.register(clinicianProfileRoutes, opts);
+  await app.register(clinicianTermsRoutes, opts);
 };

@@ -27,7 +27,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { reasonLabels } from '../../admin/constants/repository';
+import { reasonLabels } from '../../admin/constants';
 import { loadClinician } from '../access';
 import { recomputeCredentialStates } from '../credential-expiry/repository';
 import { pointOfZip } from '../geocode';

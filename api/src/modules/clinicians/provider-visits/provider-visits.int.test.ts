@@ -101,6 +101,41 @@ describeEachDatabase('clinician visits and feedback', (server) => {
       },
     });
 
+  it("gives each visit the zone its times are shown in: its own, else its organization's", async () => {
+    const s = server();
+    const [visit] = await s.sql<{ time_zone: string | null; referral_source_id: number }>(
+      `select time_zone, referral_source_id from visits where id = $1`,
+      [ownVisit],
+    );
+    const [organization] = await s.sql<{ time_zone: string | null }>(
+      `select time_zone from referral_sources where id = $1`,
+      [visit!.referral_source_id],
+    );
+    const zoneOfOwnVisit = async () =>
+      (
+        await s.request<ProviderVisitList>(
+          'GET',
+          `/api/admin/myVisits?status=ALL&startDate=${today}&endDate=${today}`,
+          { token: clinician },
+        )
+      ).body.rows.find((r) => r.id === ownVisit)!.timeZone;
+    try {
+      await s.sql(`update visits set time_zone = null where id = $1`, [ownVisit]);
+      await s.sql(`update referral_sources set time_zone = 'America/Denver' where id = $1`, [
+        visit!.referral_source_id,
+      ]);
+      expect(await zoneOfOwnVisit()).toBe('America/Denver');
+      await s.sql(`update visits set time_zone = 'America/New_York' where id = $1`, [ownVisit]);
+      expect(await zoneOfOwnVisit()).toBe('America/New_York');
+    } finally {
+      await s.sql(`update visits set time_zone = $1 where id = $2`, [visit!.time_zone, ownVisit]);
+      await s.sql(`update referral_sources set time_zone = $1 where id = $2`, [
+        organization!.time_zone,
+        visit!.referral_source_id,
+      ]);
+    }
+  });
+
   it("lists the clinician's own pending visits from 120 days ago to 45 days ahead, with the patient's address, and records the read", async () => {
     const s = server();
     const res = await s.request<ProviderVisitList>('GET', '/api/admin/myVisits', { token: clinician });

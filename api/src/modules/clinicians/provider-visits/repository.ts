@@ -38,10 +38,18 @@ type Joined = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[numb
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toProviderVisitRow(row: Joined): ProviderVisitRow {
+/** A row before its zone is settled: the visit's own zone (null before migration 0029) and its organization. */
+export type ProviderVisitDraft = Omit<ProviderVisitRow, 'timeZone'> & {
+  timeZone: string | null;
+  referralSourceId: number;
+};
+
+function toProviderVisitDraft(row: Joined): ProviderVisitDraft {
   const v = row.visit;
   return {
     id: v.id,
+    referralSourceId: v.referralSourceId,
+    timeZone: v.timeZone,
     episodeId: v.episodeId,
     episodeType: v.episodeType,
     organizationName: row.organizationName,
@@ -91,7 +99,7 @@ export async function listProviderVisits(
   ex: Executor,
   filter: ProviderVisitFilter,
   page: { pageNumber: number; pageSize: number },
-): Promise<{ rows: ProviderVisitRow[]; totalCount: number }> {
+): Promise<{ rows: ProviderVisitDraft[]; totalCount: number }> {
   const [rows, [count]] = await Promise.all([
     selectRows(ex)
       .where(where(filter))
@@ -103,13 +111,13 @@ export async function listProviderVisits(
       .from(visits)
       .where(where(filter)),
   ]);
-  return { rows: rows.map(toProviderVisitRow), totalCount: count?.n ?? 0 };
+  return { rows: rows.map(toProviderVisitDraft), totalCount: count?.n ?? 0 };
 }
 
 /** One visit as the clinician's list shows it. */
-export async function findProviderVisit(ex: Executor, visitId: number): Promise<ProviderVisitRow | null> {
+export async function findProviderVisit(ex: Executor, visitId: number): Promise<ProviderVisitDraft | null> {
   const [row] = await selectRows(ex).where(eq(visits.id, visitId));
-  return row ? toProviderVisitRow(row) : null;
+  return row ? toProviderVisitDraft(row) : null;
 }
 
 /** The visit, locked for its check-in or check-out, with its place's state and position (its time zone, home). */

@@ -19,6 +19,7 @@ import {
   type EvvResult,
   type MyVisitsQuery,
   type ProviderVisitList,
+  type ProviderVisitRow,
   type ProviderVisitsQuery,
   type VisitStatus,
 } from '@carelane/shared-domain';
@@ -30,7 +31,8 @@ import type { AppServices } from '../../../services/app-services';
 import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { VISIT_THING } from '../../scheduling/visits/repository';
+import { withVisitTimeZones } from '../../maps/service';
+import { VISIT_THING } from '../../scheduling/visits';
 import { statusOf, updateVisit } from '../../scheduling/visits/transitions';
 import { CLINICIAN_THING, loadClinician, ownClinicianId } from '../access';
 import { openFeedbackOnCheckOut } from '../feedback/service';
@@ -53,6 +55,15 @@ function rangeOf(
   return { startDate, endDate };
 }
 
+/** The rows as the clinician's list shows them, each with the zone its times are in. */
+async function zoned(
+  services: AppServices,
+  drafts: readonly repo.ProviderVisitDraft[],
+): Promise<ProviderVisitRow[]> {
+  const rows = await withVisitTimeZones(services.db, drafts, (draft) => draft.referralSourceId);
+  return rows.map(({ referralSourceId: _organization, ...row }) => row);
+}
+
 async function listOf(
   services: AppServices,
   ctx: RequestContext,
@@ -72,7 +83,7 @@ async function listOf(
     providerName: `${clinician.givenName} ${clinician.familyName}`,
     status: q.status,
     ...range,
-    rows,
+    rows: await zoned(services, rows),
     paging: pagingOf(q, totalCount),
   };
 }
@@ -146,7 +157,7 @@ async function evv(
     const { refusals, flags } = evvProblems(
       {
         dateOfService: before.dateOfService,
-        timeZone: timeZoneOfPlace(place),
+        timeZone: before.timeZone ?? timeZoneOfPlace(place),
         scheduledEnd: before.endAt,
         timeIn: before.timeIn,
         home,
@@ -189,10 +200,13 @@ async function evv(
     if (kind === 'checkOut') await openFeedbackOnCheckOut(services, tx, ctx, after);
     return flags;
   });
-  const visit = (await repo.findProviderVisit(services.db, visitId))!;
+  const [visit] = await zoned(services, [(await repo.findProviderVisit(services.db, visitId))!]);
   const done: string =
     kind === 'checkIn' ? PROVIDER_VISIT_MESSAGES.checkedIn : PROVIDER_VISIT_MESSAGES.checkedOut;
-  return { visit, message: done + flagged.map((flag) => EVV_MESSAGES.flagged(flag.distanceMiles)).join('') };
+  return {
+    visit: visit!,
+    message: done + flagged.map((flag) => EVV_MESSAGES.flagged(flag.distanceMiles)).join(''),
+  };
 }
 
 export const checkIn = (services: AppServices, ctx: RequestContext, visitId: number, input: EvvInput) =>

@@ -1,4 +1,4 @@
-import { distanceMiles, type Paging } from '@carelane/shared-domain';
+import { distanceMiles, formatDateTime, type Paging } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 import { loadGazetteer } from '../../maps/gazetteer';
 
@@ -231,7 +231,7 @@ describeEachDatabase('clinician list', (server) => {
     expect(detail.body.lastLogin).toBe(signedIn);
     const { lines } = await csvOf(s, '/api/admin/providers/export?providerStatusId=0', admin);
     expect(lines.find((line) => line.startsWith(`${demo!.id},`))).toMatch(
-      new RegExp(`,${signedIn.replace(/[.]/g, '\\.')},green$`),
+      new RegExp(`,${formatDateTime(signedIn)},green$`),
     );
     // A clinician without a login never signed in, whatever the demo drew for them before.
     const [noLogin] = await s.sql<{ id: number }>(
@@ -258,6 +258,21 @@ describeEachDatabase('clinician list', (server) => {
     );
     expect(lines.slice(1).every((line) => line.includes(',RN,Active,'))).toBe(true);
     expect(lines.slice(1).every((line) => /,(green|orange|red)$/.test(line))).toBe(true);
+    // Phones as NNN-NNN-NNNN and moments as M/D/YYYY and the time (SPEC §5), never as stored.
+    const first = filtered.providers[0]!;
+    await server().sql(`update providers set phone_number = '5125550123' where id = $1`, [first.id]);
+    const [withLogin] = await server().sql<{ id: number }>(
+      `select p.id from providers p where p.user_id is not null and p.provider_type_id = 1 order by p.id limit 1`,
+    );
+    await server().sql(
+      `update users set last_login = now() - interval '1 day' where id = (select user_id from providers where id = $1)`,
+      [withLogin!.id],
+    );
+    const again = await csvOf(server(), '/api/admin/providers/export?providerTypeId=1', admin);
+    const row = (id: number) => again.lines.find((line) => line.startsWith(`${id},`))!;
+    expect(row(first.id)).toContain(',512-555-0123,');
+    expect(row(withLogin!.id)).toMatch(/,\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2}\s[AP]M,green$/);
+    expect(again.lines.join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
     const near = await csvOf(server(), `/api/admin/providers/export?zipcode=${ZIPCODE}&distance=10`, admin);
     expect(near.lines[0]!.endsWith(',Engagement,Distance (miles)')).toBe(true);

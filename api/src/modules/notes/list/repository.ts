@@ -1,7 +1,7 @@
 // The notes list (and the reviewer's queue) and the approved notes to print. Both read visits with their note
 // row (never the revisions), filtered by status, scope and date of service.
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { NOTES_DUE_HOURS } from '@carelane/shared-domain';
+import { NOTES_DUE_HOURS, LATE_NOTE_STATUSES } from '@carelane/shared-domain';
 import {
   notes,
   patients,
@@ -43,8 +43,7 @@ function where(f: NoteListFilter): SQL | undefined {
 }
 
 /** The statuses whose notes can be late (the others are submitted). */
-const LATE_STATUSES = ['NotesDue', 'NotesOverdue'] as const;
-const lateStatus = sql.raw(`visits.status in ('NotesDue', 'NotesOverdue')`);
+const lateStatus = sql.raw(`visits.status in (${LATE_NOTE_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 /** The time the notes' due time counts from: what visits_notes_due_idx indexes (for the late statuses). */
 const dueFrom = sql.raw(`coalesce(visits.time_out, visits.end_at)`);
 const dueHours = sql.raw(`interval '${NOTES_DUE_HOURS} hours'`);
@@ -108,7 +107,7 @@ export async function listNotes(
   const isLate = sql`(${lateStatus} and ${dueFrom} < ${now} - ${dueHours})`;
   const isNotLate = sql`not ${isLate}`;
   const offset = (page.pageNumber - 1) * page.pageSize;
-  const canBeLate = filter.statuses.some((s) => (LATE_STATUSES as readonly string[]).includes(s));
+  const canBeLate = filter.statuses.some((s) => (LATE_NOTE_STATUSES as readonly string[]).includes(s));
 
   const late = (limit: number, from: number) =>
     ex

@@ -3,6 +3,9 @@
 // visits, an organization user only their organization's approved notes, reviewers everything. Each answer is a
 // patient read.
 import {
+  APPROVED_NOTE_STATUSES,
+  isNoteApproved,
+  latestTodayAnywhere,
   NOTE_LIST_STATUSES,
   NOTE_TYPE_NAMES,
   NOTES_LIST_DEFAULT_DAYS_BACK,
@@ -21,15 +24,10 @@ import { cachedPage, pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
-import {
-  APPROVED_NOTE_STATUSES,
-  clinicianIdOf,
-  isClinician,
-  isOrganizationUser,
-  isReviewer,
-} from '../access';
+import { clinicianIdOf, isClinician, isOrganizationUser, isReviewer } from '../access';
 import { findNotesOfVisits } from '../note/repository';
 import { defaultTypeOf, definitionAt, toNote, toNoteVisit } from '../note/service';
+import { withVisitTimeZones } from '../../maps/service';
 import { cachedCount } from '../../scheduling/brief-cache';
 import * as repo from './repository';
 
@@ -49,7 +47,7 @@ async function scopeOf(
   }
   if (isOrganizationUser(actor) && actor.referralSourceId !== null)
     return {
-      statuses: statuses.filter((s) => APPROVED_NOTE_STATUSES.includes(s)),
+      statuses: statuses.filter(isNoteApproved),
       ownReferralSourceId: actor.referralSourceId,
     };
   throw forbidden();
@@ -59,7 +57,8 @@ function rangeOf(q: { startDate?: string; endDate?: string }) {
   const now = new Date();
   const startDate =
     q.startDate ?? localIsoDate(new Date(now.getTime() - NOTES_LIST_DEFAULT_DAYS_BACK * DAY_MS));
-  const endDate = q.endDate ?? localIsoDate(now);
+  // A date of service is its organization's date (decision 039): today anywhere is the latest one.
+  const endDate = q.endDate ?? latestTodayAnywhere(now);
   if (endDate < startDate) throw badRequest('endDate', 'must not be before startDate');
   return { startDate, endDate };
 }
@@ -186,14 +185,19 @@ export async function notesForPrint(
     entityId: q.episodeId ?? q.patientId ?? null,
     patientIds: visitRows.flatMap((row) => (row.visit.patientId ? [row.visit.patientId] : [])),
   });
+  const zones = await withVisitTimeZones(
+    services.db,
+    visitRows.map((row) => row.visit),
+    (visit) => visit.referralSourceId,
+  );
   const rows: PrintableNote[] = [];
-  for (const row of visitRows) {
+  for (const [index, row] of visitRows.entries()) {
     const note = notes.get(row.visit.id);
     if (!note) continue;
     const definition = definitionAt(note.noteType, note.definitionVersion);
     if (!definition) continue;
     rows.push({
-      visit: toNoteVisit(row),
+      visit: toNoteVisit(row, zones[index]!.timeZone),
       note: toNote(note),
       definition,
       signedBy: signedByOf(definition, note.values),

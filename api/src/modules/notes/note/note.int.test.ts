@@ -159,6 +159,13 @@ describeEachDatabase('visit notes: one note', (server) => {
       status: 'NotesDue',
       enableNotesWorkflow: true,
     });
+    // The zone the page shows the visit's times in: the visit's own, else its organization's.
+    const [zone] = await s.sql<{ own: string | null; organization: string | null }>(
+      `select v.time_zone as own, r.time_zone as organization from visits v
+         join referral_sources r on r.id = v.referral_source_id where v.id = $1`,
+      [socVisit],
+    );
+    expect(res.body.visit.timeZone).toBe(zone!.own ?? zone!.organization ?? 'America/Chicago');
     expect(res.body.visit.evv.map((r) => r.kind)).toEqual(['checkIn', 'checkOut']);
     for (const record of res.body.visit.evv) {
       expect(record.distanceMiles).not.toBeNull();
@@ -220,6 +227,107 @@ describeEachDatabase('visit notes: one note', (server) => {
     expect(await written(s, visitId)).toMatchObject({ status: 'AfterStaffed', version: 1, revisions: 1 });
   });
 
+  describe('a draft keeps what was typed; submit checks it (issue 24)', () => {
+    it('autosaves a value out of range as typed and refuses only the submit, naming each field', async () => {
+      const s = server();
+      const visitId = await makeVisit();
+      const definition = await definitionOfVisit(visitId);
+      const number = fieldsOf(definition).find((f) => f.kind === 'number' && f.max !== undefined);
+      const vitals = fieldsOf(definition).find(
+        (f) => f.kind === 'vitals' && f.readingTypes.includes('pulse'),
+      );
+      expect(number && vitals).toBeTruthy();
+      const max = (number as { max: number }).max;
+      const typed = complete(definition);
+      typed[number!.id] = max + 1;
+      typed[vitals!.id] = { ...(typed[vitals!.id] as object), pulse: { value: 400 } };
+      const saved = await save(visitId, definition, typed, 0, clinician, { autosave: true });
+      expect(saved.status).toBe(200);
+      expect(saved.body.values[number!.id]).toBe(max + 1);
+      expect(saved.body.values[vitals!.id].pulse).toEqual({ value: 400 });
+
+      const refused = await act(visitId, 'submit', { version: 1 }, clinician);
+      expect(refused.status).toBe(400);
+      const fields = refused.body.errors.map((e: { field: string }) => e.field);
+      expect(fields).toEqual(expect.arrayContaining([`values.${number!.id}`, `values.${vitals!.id}.pulse`]));
+      expect(await written(s, visitId)).toMatchObject({ status: 'NotesDue', version: 1, revisions: 1 });
+
+      // Fixed (a change after signing: signed again), it goes through.
+      typed[vitals!.id] = { ...(typed[vitals!.id] as object), pulse: { value: 76 } };
+      typed[number!.id] = max;
+      const signature = fieldsOf(definition).find((f) => f.kind === 'signature')!;
+      typed[signature.id] = { name: 'Casey Rivera', signedAt: new Date(Date.now() + 1000).toISOString() };
+      expect((await save(visitId, definition, typed, 1)).status).toBe(200);
+      const fixed = await act(visitId, 'submit', { version: 2 }, clinician);
+      expect(fixed.body.errors ?? []).toEqual([]);
+      expect(fixed.status).toBe(200);
+    });
+
+    it('still refuses a value of the wrong type or too long (400 naming the field), writing nothing', async () => {
+      const visitId = await makeVisit();
+      const definition = await definitionOfVisit(visitId);
+      const number = fieldsOf(definition).find((f) => f.kind === 'number')!;
+      const wrongType = await save(visitId, definition, { [number.id]: 'seventy' }, 0);
+      expect(wrongType.status).toBe(400);
+      expect(wrongType.body.errors).toEqual([
+        expect.objectContaining({ field: `values.${number.id}`, message: 'must be a number' }),
+      ]);
+      const text = fieldsOf(definition).find((f) => f.kind === 'text')!;
+      const tooLong = await save(visitId, definition, { [text.id]: 'x'.repeat(20_001) }, 0);
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.errors.map((e: { field: string }) => e.field)).toEqual([`values.${text.id}`]);
+      expect(await written(server(), visitId)).toMatchObject({ version: null, revisions: 0 });
+    });
+
+    it('clears the signature of a signed note that is changed, in the same save; a new signature stays', async () => {
+      const s = server();
+      const visitId = await makeVisit();
+      const definition = await definitionOfVisit(visitId);
+      const signature = fieldsOf(definition).find((f) => f.kind === 'signature')!;
+      const text = fieldsOf(definition).find((f) => f.kind === 'text' && f.id !== signature.id)!;
+      const signed = complete(definition);
+      expect(signed[signature.id]).toBeTruthy();
+      const first = await save(visitId, definition, signed, 0);
+      expect(first.body.values[signature.id]).toEqual(signed[signature.id]);
+
+      // The same note saved again keeps its signature; a change clears it.
+      const again = await save(visitId, definition, first.body.values, 1);
+      expect(again.body.values[signature.id]).toEqual(signed[signature.id]);
+      const edited = await save(
+        visitId,
+        definition,
+        { ...again.body.values, [text.id]: 'Changed after signing.' },
+        2,
+      );
+      expect(edited.status).toBe(200);
+      expect(edited.body.values[text.id]).toBe('Changed after signing.');
+      expect(edited.body.values[signature.id]).toBeUndefined();
+      const [audit] = await s.sql<{ diff: Record<string, { after: unknown }> }>(
+        `select diff from audit_log where entity = 'note' and entity_id = $1 order by id desc limit 1`,
+        [String(edited.body.id)],
+      );
+      expect(audit!.diff.signatureCleared!.after).toEqual([signature.id]);
+      const [stored] = await s.sql<{ values: Record<string, unknown> }>(
+        'select values from notes where visit_id = $1',
+        [visitId],
+      );
+      expect(stored!.values[signature.id]).toBeUndefined();
+
+      // Unsigned, the submit is refused naming the signature; signed again (with a change), it stays and submits.
+      const unsigned = await act(visitId, 'submit', { version: 3 }, clinician);
+      expect(unsigned.status).toBe(400);
+      expect(unsigned.body.errors.map((e: { field: string }) => e.field)).toContain(`values.${signature.id}`);
+      const resigned = {
+        ...edited.body.values,
+        [text.id]: 'Changed, then signed.',
+        [signature.id]: { name: 'Casey Rivera', signedAt: new Date().toISOString() },
+      };
+      const signedAgain = await save(visitId, definition, resigned, 3);
+      expect(signedAgain.body.values[signature.id]).toMatchObject({ name: 'Casey Rivera' });
+      expect((await act(visitId, 'submit', { version: 4 }, clinician)).status).toBe(200);
+    });
+  });
+
   describe('bad input and faults: a clear answer and nothing half-written', () => {
     let visitId = 0;
     let definition: NoteDefinition;
@@ -231,16 +339,6 @@ describeEachDatabase('visit notes: one note', (server) => {
       const res = await save(visitId, definition, complete(definition), 0);
       expect(res.status).toBe(200);
       saved = res.body.values;
-    });
-
-    it('refuses a number out of its range (400 naming values.<field>)', async () => {
-      const field = fieldsOf(definition).find((f) => f.kind === 'number' && f.max !== undefined);
-      expect(field).toBeDefined();
-      const max = (field as { max: number }).max;
-      const res = await save(visitId, definition, { ...saved, [field!.id]: max + 1 }, 1);
-      expect(res.status).toBe(400);
-      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(`values.${field!.id}`);
-      expect(await written(server(), visitId)).toMatchObject({ version: 1, revisions: 1 });
     });
 
     it('refuses a choice not in its option list', async () => {
@@ -323,18 +421,40 @@ describeEachDatabase('visit notes: one note', (server) => {
     expect((await act(visitId, 'submit', { version: 1 }, clinician)).body.status).toBe('NotesInReview');
     expect((await act(visitId, 'approve', { version: 1 }, clinician)).status).toBe(403);
     expect((await act(visitId, 'approve', { version: 1 }, orgUser)).status).toBe(403);
-    // A stale note version is refused.
+    // A stale note version is refused, and leaves no notification behind.
     expect((await act(visitId, 'reject', { version: 0, reason: 'x' }, coordinator)).status).toBe(409);
+    expect(
+      await s.sql(`select id from user_notifications where link = $1`, [`/note?visitId=${visitId}`]),
+    ).toEqual([]);
 
     const reason = `Please add the wound measurements (${visitId}).`;
     const rejected = await act(visitId, 'reject', { version: 1, reason }, coordinator);
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ status: 'NotesRejected', message: NOTE_TEXTS.rejected });
-    const sent = await s.sql<{ channel: string; to: string }>(
-      `select channel, "to" from outbox where body like $1 order by id`,
+    const sent = await s.sql<{ channel: string; to: string; body: string }>(
+      `select channel, "to", body from outbox where body like $1 order by id`,
       [`%${reason}%`],
     );
     expect(sent.map((m) => m.channel)).toContain('email');
+    // The visit's date as the clinician reads dates (M/D/YYYY), not the database's.
+    const [shown] = await s.sql<{ day: string }>(
+      `select to_char(date_of_service, 'FMMM/FMDD/YYYY') as day from visits where id = $1`,
+      [visitId],
+    );
+    expect(sent.find((m) => m.channel === 'email')!.body).toContain(
+      `Your notes of the visit on ${shown!.day} were sent back`,
+    );
+    // And in the app: the clinician's own notification, written with the rejection; nobody else's list has it.
+    const mine = await s.request('GET', '/api/admin/notifications', { token: clinician });
+    expect(mine.status).toBe(200);
+    expect(mine.body.rows[0]).toMatchObject({
+      kind: 'noteRejected',
+      link: `/note?visitId=${visitId}`,
+      dismissedAt: null,
+    });
+    expect(mine.body.rows[0].body).toContain(reason);
+    const theirs = await s.request('GET', '/api/admin/notifications', { token: coordinator });
+    expect(theirs.body.rows.some((n: { link: string }) => n.link === `/note?visitId=${visitId}`)).toBe(false);
     const comments = await s.request('GET', `/api/notes/visits/${visitId}/note/comments`, {
       token: clinician,
     });

@@ -336,6 +336,7 @@ export async function findClinicianContact(ex: Executor, providerId: number) {
   const [row] = await ex
     .select({
       givenName: providers.givenName,
+      userId: providers.userId,
       email: sql<
         string | null
       >`coalesce(${providers.email}, (select u.email_id from ${users} u where u.id = ${providers.userId}))`,
@@ -348,36 +349,6 @@ export async function findClinicianContact(ex: Executor, providerId: number) {
     .from(providers)
     .where(eq(providers.id, providerId));
   return row ?? null;
-}
-
-/**
- * Adds one to a rating counter of the clinician (SPEC §3 rating details) and answers the details before and
- * after with the rating before, the provider row locked (the caller writes the recomputed rating).
- */
-export async function bumpRatingCounter(tx: Executor, providerId: number, counter: string) {
-  const [before] = await tx
-    .select({ ratingDetails: providers.ratingDetails, rating: providers.rating })
-    .from(providers)
-    .where(eq(providers.id, providerId))
-    .for('update');
-  const [after] = await tx
-    .update(providers)
-    .set({
-      ratingDetails: sql`${providers.ratingDetails} || jsonb_build_object(${counter}::text,
-        coalesce((${providers.ratingDetails} ->> ${counter}::text)::numeric, 0) + 1)`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(providers.id, providerId))
-    .returning({ ratingDetails: providers.ratingDetails });
-  return {
-    before: before?.ratingDetails ?? {},
-    after: after?.ratingDetails ?? {},
-    ratingBefore: before?.rating ?? null,
-  };
-}
-
-export async function setProviderRating(tx: Executor, providerId: number, rating: number | null) {
-  await tx.update(providers).set({ rating }).where(eq(providers.id, providerId));
 }
 
 /** Whether the episode's notes are reviewed (false: the submit completes them). */

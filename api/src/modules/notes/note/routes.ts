@@ -37,7 +37,8 @@ const write = { page: NOTES_PAGES };
 const withStale = { ...errorResponses, 409: z.union([staleNoteErrorSchema, apiErrorSchema]) };
 const actionAnswer = { 200: noteActionResultSchema, ...withStale };
 
-export const noteRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+/** Reading, saving and submitting a note, and its review. */
+const noteWritingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
     '/api/notes/visits/:id/note',
     {
@@ -148,7 +149,10 @@ export const noteRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
     },
     async (request) => service.reopenNote(services, request.ctx, request.params.id, request.body.version),
   );
+};
 
+/** A note's comments and revisions. */
+const noteHistoryRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   app.get(
     '/api/notes/visits/:id/note/comments',
     {
@@ -209,4 +213,9 @@ export const noteRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
     },
     async (request) => service.getRevision(services, request.ctx, request.params.id, request.params.version),
   );
+};
+
+export const noteRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  await app.register(noteWritingRoutes, opts);
+  await app.register(noteHistoryRoutes, opts);
 };

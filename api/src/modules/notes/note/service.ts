@@ -3,7 +3,9 @@
 // saves (each one transaction: note version + 1, an append-only revision, an audit entry), the moves of the state
 // machine (submit, approve, reject, re-open), each one transaction with its audit entry, event, rating counter
 // and, for a rejection, the clinician's notice through the outbox, and the reviewer's acknowledgement of the EVV
-// flags that approving waits for (decision 038).
+// flags that approving waits for (decision 038). A save is a draft: it keeps what was typed (shapes are checked,
+// ranges and required fields wait for submit), and a change to a signed note clears its signature (issue 24,
+// decision 041); a rejection also leaves the clinician an in-app notification.
 import {
   EVV_MESSAGES,
   NOTE_TEXTS,
@@ -11,7 +13,11 @@ import {
   defaultNoteTypeFor,
   definitionOf,
   evvDistanceMiles,
-  ratingFromDetails,
+  formatDate,
+  isNoteEditable,
+  isNoteReopenable,
+  NOTE_REJECTED_NOTIFICATION,
+  staleSignatureFields,
   transitionFor,
   validateNoteValues,
   visitStatusLabel,
@@ -36,13 +42,14 @@ import { recordAudit } from '../../../services/audit';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { enqueueMessage } from '../../../services/outbox';
-import { loadTypedConstants } from '../../admin/constants/repository';
-import { VISIT_THING } from '../../scheduling/visits/repository';
+import { loadTypedConstants } from '../../admin/constants';
+import { notifyUser } from '../../platform/notifications/service';
+import { visitTimeZone } from '../../maps/service';
+import { rerateClinician } from '../../clinicians/feedback/service';
+import { VISIT_THING } from '../../scheduling/visits';
 import { statusOf, updateVisit, type VisitRecord } from '../../scheduling/visits/transitions';
 import {
-  EDITABLE_NOTE_STATUSES,
   NOTE_MESSAGES,
-  REOPENABLE_NOTE_STATUSES,
   assertMayRead,
   assertReviewer,
   clinicianIdOf,
@@ -83,7 +90,7 @@ export function toNote(row: repo.NoteRow): Note {
 }
 
 /** The visit part of a note (without its EVV records and flags). */
-export function toNoteVisit(row: repo.NoteVisitRow): Omit<NoteVisit, 'evv' | 'evvFlags'> {
+export function toNoteVisit(row: repo.NoteVisitRow, timeZone: string): Omit<NoteVisit, 'evv' | 'evvFlags'> {
   const v = row.visit;
   const status = statusOf(v);
   const address = [row.addressLine1, row.city, [row.state, row.zipcode].filter(Boolean).join(' ')]
@@ -99,6 +106,7 @@ export function toNoteVisit(row: repo.NoteVisitRow): Omit<NoteVisit, 'evv' | 'ev
     dateOfService: v.dateOfService,
     scheduledStart: v.startAt.toISOString(),
     scheduledEnd: v.endAt.toISOString(),
+    timeZone,
     timeIn: iso(v.timeIn),
     timeOut: iso(v.timeOut),
     patientId: v.patientId,
@@ -148,7 +156,7 @@ export async function noteDetail(
     repo.listEvvRecords(services.db, visitId),
     repo.listEvvFlags(services.db, visitId),
     loadTypedConstants(services.db),
-    reviewer && REOPENABLE_NOTE_STATUSES.includes(status) ? repo.isBilledOrPaid(services.db, visitId) : false,
+    reviewer && isNoteReopenable(status) ? repo.isBilledOrPaid(services.db, visitId) : false,
   ]);
   const definition = note
     ? definitionAt(note.noteType, note.definitionVersion)
@@ -161,7 +169,7 @@ export async function noteDetail(
   const freshMs = constants.locationExpiryInMins * 60_000;
   return {
     visit: {
-      ...toNoteVisit(row),
+      ...toNoteVisit(row, await visitTimeZone(services.db, row.visit)),
       evv: evv.map((record) => ({
         kind: record.kind as 'checkIn' | 'checkOut',
         at: record.deviceAt.toISOString(),
@@ -175,14 +183,10 @@ export async function noteDetail(
     },
     note: note ? toNote(note) : null,
     definition,
-    canEdit:
-      isClinician(actor) &&
-      own !== null &&
-      row.visit.providerId === own &&
-      EDITABLE_NOTE_STATUSES.includes(status),
+    canEdit: isClinician(actor) && own !== null && row.visit.providerId === own && isNoteEditable(status),
     canReview: reviewer && status === 'NotesInReview',
     // A billed or paid visit keeps its approved notes (the billed visit guard, migration 0022).
-    canReopen: reviewer && REOPENABLE_NOTE_STATUSES.includes(status) && !billed,
+    canReopen: reviewer && isNoteReopenable(status) && !billed,
   };
 }
 
@@ -257,7 +261,7 @@ export async function saveNote(
   const saved = await services.db.transaction(async (tx) => {
     const { visit, note: current } = await lockNoteVisit(tx, actor, visitId, 'clinician');
     const status = statusOf(visit);
-    if (!EDITABLE_NOTE_STATUSES.includes(status))
+    if (!isNoteEditable(status))
       throw conflict(NOTE_MESSAGES.readOnly(labelOf(visit, status)), 'NOTE_READ_ONLY');
     const definition = definitionAt(input.noteType, input.definitionVersion);
     if (!definition)
@@ -274,9 +278,12 @@ export async function saveNote(
       );
     // The scores are the server's: recomputed from their inputs whatever the device sent.
     const values = scored(definition, input.values);
-    const errors = validateNoteValues(definition, values, 'save');
+    // A draft keeps what was typed: a value out of range is refused by submit, never by the autosave.
+    const errors = validateNoteValues(definition, values, 'draft');
     if (errors.length) throw valuesError(errors);
     if ((current?.version ?? 0) !== input.baseVersion) throw staleNote(current);
+    const clearedSignatures = staleSignatureFields(definition, current?.values, values);
+    for (const id of clearedSignatures) delete values[id];
     const written = await repo.writeNoteAndRevision(tx, {
       visitId,
       noteType: input.noteType,
@@ -298,6 +305,7 @@ export async function saveNote(
         changedFields: { before: null, after: changedFields(current?.values ?? {}, values) },
         deviceId: { before: null, after: input.deviceId },
         autosave: { before: null, after: input.autosave },
+        ...(clearedSignatures.length ? { signatureCleared: { before: null, after: clearedSignatures } } : {}),
       },
     });
     return written;
@@ -343,20 +351,6 @@ const REOPEN: Move = {
   message: () => NOTE_TEXTS.reopened,
   counter: () => 'totalNotesReopenCount',
 };
-
-/** Adds one to a rating counter and writes the rating recomputed from the details (decision 026), audited. */
-async function countForRating(tx: Executor, ctx: RequestContext, providerId: number, counter: string) {
-  const details = await repo.bumpRatingCounter(tx, providerId, counter);
-  const { rating } = ratingFromDetails(details.after);
-  await repo.setProviderRating(tx, providerId, rating);
-  await recordAudit(tx, ctx, {
-    entity: 'provider',
-    entityId: providerId,
-    action: 'UPDATE',
-    before: { ratingDetails: details.before, rating: details.ratingBefore },
-    after: { ratingDetails: details.after, rating },
-  });
-}
 
 /** One move of the note along the state machine, in one transaction. */
 async function moveNote(
@@ -406,7 +400,8 @@ async function moveNote(
       after,
     });
     const counter = move.counter?.(note);
-    if (counter && visit.providerId !== null) await countForRating(tx, ctx, visit.providerId, counter);
+    if (counter && visit.providerId !== null)
+      await rerateClinician(tx, ctx, visit.providerId, { addOneTo: counter });
     await publishEvent(
       tx,
       { entity: 'visit', id: visitId, action: 'updated' },
@@ -453,8 +448,18 @@ export const rejectNote = (
     if (visit.providerId === null) return;
     const to = await repo.findClinicianContact(tx, visit.providerId);
     if (!to) return;
-    const link = `${services.config.publicUrl}/note?visitId=${visitId}`;
-    const what = `Your notes of the visit on ${visit.dateOfService} were sent back for changes`;
+    const path = `/note?visitId=${visitId}`;
+    if (to.userId !== null)
+      await notifyUser(tx, ctx, {
+        userId: to.userId,
+        kind: 'noteRejected',
+        title: NOTE_REJECTED_NOTIFICATION.title,
+        body: NOTE_REJECTED_NOTIFICATION.body(formatDate(visit.dateOfService), input.reason),
+        link: path,
+        dedupeKey: `noteRejected:${comment.id}`,
+      });
+    const link = `${services.config.publicUrl}${path}`;
+    const what = `Your notes of the visit on ${formatDate(visit.dateOfService)} were sent back for changes`;
     if (to.email && to.enableEmail)
       await enqueueMessage(tx, {
         channel: 'email',

@@ -7,7 +7,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { referralSourceExists } from '../../admin/referral-sources/repository';
+import { referralSourceExists } from '../../admin/referral-sources';
 import { blankToNull, normalizePhoneFields } from '../physicians/shared';
 import {
   findContact,

@@ -9,7 +9,7 @@ import type { Executor } from '../../../db/client';
 import { noteRead } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
-import { loadTypedConstants } from '../../admin/constants/repository';
+import { loadTypedConstants } from '../../admin/constants';
 import { encryptBlob } from '../../../lib/blob-cipher';
 import { selectClinicians, selectEpisodes } from './repository';
 

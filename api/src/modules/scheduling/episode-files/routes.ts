@@ -19,7 +19,7 @@ import {
 } from '../../../lib/file-transfer';
 import { errorResponses, messageSchema } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
-import { episodePatientIds } from '../episodes/repository';
+import { episodePatientIds } from '../episodes/service';
 import * as service from './service';
 
 const tags = ['service request files'];

@@ -13,7 +13,7 @@ import {
 } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
-import { episodePatientIds } from '../episodes/repository';
+import { episodePatientIds } from '../episodes/service';
 import * as episodeVisits from './service';
 
 const tags = ['service requests'];

@@ -5,6 +5,7 @@ import {
   EPISODE_MESSAGES,
   episodeIsEditable,
   planVisitSchedule,
+  wallClockIn,
   suggestedFixedRate,
   transitionFor,
   validateRates,
@@ -29,6 +30,7 @@ import { loadEpisode } from '../episodes/repository';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { staleConflict } from '../patients/scope';
 import { VISIT_THING } from '../visits/repository';
+import { organizationTimeZone } from '../../maps/service';
 import { updateVisit, type VisitRecord } from '../visits/transitions';
 import {
   findEpisodeVisit,
@@ -115,10 +117,6 @@ async function loadVisit(ex: Executor, episodeId: number, visitId: number): Prom
   return row;
 }
 
-/** HH:mm of an instant on the wall clock `utcOffset` minutes east of UTC. */
-const wallClock = (at: Date, utcOffset: number) =>
-  new Date(at.getTime() + utcOffset * 60_000).toISOString().slice(11, 16);
-
 /** Audits the edit or delete of a visit, tells the service request's readers, and answers the visit now. */
 async function visitChanged(
   tx: Tx,
@@ -172,9 +170,10 @@ export async function addVisits(
       : Array(body.noOfVisits ?? 1).fill(body.dateOfService);
     if (!dates.length) throw badRequest('multipleDates', 'pick at least one date');
     const defaults = episode.visitRate as Partial<RateTerms> & { duration?: number | null };
+    const timeZone = await organizationTimeZone(tx, episode.referralSourceId);
     const schedules = dates.map((dateOfService: string) =>
       planOrThrow(
-        { ...body, dateOfService, duration: body.duration ?? defaults.duration ?? null },
+        { ...body, dateOfService, duration: body.duration ?? defaults.duration ?? null, timeZone },
         episode.episodeType,
         body.multiple ? 'multipleDates' : undefined,
       ),
@@ -213,6 +212,7 @@ export async function addVisits(
         dateOfService: s.dateOfService,
         startAt: s.startAt,
         endAt: s.endAt,
+        timeZone,
         duration: s.duration,
         status,
         isHourly: terms.isHourly,
@@ -267,15 +267,15 @@ export async function editVisit(
     const timeChanged = ['dateOfService', 'startTime', 'endTime', 'duration'].some(
       (key) => body[key as keyof typeof body] !== undefined,
     );
-    const offset = body.utcOffset ?? 0;
+    const timeZone = before.timeZone ?? (await organizationTimeZone(tx, episode.referralSourceId));
     const schedule = timeChanged
       ? planOrThrow(
           {
             dateOfService: body.dateOfService ?? before.dateOfService,
-            startTime: body.startTime ?? wallClock(before.startAt, offset),
+            startTime: body.startTime ?? wallClockIn(before.startAt, timeZone).time,
             endTime: body.endTime,
             duration: body.duration ?? before.duration,
-            utcOffset: offset,
+            timeZone,
           },
           before.episodeType,
         )

@@ -1,3 +1,4 @@
+import { visitInstant } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 
 const STALE = 'Someone else changed this service request since you opened it. Reload to see their changes.';
@@ -32,8 +33,11 @@ describeEachDatabase('service requests (episodes)', (server) => {
     visitTypeId: 304,
     providerTypeId: 1,
     dateOfService: day(3),
+    startTime: '08:00',
     ...extra,
   });
+  // The demo organizations are in Texas: their visits' times are Central (decision 039).
+  const central = (date: string, time: string) => visitInstant(date, time, 'America/Chicago').toISOString();
 
   beforeAll(async () => {
     admin = await server().login('admin@carelane.local');
@@ -215,20 +219,20 @@ describeEachDatabase('service requests (episodes)', (server) => {
     });
     const ids = (body: { rows: { id: number }[] }) => body.rows.map((r) => r.id);
 
-    it('defaults to Active and, for staff, to only mine; organization users see all of theirs', async () => {
+    it("defaults to Active and, for the administrator, to everyone's; organization users see all of theirs", async () => {
       const adminDefault = await server().request('GET', `/api/admin/episodes?search=${TITLE}%20list`, {
         token: admin,
       });
       expect(adminDefault.status).toBe(200);
-      expect(ids(adminDefault.body)).toEqual([]); // mine is Draft; the Active one is not mine
-      const adminAll = await server().request(
+      expect(ids(adminDefault.body)).toEqual([othersId]); // the Active one, not the administrator's own
+      const adminMine = await server().request(
         'GET',
-        `/api/admin/episodes?search=${TITLE}%20list&status=ALL`,
+        `/api/admin/episodes?search=${TITLE}%20list&status=ALL&mine=true`,
         {
           token: admin,
         },
       );
-      expect(ids(adminAll.body)).toEqual([mineId]);
+      expect(ids(adminMine.body)).toEqual([mineId]);
       const notMine = await server().request(
         'GET',
         `/api/admin/episodes?search=${TITLE}%20list&status=ALL&mine=false`,
@@ -324,15 +328,15 @@ describeEachDatabase('service requests (episodes)', (server) => {
       });
     });
 
-    it('adds one Draft visit at 08:00 + duration, with the patient’s location and the rate terms', async () => {
+    it('adds one Draft visit at 8:00 AM Central + duration, with the patient’s location and the rate terms', async () => {
       const res = await addVisits(orgUser, e.id, visitBody({ duration: 90 }));
       expect(res.status).toBe(201);
       const [v] = res.body.rows;
       expect(v).toMatchObject({
         status: 'Draft',
         dateOfService: day(3),
-        startAt: `${day(3)}T08:00:00.000Z`,
-        endAt: `${day(3)}T09:30:00.000Z`,
+        startAt: central(day(3), '08:00'),
+        endAt: central(day(3), '09:30'),
         duration: 90,
         fixedRate: 80,
         providerAmount: 80,
@@ -360,7 +364,7 @@ describeEachDatabase('service requests (episodes)', (server) => {
       });
     });
 
-    it('adds several dates at once, and N copies, with the local time converted to UTC', async () => {
+    it('adds several dates at once, and N copies, the times on the organization clock whatever the caller offset', async () => {
       const several = await addVisits(
         orgUser,
         e.id,
@@ -368,8 +372,8 @@ describeEachDatabase('service requests (episodes)', (server) => {
       );
       expect(several.status).toBe(201);
       expect(several.body.rows.map((v: { startAt: string }) => v.startAt)).toEqual([
-        `${day(4)}T14:00:00.000Z`,
-        `${day(5)}T14:00:00.000Z`,
+        central(day(4), '09:00'),
+        central(day(5), '09:00'),
       ]);
       const copies = await addVisits(
         orgUser,
@@ -389,6 +393,11 @@ describeEachDatabase('service requests (episodes)', (server) => {
       ]);
       for (const [body, field, message] of [
         [visitBody({ dateOfService: day(-2) }), 'dateOfService', 'cannot be in the past'],
+        [
+          visitBody({ startTime: null }),
+          'startTime',
+          'is required: type the time the visit starts, such as 10:00 AM',
+        ],
         [visitBody({ startTime: '10:00', endTime: '09:00' }), 'endTime', 'must be after the start time'],
         [visitBody({ duration: 1441 }), 'duration', 'cannot be more than 24 hours'],
         [visitBody({ duration: 0 }), 'duration', 'must be more than 0 minutes'],
@@ -454,7 +463,7 @@ describeEachDatabase('service requests (episodes)', (server) => {
       expect(edit.status).toBe(200);
       expect(edit.body).toMatchObject({
         dateOfService: day(7),
-        startAt: `${day(7)}T13:00:00.000Z`,
+        startAt: central(day(7), '13:00'),
         duration: 45,
         bonus: 10,
         fixedRate: 70,

@@ -11,7 +11,6 @@ import {
 } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
-import { episodePatientIds } from './repository';
 import * as episodesService from './service';
 
 const tags = ['service requests'];
@@ -36,7 +35,10 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
   app.get(
     '/api/admin/episodes/:id',
     {
-      config: { ...readPages, patientRead: { kind: 'serviceRequestDetail', patientsOf: episodePatientIds } },
+      config: {
+        ...readPages,
+        patientRead: { kind: 'serviceRequestDetail', patientsOf: episodesService.episodePatientIds },
+      },
       schema: {
         tags,
         summary: 'One service request',

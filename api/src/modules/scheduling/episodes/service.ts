@@ -30,7 +30,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { reasonLabels } from '../../admin/constants/repository';
+import { reasonLabels } from '../../admin/constants';
 import { notifyMatchingClinicians } from '../matching/notify';
 import { owningOrganization, staleConflict } from '../patients/scope';
 import { assertReferences, referenceIds, type Reference } from '../references';
@@ -45,6 +45,9 @@ import {
   setVisitStatus,
   toEpisode,
 } from './repository';
+
+/** The patients a service request names, for the access log's entry of a refused read. */
+export { episodePatientIds } from './repository';
 
 const STAFF_FIELDS = ['careCoordinatorId', 'customerCareCoordinatorId', 'vendorManagerId'] as const;
 
@@ -128,7 +131,7 @@ export async function listEpisodes(services: AppServices, ctx: RequestContext, q
   const range = defaultDateRange('episodeCreation');
   const where = episodeListWhere(actor, q, {
     status: q.status ?? defaultEpisodeStatusFilter(actor.roleId, q.patientId !== undefined),
-    mine: q.mine ?? defaultShowMine(parsePrivilegeMap(actor.privileges)),
+    mine: q.mine ?? defaultShowMine(actor.roleId, parsePrivilegeMap(actor.privileges)),
     from: new Date(`${q.createdFrom ?? localIsoDate(range.start)}T00:00:00`),
     to: new Date(`${q.createdTo ?? localIsoDate(range.end)}T23:59:59.999`),
   });

@@ -107,11 +107,15 @@ describeEachDatabase('facility response links', (server) => {
       facility_response: 'rejected',
       facility_reject_reason: 'Clinician not oriented to our unit',
     });
-    const told = await server().sql(
+    const told = await server().sql<{ subject: string }>(
       `select subject from outbox where "to" = 'coordinator@carelane.local' and subject like $1`,
       [`Assignment rejected for visit ${visitId} %`],
     );
     expect(told).toHaveLength(1);
+    // The date as people read it (SPEC §5 M/D/YYYY), not as stored.
+    expect(told[0]!.subject).toMatch(
+      new RegExp(`^Assignment rejected for visit ${visitId} on \\d{1,2}/\\d{1,2}/\\d{4}$`),
+    );
   });
 
   it('asks for a change: recorded, the coordinator told; an empty request is refused', async () => {
@@ -141,7 +145,7 @@ describeEachDatabase('facility response links', (server) => {
       [String(visitId)],
     );
     expect(audit.diff.facilityChangeRequest.after).toBe(
-      'new date 2030-06-05; new start time 13:00; note: Afternoon please',
+      'new date 6/5/2030; new start time 1:00 PM; note: Afternoon please',
     );
   });
 

@@ -4,9 +4,12 @@
 import type { z } from 'zod';
 import {
   FACILITY_MESSAGES,
+  formatDate,
+  formatTimeOfDay,
   type FacilityChange,
   type facilityAcceptSchema,
   type facilityRejectSchema,
+  FACILITY_ANSWERABLE_STATUSES,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
 import { badRequest } from '../../../lib/errors';
@@ -29,7 +32,6 @@ import { readFacilityToken, spendFacilityToken, type FacilityToken } from './tok
 type FacilityAccept = z.infer<typeof facilityAcceptSchema>;
 type FacilityReject = z.infer<typeof facilityRejectSchema>;
 /** Statuses an assignment can be answered in: staffed and not yet worked. */
-const ANSWERABLE = ['Staffed', 'VisitOverdue'];
 
 /** Locks the chosen visits of the token; each must be one of the token's and still staffed. */
 async function lockAssignments(
@@ -41,9 +43,9 @@ async function lockAssignments(
   if (stray !== undefined) throw badRequest('visitIds', `assignment ${stray} is not part of this link`);
   const rows = await lockVisitsById(tx, visitIds);
   for (const row of rows) {
-    if (!ANSWERABLE.includes(row.status))
+    if (!FACILITY_ANSWERABLE_STATUSES.includes(statusOf(row)))
       throw invalidTransition(
-        `The assignment of ${row.dateOfService} is no longer staffed, so it cannot be answered.`,
+        `The assignment of ${formatDate(row.dateOfService)} is no longer staffed, so it cannot be answered.`,
       );
   }
   return rows;
@@ -133,8 +135,8 @@ export async function acceptAssignments(services: AppServices, ctx: RequestConte
 export async function requestChange(services: AppServices, ctx: RequestContext, input: FacilityChange) {
   const { dateOfService, startTime, note } = input;
   const asked = [
-    dateOfService && `new date ${dateOfService}`,
-    startTime && `new start time ${startTime}`,
+    dateOfService && `new date ${formatDate(dateOfService)}`,
+    startTime && `new start time ${formatTimeOfDay(startTime)}`,
     note && `note: ${note}`,
   ]
     .filter(Boolean)
@@ -153,7 +155,7 @@ export async function requestChange(services: AppServices, ctx: RequestContext, 
     await tellCoordinator(
       tx,
       before,
-      `Change requested for visit ${before.id} on ${before.dateOfService}`,
+      `Change requested for visit ${before.id} on ${formatDate(before.dateOfService)}`,
       `The facility (${token.sentTo}) asks for a change: ${asked}.`,
     );
   });
@@ -172,7 +174,7 @@ export async function rejectAssignments(services: AppServices, ctx: RequestConte
     await tellCoordinator(
       tx,
       before,
-      `Assignment rejected for visit ${before.id} on ${before.dateOfService}`,
+      `Assignment rejected for visit ${before.id} on ${formatDate(before.dateOfService)}`,
       `The facility (${token.sentTo}) rejected the assignment: ${input.reason}. The visit is published again.`,
     );
   });

@@ -7,23 +7,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_FIT_SCORE_OPTIONS,
   boundingBox,
-  computeRates,
   countsAsVisit,
   credentialGapsOn,
   distanceMiles,
   fitScore,
-  isSelectable,
   type CredentialGap,
   MAX_VISIT_MINUTES,
   shiftNameOf,
-  validateRates,
   type FitScoreFactor,
   type FitScoreOptions,
-  type RateResult,
-  type RateTier,
-  type RateUnit,
-  type PaymentType,
   type VisitStatus,
+  NON_BOOKING_VISIT_STATUSES,
 } from '@carelane/shared-domain';
 import {
   providerRates,
@@ -74,7 +68,6 @@ export type ProviderRecord = { [K in ProviderColumn]: (typeof providers.$inferSe
 export type CandidateStrategy = 'indexed' | 'fullScan';
 
 /** Visits in these statuses do not book their clinician (for overlap checks). */
-export const NON_BOOKING_STATUSES: readonly VisitStatus[] = ['Deleted', 'Missed', 'LateCanceled'];
 
 /**
  * Of the given clinicians, those holding another booking that overlaps [startAt, endAt) of `visit` (bookings
@@ -93,7 +86,7 @@ export async function bookedProviders(
       and(
         inArray(visits.providerId, providerIds),
         ne(visits.id, visit.id),
-        notInArray(visits.status, [...NON_BOOKING_STATUSES]),
+        notInArray(visits.status, [...NON_BOOKING_VISIT_STATUSES]),
         lt(visits.startAt, visit.endAt),
         gt(visits.endAt, visit.startAt),
         // No booking lasts longer than MAX_VISIT_MINUTES, so an overlapping one starts after this: the lower
@@ -150,23 +143,20 @@ export type ClinicianRate = {
 };
 
 /**
- * Every candidate for the visit that passes the options, best first (score, then distance, then id). One
- * statement reads the clinicians near the visit (fully credentialed on its date of service when the option
- * asks) with, for each, whether another booking overlaps, the visits of the workload week, the vacations around
- * the date, the previous visits to the patient, their required credentials and (`rates`) their own rates: the
- * per-clinician reads are correlated subqueries on indexes, run only for the rows kept.
+ * The clinicians of the visit's provider type within the search distance of it (active, fully credentialed on
+ * its date of service when the options ask), each with what the fit score weighs: one statement, the
+ * per-clinician reads correlated subqueries on indexes, run only for the rows kept.
  */
-export async function findCandidates(
+async function nearbyClinicians(
   ex: Executor,
-  visit: VisitRecord,
-  options: FitScoreOptions = DEFAULT_FIT_SCORE_OPTIONS,
+  visit: VisitRecord & { latitude: number; longitude: number },
+  options: FitScoreOptions,
   {
-    strategy = 'indexed',
-    now = new Date(),
-    rates = false,
-  }: { strategy?: CandidateStrategy; now?: Date; rates?: boolean } = {},
-): Promise<(ScoredCandidate & { rates: ClinicianRate[] })[]> {
-  if (visit.latitude === null || visit.longitude === null) return [];
+    strategy,
+    rates,
+    period,
+  }: { strategy: CandidateStrategy; rates: boolean; period: { from: string; to: string } },
+) {
   const { latitude: lat, longitude: lon } = visit;
   const box = boundingBox(lat, lon, options.searchClinicianDistance);
   const filters: SQL[] =
@@ -184,10 +174,9 @@ export async function findCandidates(
       power(sin(radians(${providers.preferredLatitude} - ${lat}::float8) / 2), 2)
       + cos(radians(${lat}::float8)) * cos(radians(${providers.preferredLatitude}))
         * power(sin(radians(${providers.preferredLongitude} - ${lon}::float8) / 2), 2))))`;
-  const period = workloadPeriod(visit.dateOfService);
   const earliestOverlap = new Date(visit.startAt.getTime() - MAX_VISIT_MINUTES * 60_000);
   const nonBooking = sql.join(
-    NON_BOOKING_STATUSES.map((status) => sql`${status}`),
+    NON_BOOKING_VISIT_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
   const rows = await ex
@@ -238,12 +227,38 @@ export async function findCandidates(
         sql`${miles} <= ${options.searchClinicianDistance + 0.01}`,
       ),
     );
-  const near = rows
+  return rows
     .map((row) => ({
       ...row,
       miles: distanceMiles(lat, lon, row.provider.preferredLatitude!, row.provider.preferredLongitude!),
     }))
     .filter((row) => row.miles <= options.searchClinicianDistance);
+}
+
+/**
+ * Every candidate for the visit that passes the options, best first (score, then distance, then id). One
+ * statement reads the clinicians near the visit (fully credentialed on its date of service when the option
+ * asks) with, for each, whether another booking overlaps, the visits of the workload week, the vacations around
+ * the date, the previous visits to the patient, their required credentials and (`rates`) their own rates.
+ */
+export async function findCandidates(
+  ex: Executor,
+  visit: VisitRecord,
+  options: FitScoreOptions = DEFAULT_FIT_SCORE_OPTIONS,
+  {
+    strategy = 'indexed',
+    now = new Date(),
+    rates = false,
+  }: { strategy?: CandidateStrategy; now?: Date; rates?: boolean } = {},
+): Promise<(ScoredCandidate & { rates: ClinicianRate[] })[]> {
+  const { latitude, longitude } = visit;
+  if (latitude === null || longitude === null) return [];
+  const period = workloadPeriod(visit.dateOfService);
+  const near = await nearbyClinicians(ex, { ...visit, latitude, longitude }, options, {
+    strategy,
+    rates,
+    period,
+  });
 
   const fitVisit = {
     weekday: new Date(`${visit.dateOfService}T00:00:00Z`).getUTCDay(),
@@ -310,9 +325,6 @@ export async function findCandidates(
 }
 
 export type RateCardRow = typeof referralSourceRates.$inferSelect;
-export type RateTerms =
-  | { ok: true; result: RateResult; selectable: boolean; problem: string | null }
-  | { ok: false; problem: string };
 
 /** The organization's rate card entries for the visit's provider type (SPEC §7 providerTypeRates). */
 export function providerTypeRates(ex: Executor, visit: VisitRecord): Promise<RateCardRow[]> {
@@ -326,57 +338,4 @@ export function providerTypeRates(ex: Executor, visit: VisitRecord): Promise<Rat
       ),
     )
     .orderBy(referralSourceRates.visitTypeId);
-}
-
-/**
- * The rate engine on one visit for one clinician: the amounts, whether the clinician is selectable and, when
- * not, why (the SPEC §5 message, or the missing rate).
- */
-/** What the rate engine reads of a visit. */
-export type RatedVisit = Pick<
-  VisitRecord,
-  | 'duration'
-  | 'isHourly'
-  | 'bonus'
-  | 'referralSourceBonus'
-  | 'rateOverride'
-  | 'overrideAmount'
-  | 'rsOverrideAmount'
-  | 'status'
-  | 'nonVisit'
-  | 'rateTier'
->;
-
-export function rateTerms(
-  visit: RatedVisit,
-  card: RateCardRow | undefined,
-  clinicianRate: { amount: number; specialRate: number | null; incrementalRate: number | null } | undefined,
-): RateTerms {
-  if (!card)
-    return { ok: false, problem: 'The organization has no rate for this provider type and visit type.' };
-  if (!clinicianRate) return { ok: false, problem: 'The clinician has no rate for this visit type.' };
-  const input = {
-    visit: {
-      duration: visit.duration,
-      isHourly: visit.isHourly,
-      bonus: visit.bonus,
-      referralSourceBonus: visit.referralSourceBonus,
-      rateOverride: visit.rateOverride,
-      overrideAmount: visit.overrideAmount,
-      rsOverrideAmount: visit.rsOverrideAmount,
-      status: visit.status,
-      nonVisit: visit.nonVisit,
-    },
-    card: { ...card, paymentType: card.paymentType as PaymentType, unit: card.unit as RateUnit },
-    clinician: clinicianRate,
-    tier: visit.rateTier as RateTier,
-  };
-  const result = computeRates(input);
-  const selectable = isSelectable(result);
-  return {
-    ok: true,
-    result,
-    selectable,
-    problem: selectable ? null : (validateRates(input)[0] ?? 'Net profit is below the required margin.'),
-  };
 }

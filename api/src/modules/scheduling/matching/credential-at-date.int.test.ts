@@ -128,9 +128,9 @@ describeEachDatabase('credential state at the date of service', (server) => {
       `select "to", body from outbox where "to" like $1 order by "to"`,
       [`%.${point.lat}@example.com`],
     );
-    expect(sent.map((m) => [m.to.split('.')[1], /on ([\d, -]+)\./.exec(m.body)?.[1]])).toEqual([
-      ['lapses', '2030-06-03'],
-      ['ontheday', '2030-06-03, 2030-06-04'],
+    expect(sent.map((m) => [m.to.split('.')[1], /on ([\d, /]+)\./.exec(m.body)?.[1]])).toEqual([
+      ['lapses', '6/3/2030'],
+      ['ontheday', '6/3/2030, 6/4/2030'],
     ]);
   });
 

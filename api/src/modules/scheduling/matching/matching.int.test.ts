@@ -319,8 +319,12 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
     expect(stored.token_hash).not.toContain(decodeURIComponent(token));
     expect(stored.visit_ids).toEqual([visitId]);
     expect(stored.week).toBe(true);
-    const clinicianMail = await server().sql(`select 1 from outbox where "to" = 'zz.assigned@example.com'`);
-    expect(clinicianMail.length).toBeGreaterThanOrEqual(1);
+    const clinicianMail = await server().sql<{ body: string }>(
+      `select body from outbox where "to" = 'zz.assigned@example.com'`,
+    );
+    // 09:00–10:00 UTC read on the organization's wall clock (Central, its default zone), the zone named.
+    expect(clinicianMail[0]!.body).toContain('on 6/4/2030 4:00 AM–5:00 AM CDT.');
+    expect(facilityMail).toContain('on 6/4/2030 4:00 AM–5:00 AM CDT');
 
     const again = await server().request('POST', '/api/admin/assignVisit', {
       token: coordinator,
@@ -483,8 +487,8 @@ describeEachDatabase('fit score, assignment and matching notifications', (server
       'email:zz.both@example.com',
       'email:zz.emailonly@example.com',
     ]);
-    expect(sent[1]!.body).toContain('2030-06-04, 2030-06-05');
-    expect(sent[1]!.body).not.toContain('2030-06-06');
+    expect(sent[1]!.body).toContain('6/4/2030, 6/5/2030');
+    expect(sent[1]!.body).not.toContain('6/6/2030');
     await db.transaction((tx) =>
       notifyMatchingClinicians(tx, { episodeId: episode.episodeId, visitIds: [visitId, second] }),
     );

@@ -1,9 +1,10 @@
 // What matching tells clinicians and facilities, through the outbox, inside the caller's transaction.
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatDate } from '@carelane/shared-domain';
+import { formatDate, formatVisitWindow } from '@carelane/shared-domain';
 import { episodes, visits } from '../../../db/scheduling-schema';
 import type { Executor } from '../../../db/client';
 import type { AppConfig } from '../../../config';
+import { organizationTimeZone } from '../../maps/service';
 import { sha256 } from '../../../lib/crypto';
 import { enqueueMessage } from '../../../services/outbox';
 import { createFacilityToken } from '../facility-response/tokens';
@@ -68,7 +69,7 @@ export async function notifyMatchingClinicians(
   let notified = 0;
   for (const { provider, visitIds, dates } of matches.values()) {
     const key = `visits-published:${provider.id}:${sha256(visitIds.join(',')).slice(0, 24)}`;
-    const text = `${episode?.title ?? 'A service request'} needs a clinician on ${[...new Set(dates)].join(', ')}.`;
+    const text = `${episode?.title ?? 'A service request'} needs a clinician on ${[...new Set(dates)].map((date) => formatDate(date)).join(', ')}.`;
     let sent = false;
     if (provider.enableEmail && provider.email) {
       await enqueueMessage(ex, {
@@ -94,9 +95,6 @@ export async function notifyMatchingClinicians(
   return notified;
 }
 
-const when = (visit: VisitRecord) =>
-  `${formatDate(visit.dateOfService)} ${visit.startAt.toISOString().slice(11, 16)}-${visit.endAt.toISOString().slice(11, 16)} UTC`;
-
 /** The clinician (email and SMS as they allow) and the facility (a response link) hear of the assignment. */
 export async function notifyAssignment(
   tx: Executor,
@@ -105,7 +103,8 @@ export async function notifyAssignment(
   provider: ProviderRow,
 ) {
   const place = await findAssignmentPlace(tx, visit.episodeId);
-  const text = `${place?.title ?? 'Assignment'} on ${when(visit)}`;
+  const zone = visit.timeZone ?? (await organizationTimeZone(tx, visit.referralSourceId));
+  const text = `${place?.title ?? 'Assignment'} on ${formatVisitWindow(visit, zone)}`;
   const key = `assigned:${visit.id}:${visit.version}`;
   if (provider.enableEmail && provider.email)
     await enqueueMessage(tx, {

@@ -2,8 +2,14 @@
 // assign, and the offers sent at publish all read (docs/decisions/037-clinicians-trust.md). The clinician must
 // be fully credentialed on the visit's date of service (credentialGapsOn) and the rate engine must find their
 // amounts acceptable (a rate on both sides, net profit at least the required margin: rateTerms).
-import { notCredentialedMessage, type CredentialGap } from '@carelane/shared-domain';
-import { rateTerms, type RateCardRow, type RatedVisit, type RateTerms } from './candidates';
+import {
+  notCredentialedMessage,
+  rateTerms,
+  type CredentialGap,
+  type RatedVisit,
+  type RateTerms,
+} from '@carelane/shared-domain';
+import type { RateCardRow } from './candidates';
 
 export type SelectabilityFacts = {
   /** The required credentials they lack on the visit's date of service (empty: fully credentialed). */

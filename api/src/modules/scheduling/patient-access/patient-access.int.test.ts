@@ -70,7 +70,7 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
     episodeId = episode.body.id;
     const visit = await server().request('POST', `/api/admin/episodes/${episodeId}/visits`, {
       token: tokens[ORG_USER],
-      body: { visitTypeId: 304, providerTypeId: 1, dateOfService: day(3) },
+      body: { visitTypeId: 304, providerTypeId: 1, dateOfService: day(3), startTime: '10:00' },
     });
     expect(visit.status).toBe(201);
     const upload = await fetch(
@@ -305,6 +305,8 @@ describeEachDatabase('reads of patient data in the audit log', (server) => {
         'When,User,Email,Switched in by,What,Record,Outcome,Client address,Patients named',
       );
       expect(lines.some((l) => l.includes('Patient detail') && l.includes('REFUSED'))).toBe(true);
+      // When: M/D/YYYY and the time (SPEC §5), not the stored instant.
+      expect(lines[1]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2}:\d{2}\s[AP]M,/);
       expect(await readsBy(server(), ADMIN, before)).toEqual([
         expect.objectContaining({ entity: 'csvExport', patient_ids: [patientId] }),
       ]);

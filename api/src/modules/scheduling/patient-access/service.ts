@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   PATIENT_READ_KINDS,
   toCsv,
   type PatientAccessList,
@@ -11,7 +12,7 @@ import { pagingOf } from '../../../lib/paging';
 import { noteRead } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import type { RequestContext } from '../../../services/context';
-import { AUDIT_COUNT_CAP } from '../../admin/audit/repository';
+import { AUDIT_COUNT_CAP } from '../../admin/audit';
 import { findPatient } from '../patients/repository';
 import { countPatientAccess, selectPatientAccess, type AccessFilter } from './repository';
 
@@ -80,7 +81,7 @@ export async function exportPatientAccess(
       'Patients named',
     ],
     ...rows.map((r) => [
-      r.at,
+      formatDateTime(r.at),
       r.userName,
       r.userEmail,
       r.impersonatorEmail,

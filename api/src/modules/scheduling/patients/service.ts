@@ -17,7 +17,7 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { reasonLabels } from '../../admin/constants/repository';
+import { reasonLabels } from '../../admin/constants';
 import {
   archivePatientRow,
   findPatient,

@@ -77,6 +77,7 @@ export function toVisitRow(row: Joined, actor: Actor | null): VisitRow {
     dateOfService: v.dateOfService,
     startAt: v.startAt.toISOString(),
     endAt: v.endAt.toISOString(),
+    ...(v.timeZone ? { timeZone: v.timeZone } : {}),
     duration: v.duration,
     status: v.status as VisitStatus,
     paused: v.paused,

@@ -7,6 +7,7 @@ import {
   type VisitAction,
   type VisitListQuery,
   type VisitStatus,
+  PAUSABLE_VISIT_STATUSES,
 } from '@carelane/shared-domain';
 import type { Executor } from '../../../db/client';
 import { badRequest, forbidden } from '../../../lib/errors';
@@ -16,7 +17,8 @@ import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
-import { reasonLabels } from '../../admin/constants/repository';
+import { reasonLabels } from '../../admin/constants';
+import { withVisitTimeZones } from '../../maps/service';
 import { listVisits as listVisitRows, VISIT_COUNT_CAP, visitListWhere } from './repository';
 import {
   assertVisitAction,
@@ -29,7 +31,6 @@ import {
 
 type VisitRef = { id: number; version: number };
 /** Statuses a visit can be paused in: before anyone works it. */
-const PAUSABLE: readonly VisitStatus[] = ['Draft', 'Active', 'Expired'];
 
 /** Audit and event of one changed visit, inside the action's transaction. */
 async function recordVisitChange(
@@ -56,7 +57,10 @@ export async function listVisits(services: AppServices, ctx: RequestContext, q: 
     descending: q.sort === '-dateOfService',
   });
   noteRead(ctx, { kind: 'visitList', entityId: null, patientIds: patientIdsOf(rows) });
-  return { rows, paging: pagingOf(q, totalCount, VISIT_COUNT_CAP) };
+  return {
+    rows: await withVisitTimeZones(services.db, rows, (row) => row.referralSourceId),
+    paging: pagingOf(q, totalCount, VISIT_COUNT_CAP),
+  };
 }
 
 /** Locks the visits and moves each with `move`; answers how many moved. */
@@ -140,7 +144,7 @@ export async function pauseVisits(
 ) {
   const { paused } = input;
   const count = await eachLockedVisit(services, ctx, input.visits, async (tx, before) => {
-    if (paused && !PAUSABLE.includes(statusOf(before)))
+    if (paused && !PAUSABLE_VISIT_STATUSES.includes(statusOf(before)))
       throw invalidTransition(
         `A ${before.status} visit cannot be paused: only Draft, Published or Expired visits can.`,
       );

@@ -1,13 +1,19 @@
-// The scheduled job: every minute, visits whose time has passed move on (shared-domain dueTransitions:
-// Active -> Expired, Staffed -> VisitOverdue), audited as the system, in batches. Several API instances may
+// The scheduled job: every minute, visits whose time has passed move on (shared-domain dueTransitions on the
+// booked instants, decision 039: Active -> Expired after its end, Staffed -> VisitOverdue 15 minutes after its
+// start), audited as the system, in batches. Several API instances may
 // run it at once: each batch claims its rows with FOR UPDATE SKIP LOCKED and updates them conditionally.
 // On PGlite, which has no autovacuum, each run then vacuums visits and episodes.
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { dueTransitions, transitionFor, type VisitStatus } from '@carelane/shared-domain';
+import {
+  dueTransitions,
+  latestTodayAnywhere,
+  transitionFor,
+  type VisitStatus,
+  TIMED_VISIT_STATUSES,
+} from '@carelane/shared-domain';
 import { visits } from '../../../db/scheduling-schema';
 import type { Db } from '../../../db/client';
-import { localIsoDate, localIsoTime } from '../../../lib/local-date';
 import { recordAudit } from '../../../services/audit';
 import { publishEvent } from '../../../services/events';
 import type { RequestContext } from '../../../services/context';
@@ -16,7 +22,6 @@ import { jobIntervalFromEnv, startPeriodicJob } from '../../../lib/periodic-job'
 
 const SYSTEM: RequestContext = { actor: null, ip: null };
 const SYSTEM_EMAIL = 'system (scheduled job)';
-const JOB_STATUSES: VisitStatus[] = ['Active', 'Staffed'];
 export const VISIT_STATUS_JOB_BATCH = 500;
 
 /** Runs the job once at `now`; answers how many visits moved. Tests call it directly with their own `now`. */
@@ -29,7 +34,7 @@ export async function runVisitStatusJob(
   // One status at a time, by date of service then id: the (status, date_of_service, id) index reads only the
   // visits up to today. (By id alone the planner walked the primary key through every visit, about 0.8 s on
   // PGlite with 1,000,000 visits, each minute, when none was due.)
-  for (const jobStatus of JOB_STATUSES) {
+  for (const jobStatus of TIMED_VISIT_STATUSES) {
     let after: { date: string; id: number } | null = null;
     for (;;) {
       const batch = await moveBatch(db, now, batchSize, jobStatus, after, moved);
@@ -66,7 +71,8 @@ function moveBatch(
       .where(
         and(
           eq(visits.status, jobStatus),
-          lte(visits.dateOfService, localIsoDate(now)),
+          // Dates are the organizations' own: none is after the latest today anywhere; the rule compares instants.
+          lte(visits.dateOfService, latestTodayAnywhere(now)),
           after
             ? sql`(${visits.dateOfService}, ${visits.id}) > (${after.date}::date, ${after.id})`
             : undefined,
@@ -77,16 +83,7 @@ function moveBatch(
       .for('update', { skipLocked: true });
     for (const row of rows) {
       const status = row.status as VisitStatus;
-      // A visit's booked time, as the local wall-clock the shared rule reads (see visitDeadline).
-      const [move] = dueTransitions(
-        {
-          status,
-          dateOfService: row.dateOfService,
-          timeIn: localIsoTime(row.startAt),
-          timeOut: localIsoTime(row.endAt),
-        },
-        now,
-      );
+      const [move] = dueTransitions({ status, startAt: row.startAt, endAt: row.endAt }, now);
       if (!move || transitionFor(status, move.action) !== move.to) continue;
       const [after] = await tx
         .update(visits)

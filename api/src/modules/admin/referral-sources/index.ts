@@ -1,0 +1,2 @@
+// What other areas may use of the organizations: whether one exists.
+export { referralSourceExists } from './repository';

@@ -1,0 +1,244 @@
+import { ROLE } from '@carelane/shared-domain';
+import { getBus, getQueryClient, setSession } from '@carelane/shared-session';
+import { apiError, currentUser, jsonResponse, mockFetch, sessionOf } from '@carelane/shared-session/testing';
+import { AppProviders } from '@carelane/shared-ui';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ShellHeader, initialsOf } from './Header';
+import { ToastOutlet } from './toasts';
+
+// The header's icons, each from its own module: the package's index loads its two-tone icons, whose colour
+// code is ES modules only, which jest does not load (antd itself takes its icons one by one).
+jest.mock('@ant-design/icons', () => {
+  const icon = (name: string) => jest.requireActual(`@ant-design/icons/lib/icons/${name}`).default;
+  return Object.fromEntries(
+    ['BellOutlined', 'CheckSquareOutlined', 'DownOutlined', 'UserOutlined'].map((name) => [name, icon(name)]),
+  );
+});
+
+// antd's first renders in jsdom are slow on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(30_000);
+
+afterEach(() => {
+  setSession(null);
+  getQueryClient().clear();
+});
+
+function showHeader(roleId: number, options: { compact?: boolean; impersonatorId?: number } = {}) {
+  globalThis.history.replaceState(null, '', '/help');
+  const session = sessionOf(roleId, { impersonatorId: options.impersonatorId ?? null });
+  setSession(session);
+  return render(
+    <AppProviders queryClient={getQueryClient()}>
+      <ToastOutlet />
+      <ShellHeader
+        session={session}
+        home="/episodes"
+        compact={options.compact}
+        menuButton={options.compact ? <button type="button">Menu</button> : undefined}
+      />
+    </AppProviders>,
+  );
+}
+
+/** Opens the user menu and answers its entries as the user reads them. */
+async function openUserMenu(name: RegExp) {
+  await userEvent.setup().click(screen.getByRole('button', { name }));
+  const menu = await screen.findByRole('menu');
+  return {
+    menu,
+    entries: within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent),
+  };
+}
+
+describe('ShellHeader', () => {
+  it('shows the product name linking home, the search, notifications, tasks and who is signed in', () => {
+    showHeader(ROLE.ADMINISTRATOR);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Carelane' }).getAttribute('href')).toBe('/episodes');
+    const search = within(banner).getByRole('searchbox', { name: 'Search' });
+    expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
+    expect(within(banner).getByRole('button', { name: 'Notifications: 0' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Pending tasks: 0' })).toBeTruthy();
+    const user = within(banner).getByRole('button', { name: 'Test Role 1 ADMINISTRATOR: user menu' });
+    expect(user.textContent).toContain('Test Role 1');
+    expect(user.textContent).toContain('ADMINISTRATOR');
+  });
+
+  it('goes home from the product name', async () => {
+    showHeader(ROLE.ADMINISTRATOR);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Carelane' }));
+    expect(window.location.pathname).toBe('/episodes');
+  });
+
+  it('shows pending tasks only to a role that has the task list', () => {
+    showHeader(ROLE.CLINICIAN);
+    expect(screen.queryByRole('button', { name: /Pending tasks/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notifications: 0' })).toBeTruthy();
+  });
+
+  it('says there are no new notifications when the bell is pressed', async () => {
+    showHeader(ROLE.ADMINISTRATOR);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications: 0' }));
+    expect(await screen.findByText('You have no new notifications.')).toBeTruthy();
+  });
+
+  it('focuses the search on / pressed outside a field, and leaves a / typed in a field alone', async () => {
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR);
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(search);
+    expect(search).toHaveProperty('value', '');
+
+    const other = document.body.appendChild(document.createElement('input'));
+    other.focus();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(other);
+    expect(other.value).toBe('/');
+    other.remove();
+  });
+
+  it('says that searching everything comes later, and says nothing for an empty search', async () => {
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR);
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.click(search);
+    await user.keyboard('{Enter}');
+    await user.paste('Jane Doe');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText('Searching everything from here comes with a later release.'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Searching everything from here comes with a later release.')).toHaveLength(1);
+  });
+
+  it('lists profile, password, switch user and log out for an administrator', async () => {
+    showHeader(ROLE.ADMINISTRATOR);
+    const { entries } = await openUserMenu(/user menu$/);
+    expect(entries).toEqual(['Profile', 'Change password', 'Switch user', 'Log out']);
+  });
+
+  it('does not offer switching users to a role that may not', async () => {
+    showHeader(ROLE.CARE_COORDINATOR);
+    const { entries } = await openUserMenu(/^Test Role 5 CARE COORDINATOR: user menu$/);
+    expect(entries).toEqual(['Profile', 'Change password', 'Log out']);
+  });
+
+  it('shows a switched session as such, with the way back', async () => {
+    showHeader(ROLE.ADMINISTRATOR, { impersonatorId: 3 });
+    const { entries } = await openUserMenu(/^Test Role 1 ADMINISTRATOR \(switched\): user menu$/);
+    expect(entries).toEqual([
+      'Profile',
+      'Change password',
+      'Switch user',
+      'Switch back to myself',
+      'Log out',
+    ]);
+  });
+
+  it('opens the profile from the user menu', async () => {
+    showHeader(ROLE.ADMINISTRATOR);
+    const { menu } = await openUserMenu(/user menu$/);
+    await userEvent.setup().click(within(menu).getByText('Profile'));
+    expect(window.location.pathname).toBe('/profile');
+  });
+
+  it('signs out: tells the server, ends the session and goes to the sign-in page', async () => {
+    const { calls } = mockFetch(async () => jsonResponse({}));
+    showHeader(ROLE.ADMINISTRATOR);
+    const { menu } = await openUserMenu(/user menu$/);
+    await userEvent.setup().click(within(menu).getByText('Log out'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual(['POST /api/security/logout']);
+    expect(calls[0]?.headers.get('authorization')).toContain('token-1');
+    expect(getBus().session$.getValue()).toBeNull();
+  });
+});
+
+describe('ShellHeader switching users', () => {
+  it('switches back to oneself: tells the server, says so, and opens the users', async () => {
+    const { calls } = mockFetch(async (call) => {
+      if (call.url.pathname === '/api/security/switchBack')
+        return jsonResponse({ user: [currentUser({ firstName: 'Ada', lastName: 'Admin' })], token: 'back' });
+      if (call.url.pathname === '/api/admin/constants') return jsonResponse([]);
+      return apiError(404, 'NOT_FOUND', 'not found');
+    });
+    showHeader(ROLE.ADMINISTRATOR, { impersonatorId: 3 });
+    const { menu } = await openUserMenu(/\(switched\): user menu$/);
+    await userEvent.setup().click(within(menu).getByText('Switch back to myself'));
+    expect(await screen.findByText('You are yourself again: Ada Admin.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/users');
+    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toContain(
+      'POST /api/security/switchBack',
+    );
+    expect(getBus().session$.getValue()?.user.firstName).toBe('Ada');
+  });
+
+  it('says why switching back failed, and stays where it was', async () => {
+    mockFetch(async () => apiError(403, 'FORBIDDEN', 'You are not switched to another user.'));
+    showHeader(ROLE.ADMINISTRATOR, { impersonatorId: 3 });
+    const { menu } = await openUserMenu(/\(switched\): user menu$/);
+    await userEvent.setup().click(within(menu).getByText('Switch back to myself'));
+    expect(await screen.findByText(/You are not switched to another user\./)).toBeTruthy();
+    expect(window.location.pathname).toBe('/help');
+  });
+
+  it('opens the switch user dialog, which lists the users one may act as', async () => {
+    const { calls } = mockFetch(async () =>
+      jsonResponse({ rows: [], paging: { pageNumber: 1, pageSize: 10, pageCount: 0, totalCount: 0 } }),
+    );
+    showHeader(ROLE.ADMINISTRATOR);
+    const { menu } = await openUserMenu(/user menu$/);
+    await userEvent.setup().click(within(menu).getByText('Switch user'));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch user' });
+    expect(within(dialog).getByRole('searchbox', { name: 'Find a user' })).toBeTruthy();
+    expect(await within(dialog).findByText('No active user of a role you manage matches.')).toBeTruthy();
+    expect(calls[0]?.url.pathname).toBe('/api/admin/users');
+    expect(calls[0]?.url.searchParams.get('status')).toBe('ACTIVE');
+  });
+});
+
+describe('ShellHeader on a phone (compact)', () => {
+  it('puts the menu button first, the search behind a button, and the user’s initials', async () => {
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR, { compact: true });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getAllByRole('button')[0]?.textContent).toBe('Menu');
+    const initials = within(banner).getByRole('button', { name: 'TR, Test Role 1 ADMINISTRATOR: user menu' });
+    expect(initials.textContent).toBe('TR');
+    expect(banner.textContent).not.toContain('ADMINISTRATOR');
+
+    const open = within(banner).getByRole('button', { name: 'Open search' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('searchbox', { name: 'Search' })).toBeNull(); // hidden
+    await user.click(open);
+    const search = await screen.findByRole('searchbox', { name: 'Search' });
+    await waitFor(() => expect(document.activeElement).toBe(search));
+    expect(within(banner).getByRole('button', { name: 'Close search' })).toBeTruthy();
+  });
+
+  it('names who is signed in above the user menu’s entries', async () => {
+    showHeader(ROLE.ADMINISTRATOR, { compact: true });
+    await userEvent.setup().click(screen.getByRole('button', { name: /^TR, .*user menu$/ }));
+    const menu = await screen.findByRole('menu');
+    const popup = menu.closest('.carelane-user-menu-compact') as HTMLElement;
+    expect(within(popup).getByText('Test Role 1')).toBeTruthy();
+    expect(within(popup).getByText('ADMINISTRATOR')).toBeTruthy();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Change password', 'Switch user', 'Log out']);
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letters of the names, upper-cased, or ? without names', () => {
+    expect(initialsOf('clara', ' Doe')).toBe('CD');
+    expect(initialsOf('', '')).toBe('?');
+  });
+});
