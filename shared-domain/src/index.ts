@@ -40,3 +40,5 @@ export * from './billing/nacha';
 export * from './billing/aging';
 export * from './billing/therapy-units';
 export * from './billing/rebates';
+export * from './reports/metrics';
+export * from './reports/period';

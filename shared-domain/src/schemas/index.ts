@@ -9,3 +9,4 @@ export * from './billing';
 export * from './billing-pay';
 export * from './billing-reports';
 export * from './notifications';
+export * from './reports';

@@ -1,8 +1,9 @@
 import { crc32 } from 'node:zlib';
 import type { ApiError, EpisodeFile } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { orgDay } from '../../../test/org-days';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = orgDay;
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.4\n'),
   Buffer.from([0, 1, 2, 250, 251, 255]),

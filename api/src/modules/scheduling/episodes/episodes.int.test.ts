@@ -1,9 +1,10 @@
 import { visitInstant } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { orgDay } from '../../../test/org-days';
 
 const STALE = 'Someone else changed this service request since you opened it. Reload to see their changes.';
 const TITLE = 'Zzepisodetest';
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = orgDay;
 
 async function orgId(s: TestServer, name: string) {
   const [row] = await s.sql<{ id: number }>('select id from referral_sources where name = $1', [name]);

@@ -1,7 +1,8 @@
 import { AccessLog } from '../../../services/access-log';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { orgDay } from '../../../test/org-days';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = orgDay;
 const NAME = 'Zzaccesstest';
 
 interface Entry {
