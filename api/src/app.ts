@@ -49,6 +49,7 @@ import { coverageRoutes } from './modules/scheduling/coverage/routes';
 import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/routes';
 import { notesRoutes } from './modules/notes/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { notificationsRoutes } from './modules/platform/notifications/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
@@ -88,6 +89,7 @@ const SESSION_ROUTES = [
   cliniciansRoutes,
   notesRoutes,
   billingRoutes,
+  reportsRoutes,
   notificationsRoutes,
 ];
 

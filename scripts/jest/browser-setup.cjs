@@ -1,3 +1,7 @@
+// findBy… and waitFor wait up to 10 s (testing-library's default is 1 s, which a loaded CI machine can take to
+// render one antd page); a test still fails as soon as the wait runs out.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 10_000 });
+
 // Browser APIs that antd uses and jsdom does not implement.
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({

@@ -6,5 +6,8 @@ module.exports = {
   ...require('../../jest.preset.cjs'),
   testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
   setupFiles: [path.join(__dirname, 'browser-setup.cjs')],
+  // A loaded CI machine renders antd pages several times slower than a quiet one: a test waits for what the
+  // user would see, and only a page that never shows it fails (see browser-setup.cjs for findBy's wait).
+  testTimeout: 30_000,
   transformIgnorePatterns: ['/node_modules/(?!ky/)'],
 };

@@ -48,6 +48,7 @@ export const PATIENT_READ_KINDS = {
   invoiceDetail: 'Invoice',
   invoiceFile: 'Invoice PDF',
   payList: 'Clinician pay list',
+  metricVisitList: 'Dashboard figure visits',
 } as const;
 export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
 export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);

@@ -2,12 +2,9 @@
 // with the API answered by the test, and what it asked for (calls) and published (toasts, navigations).
 import { getBus, getQueryClient, setSession } from '@carelane/shared-session';
 import { jsonResponse, mockFetch, sessionOf } from '@carelane/shared-session/testing';
-import { configure, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AppProviders } from '../app-providers/AppProviders';
-
-// antd's first renders in jsdom are slow on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** One call the page made to the API. */
 export type ApiCall = { url: URL; method: string; headers: Headers; body: unknown };

@@ -2,7 +2,7 @@ import { ROLE } from '@carelane/shared-domain';
 import { getBus, getQueryClient, setSession } from '@carelane/shared-session';
 import { apiError, currentUser, jsonResponse, mockFetch, sessionOf } from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ShellHeader, initialsOf } from './Header';
 import { ToastOutlet } from './toasts';
@@ -16,8 +16,6 @@ jest.mock('@ant-design/icons', () => {
   );
 });
 
-// antd's first renders in jsdom are slow on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(30_000);
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { getQueryClient, setSession } from '@carelane/shared-session';
 import { sessionOf } from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
 import { phoneScreen } from '@carelane/shared-ui/testing';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { start } from 'single-spa';
 import type { AreaDeployment, Deployment } from '../deployment/remotes-file';
@@ -26,8 +26,6 @@ jest.mock('@ant-design/icons', () => {
   );
 });
 
-// antd's first renders in jsdom are slow on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(30_000);
 
 const area = (

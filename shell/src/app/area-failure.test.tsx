@@ -5,7 +5,7 @@ import { ROLE } from '@carelane/shared-domain';
 import { getQueryClient, getSession, setSession } from '@carelane/shared-session';
 import { sessionOf } from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigateToUrl, start } from 'single-spa';
 import type { AreaDeployment, Deployment } from '../deployment/remotes-file';
@@ -30,8 +30,6 @@ jest.mock('@ant-design/icons', () => {
   );
 });
 
-// antd's first renders in jsdom are slow on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(30_000);
 
 const area = (name: string, title: string, path: string, routeTitle: string): AreaDeployment => ({

@@ -2,7 +2,7 @@
 // federation runtime's loader (what each remote's ./app answers).
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { AppProviders } from '@carelane/shared-ui';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOAD_ERROR, getAppStatus, navigateToUrl, start } from 'single-spa';
 import { AreaSlot } from '../app/AreaSlot';
@@ -18,8 +18,6 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 
-// antd's first renders in jsdom are slow on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(30_000);
 
 const area = (name: string, title: string, path: string): AreaDeployment => ({

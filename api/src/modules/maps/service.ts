@@ -74,12 +74,20 @@ export async function withVisitTimeZones<T extends { timeZone?: string | null }>
   return visits.map((visit) => ({ ...visit, timeZone: visit.timeZone || zones.get(organizationOf(visit))! }));
 }
 
-/** The zone of an address by its ZIP code's state (else the nearest ZIP place's) and its map point. */
-export async function timeZoneOfAddress(place: Omit<OrganizationPlace, 'timeZone'>): Promise<string> {
+/** The state of an address: its ZIP code's, else the nearest ZIP place's to its map point (undefined: unknown). */
+export async function stateOfAddress(
+  place: Omit<OrganizationPlace, 'timeZone'>,
+): Promise<string | undefined> {
   const gazetteer = await loadGazetteer();
   const { latitude, longitude } = place;
-  const state =
+  return (
     (place.zipcode ? gazetteer.byZip(place.zipcode)?.state : undefined) ??
-    (latitude != null && longitude != null ? gazetteer.nearest(latitude, longitude, 1)[0]?.state : undefined);
-  return timeZoneOfPlace({ state, latitude, longitude });
+    (latitude != null && longitude != null ? gazetteer.nearest(latitude, longitude, 1)[0]?.state : undefined)
+  );
+}
+
+/** The zone of an address by its ZIP code's state (else the nearest ZIP place's) and its map point. */
+export async function timeZoneOfAddress(place: Omit<OrganizationPlace, 'timeZone'>): Promise<string> {
+  const state = await stateOfAddress(place);
+  return timeZoneOfPlace({ state, latitude: place.latitude, longitude: place.longitude });
 }

@@ -1,0 +1,212 @@
+// The dashboard (issue 26, decision 046): the seven metrics' counts over a period and its prior period, a day by
+// day trend, and the records behind any figure. Staff see every organization or the one filtered; an organization's
+// users always their own; clinicians have My Activity instead.
+import {
+  DASHBOARD_METRICS,
+  DEFAULT_TIME_ZONE,
+  ROLE,
+  askedReportPeriod,
+  dashboardMetric,
+  isOrganizationRole,
+  periodDays,
+  priorPeriod,
+  todayIn,
+  type Dashboard,
+  type MetricCounts,
+  type MetricDefinition,
+  type MetricDrill,
+  type MetricDrillQuery,
+  type ReportFilterQuery,
+  type ReportPeriod,
+} from '@carelane/shared-domain';
+import dayjs from 'dayjs';
+import { badRequest, forbidden } from '../../../lib/errors';
+import { pagingOf } from '../../../lib/paging';
+import { noteRead, patientIdsOf } from '../../../services/access-log';
+import type { AppServices } from '../../../services/app-services';
+import { requireActor, type Actor, type RequestContext } from '../../../services/context';
+import { organizationTimeZone, stateOfAddress, withVisitTimeZones } from '../../maps/service';
+import * as repo from './repository';
+
+type Services = Pick<AppServices, 'db'>;
+
+/** The filters as the caller may have them: an organization user's own organization, set here. */
+function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q {
+  if (actor.roleId === ROLE.CLINICIAN) throw forbidden();
+  if (!isOrganizationRole(actor.roleId)) return q;
+  const own = actor.referralSourceId ?? -1;
+  if (q.referralSourceId !== undefined && q.referralSourceId !== own) throw forbidden();
+  return { ...q, referralSourceId: own };
+}
+
+/** The period asked for, on the calendar of the organization filtered (else the default zone, Central). */
+async function periodsOf(
+  services: Services,
+  q: ReportFilterQuery,
+): Promise<{ current: ReportPeriod; prior: ReportPeriod }> {
+  const zone =
+    q.referralSourceId !== undefined
+      ? await organizationTimeZone(services.db, q.referralSourceId)
+      : DEFAULT_TIME_ZONE;
+  const asked = askedReportPeriod(q, todayIn(zone));
+  if (!asked.ok) throw badRequest(asked.field, asked.message);
+  return { current: asked.period, prior: priorPeriod(asked.period) };
+}
+
+/** The organizations the organization and state filters leave (undefined: every one). */
+async function visitFilterOf(services: Services, q: ReportFilterQuery): Promise<repo.VisitFilter> {
+  let ids: number[] | undefined = q.referralSourceId !== undefined ? [q.referralSourceId] : undefined;
+  if (q.state !== undefined) {
+    const state = q.state.toUpperCase();
+    const inState: number[] = [];
+    for (const org of await repo.organizationPlaces(services.db))
+      if ((await stateOfAddress(org)) === state) inState.push(org.id);
+    ids = ids ? ids.filter((id) => inState.includes(id)) : inState;
+  }
+  return { referralSourceIds: ids, providerTypeId: q.providerTypeId };
+}
+
+const clinicianFilterOf = (q: ReportFilterQuery): repo.ClinicianFilter => ({
+  providerTypeId: q.providerTypeId,
+  state: q.state,
+  referralSourceId: q.referralSourceId,
+});
+
+/** Every day of a period, oldest first. */
+function daysOf(period: ReportPeriod): string[] {
+  const start = dayjs(period.from);
+  return Array.from({ length: periodDays(period) }, (_, i) => start.add(i, 'day').format('YYYY-MM-DD'));
+}
+
+const add = (a: MetricCounts, b: MetricCounts): MetricCounts => ({
+  numerator: a.numerator + b.numerator,
+  denominator: a.denominator + b.denominator,
+});
+const ZERO: MetricCounts = { numerator: 0, denominator: 0 };
+
+/** GET /api/admin/reports/dashboard */
+export async function dashboard(
+  services: Services,
+  ctx: RequestContext,
+  query: ReportFilterQuery,
+): Promise<Dashboard> {
+  const q = scopedFilter(requireActor(ctx), query);
+  const { current, prior } = await periodsOf(services, q);
+  const asOf = new Date().toISOString();
+  const visitMetrics = (DASHBOARD_METRICS as readonly MetricDefinition[]).filter(repo.isVisitMetric);
+  const [byDay, clinicians] = await Promise.all([
+    repo.visitCountsByDay(services.db, visitMetrics, await visitFilterOf(services, q), {
+      from: prior.from,
+      to: current.to,
+    }),
+    repo.clinicianCounts(services.db, clinicianFilterOf(q), current, prior),
+  ]);
+  const days = daysOf(current);
+  const inPeriod = (period: ReportPeriod, i: number) =>
+    byDay
+      .filter((d) => d.day >= period.from && d.day <= period.to)
+      .reduce((sum, d) => add(sum, d.counts[i]!), ZERO);
+
+  const metrics = (DASHBOARD_METRICS as readonly MetricDefinition[]).map((metric) => {
+    const key = metric.key;
+    if (!repo.isVisitMetric(metric)) {
+      const active = clinicians.active;
+      return {
+        key,
+        current: { numerator: clinicians.busyCurrent, denominator: active },
+        prior: { numerator: clinicians.busyPrior, denominator: active },
+        trend: days.map((day) => ({
+          day,
+          numerator: clinicians.busyByDay.get(day) ?? 0,
+          denominator: active,
+        })),
+      };
+    }
+    const i = visitMetrics.indexOf(metric);
+    return {
+      key,
+      current: inPeriod(current, i),
+      prior: inPeriod(prior, i),
+      trend: days.map((day) => ({ day, ...(byDay.find((d) => d.day === day)?.counts[i] ?? ZERO) })),
+    };
+  });
+  return { period: current, prior, asOf, metrics };
+}
+
+export const CLINICIANS_FOR_STAFF = 'The clinicians behind this figure are shown to staff only.';
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
+
+/** GET /api/admin/reports/dashboard/records */
+export async function metricRecords(
+  services: Services,
+  ctx: RequestContext,
+  query: MetricDrillQuery,
+): Promise<MetricDrill> {
+  const actor = requireActor(ctx);
+  const q = scopedFilter(actor, query);
+  const metric = dashboardMetric(q.metric);
+  if (!metric) throw badRequest('metric', 'is not a dashboard metric');
+  const periods = await periodsOf(services, q);
+  const range = q.period === 'prior' ? periods.prior : periods.current;
+
+  if (!repo.isVisitMetric(metric)) {
+    // The clinicians behind the utilization rate work for every organization: their names are for staff.
+    if (isOrganizationRole(actor.roleId)) throw forbidden(CLINICIANS_FOR_STAFF);
+    const filter = clinicianFilterOf(q);
+    const [rows, total] = await Promise.all([
+      repo.metricCliniciansPage(services.db, filter, q.part, range, q),
+      repo.countMetricClinicians(services.db, filter, q.part, range),
+    ]);
+    return {
+      subject: 'clinicians',
+      rows: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        providerTypeName: r.provider_type_name,
+        state: r.state,
+        staffedVisits: Number(r.staffed_visits),
+      })),
+      paging: pagingOf(q, total),
+    };
+  }
+
+  const filter = await visitFilterOf(services, q);
+  const [rows, total] = await Promise.all([
+    repo.metricVisitsPage(services.db, metric, q.part, filter, range, q),
+    repo.countMetricVisits(services.db, metric, q.part, filter, range),
+  ]);
+  noteRead(ctx, {
+    kind: 'metricVisitList',
+    entityId: null,
+    patientIds: patientIdsOf(rows.map((r) => ({ patientId: r.patient_id }))),
+  });
+  const zoned = await withVisitTimeZones(
+    services.db,
+    rows.map((r) => ({ ...r, timeZone: r.time_zone })),
+    (r) => r.referral_source_id,
+  );
+  return {
+    subject: 'visits',
+    rows: zoned.map((r) => ({
+      id: r.id,
+      dateOfService: r.date_of_service,
+      startAt: iso(r.start_at),
+      timeZone: r.timeZone,
+      status: r.status,
+      patientName: r.patient_name,
+      organizationName: r.organization_name,
+      providerTypeName: r.provider_type_name,
+      visitTypeName: r.visit_type_name,
+      clinicianName: r.clinician_name,
+      requestedAt: iso(r.requested_at),
+      assignedAt: isoOrNull(r.assigned_at),
+      timeIn: isoOrNull(r.time_in),
+      timeOut: isoOrNull(r.time_out),
+      notesSubmittedAt: isoOrNull(r.notes_submitted_at),
+      evvVerified: Boolean(r.evv_verified),
+    })),
+    paging: pagingOf(q, total),
+  };
+}

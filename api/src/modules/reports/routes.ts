@@ -1,0 +1,8 @@
+// The reports area's API (ARCHITECTURE mf-reports, issue 26): one plugin registering each feature's routes.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppServices } from '../../services/app-services';
+import { dashboardRoutes } from './dashboard/routes';
+
+export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
+  await app.register(dashboardRoutes, opts);
+};

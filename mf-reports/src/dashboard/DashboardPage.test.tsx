@@ -1,0 +1,400 @@
+import {
+  DASHBOARD_METRICS,
+  type Dashboard,
+  type MetricCounts,
+  type MetricDrill,
+  type MetricVisitRow,
+} from '@carelane/shared-domain';
+import { getBus } from '@carelane/shared-session';
+import { jsonResponse } from '@carelane/shared-session/testing';
+import {
+  apiError,
+  choose,
+  cardValues,
+  organizationFixture,
+  paging,
+  phoneScreen,
+  renderPage,
+  type ApiCall,
+  type RenderedPage,
+} from '@carelane/shared-ui/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import DashboardPage from './DashboardPage';
+import { drillCsv } from './drill-rows';
+import { sparklineRuns } from './Sparkline';
+
+jest.setTimeout(90_000);
+
+const DASHBOARD = '/api/admin/reports/dashboard';
+const RECORDS = '/api/admin/reports/dashboard/records';
+
+const counts = (numerator: number, denominator: number): MetricCounts => ({ numerator, denominator });
+
+/** The worked example of decision 046 this period, and a prior period to compare with. */
+const FIGURES: Record<string, { current: MetricCounts; prior: MetricCounts }> = {
+  staffingRate: { current: counts(3, 5), prior: counts(2, 5) },
+  utilizationRate: { current: counts(2, 4), prior: counts(2, 4) },
+  verificationRate: { current: counts(1, 2), prior: counts(2, 2) },
+  completionRate: { current: counts(1, 3), prior: counts(0, 0) },
+  fillRate: { current: counts(2, 5), prior: counts(1, 5) },
+  staffingDelay: { current: counts(60, 3), prior: counts(30, 2) },
+  averageCompletionTime: { current: counts(6, 2), prior: counts(8, 2) },
+};
+
+function dashboardAnswer(
+  call: ApiCall,
+  change: (key: string) => Partial<(typeof FIGURES)[string]> = () => ({}),
+): Dashboard {
+  const from = call.url.searchParams.get('from') ?? '2026-11-26';
+  const to = call.url.searchParams.get('to') ?? '2026-12-02';
+  return {
+    period: { from, to },
+    prior: { from: '2026-11-19', to: '2026-11-25' },
+    asOf: '2026-12-02T15:05:00.000Z',
+    metrics: DASHBOARD_METRICS.map((metric) => ({
+      key: metric.key,
+      ...FIGURES[metric.key]!,
+      ...change(metric.key),
+      trend: [
+        { day: from, ...counts(1, 2) },
+        { day: to, ...FIGURES[metric.key]!.current },
+      ],
+    })),
+  };
+}
+
+const visitRow = (id: number): MetricVisitRow => ({
+  id,
+  dateOfService: '2026-11-30',
+  startAt: '2026-11-30T15:00:00.000Z',
+  timeZone: 'America/Chicago',
+  status: 'Staffed',
+  patientName: id === 1 ? '=HYPERLINK("x")' : `Doe, Jane ${id}`,
+  organizationName: 'Sunrise Home Health',
+  providerTypeName: 'RN',
+  visitTypeName: 'Skilled nursing visit',
+  clinicianName: 'Rivera, Casey',
+  requestedAt: '2026-11-28T15:00:00.000Z',
+  assignedAt: '2026-11-29T01:00:00.000Z',
+  timeIn: null,
+  timeOut: null,
+  notesSubmittedAt: null,
+  evvVerified: false,
+});
+
+function recordsAnswer(call: ApiCall, total = 3): MetricDrill {
+  const params = call.url.searchParams;
+  const pageNumber = Number(params.get('pageNumber') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 10);
+  const first = (pageNumber - 1) * pageSize + 1;
+  const count = Math.max(0, Math.min(pageSize, total - first + 1));
+  return {
+    subject: 'visits',
+    rows: Array.from({ length: count }, (_, i) => visitRow(first + i)),
+    paging: paging(total, pageNumber, pageSize),
+  };
+}
+
+type Answers = { dashboard?: (call: ApiCall) => Response; records?: (call: ApiCall) => Response };
+
+function open(url: string, answers: Answers = {}, roleId = 1): RenderedPage {
+  return renderPage(<DashboardPage />, {
+    url,
+    roleId,
+    ...(roleId === 9 ? { referralSourceId: 3 } : {}),
+    route: (call) => {
+      const path = call.url.pathname;
+      if (path === DASHBOARD) return answers.dashboard?.(call) ?? jsonResponse(dashboardAnswer(call));
+      if (path === RECORDS) return answers.records?.(call) ?? jsonResponse(recordsAnswer(call));
+      if (path === '/api/admin/referralSources')
+        return jsonResponse({
+          rows: [organizationFixture(3, 'Sunrise Home Health'), organizationFixture(4, 'Lakeside Care')],
+          paging: paging(2),
+        });
+      if (path === '/api/admin/providerTypes')
+        return jsonResponse({
+          rows: [
+            { id: 1, type: 'RN' },
+            { id: 2, type: 'PT' },
+          ],
+        });
+      return undefined;
+    },
+  });
+}
+
+const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
+const lastParams = (page: RenderedPage, path = DASHBOARD) => callsTo(page, path).at(-1)!.url.searchParams;
+const search = () => new URLSearchParams(location.search);
+const day = (offset: number) => dayjs().add(offset, 'day');
+
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+async function cards() {
+  const list = await screen.findByRole('list', { name: 'Metrics' });
+  return within(list).getAllByRole('listitem');
+}
+
+describe('DashboardPage', () => {
+  it('shows the seven metrics in SPEC order, computed from the counts, for the last 7 days by default', async () => {
+    const page = open('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const items = await cards();
+    expect(items.map((item) => within(item).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Staffing rate',
+      'Utilization rate',
+      'Verification rate',
+      'Completion rate',
+      'Fill rate',
+      'Staffing delay',
+      'Average completion time',
+    ]);
+    const card = (index: number) => within(items[index]!);
+    expect(card(0).getByText('60.0 %')).toBeTruthy();
+    expect(card(0).getByText('Prior period: 40.0 %')).toBeTruthy();
+    expect(card(0).getByText(/\+20\.0 pts, better than the prior period/)).toBeTruthy();
+    expect(card(0).getByRole('button', { name: '3 Staffed visits' })).toBeTruthy();
+    expect(card(0).getByRole('button', { name: 'of 5 Requested visits' })).toBeTruthy();
+    expect(card(0).getByText('Requested visits that have a clinician.')).toBeTruthy();
+    expect(card(1).getByText('50.0 %')).toBeTruthy();
+    expect(card(1).getByText(/±0\.0 pts, the same as the prior period/)).toBeTruthy();
+    expect(card(2).getByText('50.0 %')).toBeTruthy();
+    expect(card(2).getByText(/−50\.0 pts, worse than the prior period/)).toBeTruthy();
+    expect(card(3).getByText('33.3 %')).toBeTruthy();
+    expect(card(3).getByText('Prior period: —')).toBeTruthy();
+    expect(card(3).getByText(/No change to show/)).toBeTruthy();
+    expect(card(4).getByText('40.0 %')).toBeTruthy();
+    expect(card(5).getByText('20.0 h')).toBeTruthy();
+    expect(card(5).getByText(/\+5\.0 h, worse than the prior period/)).toBeTruthy();
+    expect(card(5).getByRole('button', { name: 'Over 3 Staffed visits' })).toBeTruthy();
+    expect(card(6).getByText('3.0 h')).toBeTruthy();
+    expect(card(6).getByText(/−1\.0 h, better than the prior period/)).toBeTruthy();
+    // The trend is decoration: hidden from screen readers, the card's text says the figures.
+    expect(items[0]!.querySelector('svg.carelane-sparkline')!.getAttribute('aria-hidden')).toBe('true');
+    const params = lastParams(page);
+    expect(params.get('from')).toBe(day(-6).format('YYYY-MM-DD'));
+    expect(params.get('to')).toBe(day(0).format('YYYY-MM-DD'));
+    expect(params.has('referralSourceId')).toBe(false);
+    expect(
+      screen.getByText(
+        `${day(-6).format('M/D/YYYY')}–${day(0).format('M/D/YYYY')}, compared with ${day(-13).format('M/D/YYYY')}–${day(-7).format('M/D/YYYY')}`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(`As of ${dayjs('2026-12-02T15:05:00.000Z').format('h:mm A')}`)).toBeTruthy();
+    page.done();
+  });
+
+  it('asks for the period, organization and provider type the URL names, and writes the filters to it', async () => {
+    const page = open('/dashboard?from=2026-11-26&to=2026-12-02');
+    await cards();
+    expect(lastParams(page).get('from')).toBe('2026-11-26');
+    expect(lastParams(page).get('to')).toBe('2026-12-02');
+    expect(screen.getByText('11/26/2026–12/2/2026, compared with 11/19/2026–11/25/2026')).toBeTruthy();
+    await choose('Organization', 'Lakeside Care');
+    await waitFor(() => expect(search().get('referralSourceId')).toBe('4'));
+    await waitFor(() => expect(lastParams(page).get('referralSourceId')).toBe('4'));
+    await choose('Provider type', 'PT');
+    await waitFor(() => expect(search().get('providerTypeId')).toBe('2'));
+    await waitFor(() => expect(lastParams(page).get('providerTypeId')).toBe('2'));
+    expect(lastParams(page).get('from')).toBe('2026-11-26');
+    page.done();
+  });
+
+  it('opens the records behind a count in a drawer, the figure in the URL, and closes it', async () => {
+    const page = open('/dashboard?from=2026-11-26&to=2026-12-02&referralSourceId=3');
+    const items = await cards();
+    const figure = within(items[0]!).getByRole('button', { name: '3 Staffed visits' });
+    figure.focus();
+    fireEvent.click(figure);
+    await waitFor(() => expect(search().get('metric')).toBe('staffingRate'));
+    expect(search().get('part')).toBe('numerator');
+    expect(search().has('period')).toBe(false);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Staffing rate — Staffed visits, 11/26/2026–12/2/2026')).toBeTruthy();
+    expect(await within(drawer).findByText('3 visits')).toBeTruthy();
+    const params = lastParams(page, RECORDS);
+    expect(params.get('metric')).toBe('staffingRate');
+    expect(params.get('part')).toBe('numerator');
+    expect(params.get('period')).toBe('current');
+    expect(params.get('pageSize')).toBe('10');
+    expect(params.get('referralSourceId')).toBe('3');
+    expect(params.get('from')).toBe('2026-11-26');
+    const table = await within(drawer).findByRole('table');
+    const row = (await within(table).findByText('Doe, Jane 2')).closest('tr')!;
+    expect(within(row).getByText('11/30/2026')).toBeTruthy();
+    expect(within(row).getByText('9:00 AM CST')).toBeTruthy();
+    expect(within(row).getByText('Rivera, Casey')).toBeTruthy();
+    expect(within(row).getByText('Staffed')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(search().has('metric')).toBe(false));
+    expect(search().has('part')).toBe(false);
+    expect(search().get('referralSourceId')).toBe('3');
+    await waitFor(() => expect(document.activeElement).toBe(figure));
+    page.done();
+  });
+
+  it("opens the prior period's records with period=prior", async () => {
+    const page = open('/dashboard?from=2026-11-26&to=2026-12-02');
+    const items = await cards();
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'of 5 Requested visits (prior)' }));
+    await waitFor(() => expect(search().get('period')).toBe('prior'));
+    expect(search().get('part')).toBe('denominator');
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Staffing rate — Requested visits, 11/19/2026–11/25/2026')).toBeTruthy();
+    await waitFor(() => expect(lastParams(page, RECORDS).get('period')).toBe('prior'));
+    page.done();
+  });
+
+  it('exports every record behind the figure, every page, as formula-safe CSV', async () => {
+    const page = open('/dashboard?from=2026-11-26&to=2026-12-02&metric=staffingRate&part=numerator', {
+      records: (call) => jsonResponse(recordsAnswer(call, 501)),
+    });
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('501 visits')).toBeTruthy();
+    const saved: { name: string; blob: Blob }[] = [];
+    let blob: Blob | undefined;
+    URL.createObjectURL = jest.fn((made: Blob) => {
+      blob = made;
+      return 'blob:records';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blob! });
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('staffingRate-numerator-2026-11-26-to-2026-12-02.csv');
+    const pages = callsTo(page, RECORDS).filter((call) => call.url.searchParams.get('pageSize') === '500');
+    expect(pages.map((call) => call.url.searchParams.get('pageNumber'))).toEqual(['1', '2']);
+    for (const call of pages) expect(call.url.searchParams.get('metric')).toBe('staffingRate');
+    const lines = (await readText(saved[0]!.blob)).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(502);
+    expect(lines[0]).toContain('Date of service,Start,Patient,Organization');
+    expect(lines[1]).toContain(`11/30/2026,9:00 AM CST,"'=HYPERLINK(""x"")",Sunrise Home Health`);
+    expect(await within(drawer).findByText('Exported 501 visits.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: 'Export CSV' }).className).not.toContain('loading'),
+    );
+    click.mockRestore();
+    page.done();
+  });
+
+  it('shows an organization user their own figures, without the organization picker', async () => {
+    const page = open('/dashboard?referralSourceId=4', {}, 9);
+    const [staffing, utilization] = await cards();
+    expect(screen.queryByRole('combobox', { name: 'Organization' })).toBeNull();
+    // The clinicians behind the utilization rate are for staff: its counts are text, not buttons.
+    expect(within(utilization!).queryAllByRole('button')).toHaveLength(0);
+    expect(within(utilization!).getByText('2 Clinicians with a visit')).toBeTruthy();
+    expect(within(staffing!).getByRole('button', { name: '3 Staffed visits' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Provider type' })).toBeTruthy();
+    expect(lastParams(page).has('referralSourceId')).toBe(false);
+    page.done();
+  });
+
+  it('points a clinician to their visits and notes, and asks for no metrics', async () => {
+    const page = open('/dashboard', {}, 4);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText(/Your visits and notes are in/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My visits' }).getAttribute('href')).toBe('/providervisits');
+    expect(screen.getByRole('link', { name: 'Visit notes' }).getAttribute('href')).toBe('/notes');
+    expect(callsTo(page, DASHBOARD)).toHaveLength(0);
+    page.done();
+  });
+
+  it('says why there is nothing to show when no visit is dated in the period', async () => {
+    const page = open('/dashboard?from=2026-11-26&to=2026-12-02', {
+      dashboard: (call) =>
+        jsonResponse(dashboardAnswer(call, () => ({ current: counts(0, 0), prior: counts(0, 0) }))),
+    });
+    expect(await screen.findByText('No visits dated in this period')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Metrics' })).toBeNull();
+    page.done();
+  });
+
+  it('shows a load failure with a retry', async () => {
+    const page = open('/dashboard', { dashboard: () => apiError(500, 'Something went wrong.') });
+    expect(await screen.findByText(/Sorry, the dashboard activity could not be loaded/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    page.done();
+  });
+
+  it('reads the figures again when the server says a visit changed', async () => {
+    const page = open('/dashboard');
+    await cards();
+    const before = callsTo(page, DASHBOARD).length;
+    getBus().entityChanged$.next({ entity: 'user', id: 1, action: 'updated', at: new Date().toISOString() });
+    getBus().entityChanged$.next({ entity: 'visit', id: 5, action: 'updated', at: new Date().toISOString() });
+    await waitFor(() => expect(callsTo(page, DASHBOARD)).toHaveLength(before + 1));
+    page.done();
+  });
+
+  it('stacks the cards and lists the records as cards on a 390 px phone', async () => {
+    const restore = phoneScreen();
+    try {
+      const page = open('/dashboard?from=2026-11-26&to=2026-12-02&metric=staffingRate&part=numerator');
+      expect(await cards()).toHaveLength(7);
+      const drawer = await screen.findByRole('dialog');
+      const list = await within(drawer).findByRole('list', {
+        name: 'Staffing rate — Staffed visits, 11/26/2026–12/2/2026',
+      });
+      expect(within(drawer).queryByRole('table')).toBeNull();
+      const card = within(list).getAllByRole('listitem')[0]!;
+      expect(cardValues(card)).toMatchObject({
+        Time: '9:00 AM CST',
+        Patient: '=HYPERLINK("x")',
+        Clinician: 'Rivera, Casey',
+        Status: 'Staffed',
+      });
+      page.done();
+    } finally {
+      restore();
+    }
+  });
+
+  it('has no serious or critical axe violations, drawer open', async () => {
+    const page = open('/dashboard?metric=utilizationRate&part=denominator', {
+      records: (call) =>
+        jsonResponse({
+          subject: 'clinicians',
+          rows: [{ id: 7, name: 'Rivera, Casey', providerTypeName: 'RN', state: 'TX', staffedVisits: 2 }],
+          paging: paging(1, Number(call.url.searchParams.get('pageNumber') ?? 1)),
+        }),
+    });
+    await cards();
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('1 clinician')).toBeTruthy();
+    expect(within(drawer).getByText('Rivera, Casey')).toBeTruthy();
+    const { default: axe } = await import('axe-core');
+    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    page.done();
+  });
+});
+
+describe('dashboard pieces', () => {
+  it('draws the trend as runs of known days', () => {
+    expect(sparklineRuns([])).toEqual([]);
+    expect(sparklineRuns([null, null])).toEqual([]);
+    expect(sparklineRuns([10, null, 20, 30])).toHaveLength(2);
+  });
+
+  it('writes clinicians as CSV', () => {
+    const text = drillCsv({
+      subject: 'clinicians',
+      rows: [{ id: 7, name: '@Rivera', providerTypeName: 'RN', state: null, staffedVisits: 2 }],
+      paging: paging(1),
+    });
+    expect(text).toBe("Clinician,Provider type,State,Staffed visits\r\n'@Rivera,RN,,2\r\n");
+  });
+});
