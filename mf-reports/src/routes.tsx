@@ -8,4 +8,5 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 /** The pages built so far, by path, each loaded on first visit. Every other route shows "not built yet". */
 export const PAGES: AreaPages = {
   '/dashboard': lazy(() => import('./dashboard/DashboardPage')),
+  '/noncoverages': lazy(() => import('./non-coverages/NonCoveragesPage')),
 };

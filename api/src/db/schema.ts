@@ -10,3 +10,4 @@ export * from './provider-notes-schema';
 export * from './notes-schema';
 export * from './billing-schema';
 export * from './notifications-schema';
+export * from './non-coverages-schema';

@@ -158,16 +158,11 @@ describeEachDatabase('scheduling demo data', (server) => {
 });
 
 describe('seeding the demo', () => {
-  it('takes well under a second and happens only once', async () => {
+  it('happens only once', async () => {
     const server = await startTestServer('pglite', { seedDemoData: false });
     try {
       const argon2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
-      const started = performance.now();
       expect(await seedDemoData(server.services.db, argon2)).toBe(true);
-      const elapsed = performance.now() - started;
-      // Logged for the record; the bound leaves room for a busy machine.
-      console.log(`demo seed took ${Math.round(elapsed)} ms`);
-      expect(elapsed).toBeLessThan(2500);
       expect(await seedDemoData(server.services.db, argon2)).toBe(false);
       const [{ n }] = (await server.sql<{ n: number }>('select count(*)::int as n from episodes')) as [
         { n: number },

@@ -393,9 +393,7 @@ describe('NoteForm', () => {
       // Found through its <label>: Testing Library's queries take minutes on 300 antd fields in jsdom.
       const input = controlLabelled('Field 150');
       rendered.length = 0;
-      const started = performance.now();
       fireEvent.change(input, { target: { value: 'a' } });
-      const took = performance.now() - started;
       expect((input as HTMLInputElement).value).toBe('a');
       expect(lastOf(seen).f150).toBe('a');
       expect(rendered).toEqual(['f150']);
@@ -404,8 +402,6 @@ describe('NoteForm', () => {
       fireEvent.change(controlLabelled('Field 2'), { target: { value: '7' } });
       expect(document.querySelector('output')!.textContent).toBe('Pain score 7 — Severe pain');
       expect([...rendered].sort()).toEqual(['f2', 'pain']);
-      // jsdom is slower than a browser; this only guards against a keystroke redrawing the whole form.
-      expect(took).toBeLessThan(400);
       page.done();
     } finally {
       delete (globalThis as { __noteFormFieldRendered?: unknown }).__noteFormFieldRendered;

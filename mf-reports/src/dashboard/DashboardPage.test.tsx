@@ -1,9 +1,12 @@
 import {
   DASHBOARD_METRICS,
+  type ActivityItem,
+  type ActivityKindCount,
   type Dashboard,
   type MetricCounts,
   type MetricDrill,
   type MetricVisitRow,
+  type MyActivity,
 } from '@carelane/shared-domain';
 import { getBus } from '@carelane/shared-session';
 import { jsonResponse } from '@carelane/shared-session/testing';
@@ -28,6 +31,7 @@ jest.setTimeout(90_000);
 
 const DASHBOARD = '/api/admin/reports/dashboard';
 const RECORDS = '/api/admin/reports/dashboard/records';
+const ACTIVITY = '/api/admin/reports/myActivity';
 
 const counts = (numerator: number, denominator: number): MetricCounts => ({ numerator, denominator });
 
@@ -96,7 +100,55 @@ function recordsAnswer(call: ApiCall, total = 3): MetricDrill {
   };
 }
 
-type Answers = { dashboard?: (call: ApiCall) => Response; records?: (call: ApiCall) => Response };
+const activityItem = (visitId: number, extra: Partial<ActivityItem> = {}): ActivityItem => ({
+  visitId,
+  episodeId: 40 + visitId,
+  at: '2026-12-02T14:00:00.000Z',
+  dateOfService: '2026-12-03',
+  startAt: '2026-12-03T15:00:00.000Z',
+  timeZone: 'America/Chicago',
+  organizationName: 'Sunrise Home Health',
+  visitTypeName: 'Skilled nursing visit',
+  ...extra,
+});
+
+const kind = (name: ActivityKindCount['kind'], count: number, ids: number[] = []): ActivityKindCount => ({
+  kind: name,
+  count,
+  items: ids.map((id) => activityItem(id, name === 'notesReviewed' ? { outcome: 'approved' } : {})),
+});
+
+/** Staff's activity: nothing today, two visits staffed and a note reviewed this week, seven staffed this month. */
+const STAFF_ACTIVITY: MyActivity = {
+  timeZone: 'America/Chicago',
+  asOf: '2026-12-02T15:05:00.000Z',
+  windows: [
+    {
+      window: 'today',
+      from: '2026-12-02',
+      to: '2026-12-02',
+      kinds: [kind('visitsStaffed', 0), kind('notesReviewed', 0)],
+    },
+    {
+      window: 'week',
+      from: '2026-11-30',
+      to: '2026-12-02',
+      kinds: [kind('visitsStaffed', 2, [11, 12]), kind('notesReviewed', 1, [21])],
+    },
+    {
+      window: 'month',
+      from: '2026-12-01',
+      to: '2026-12-02',
+      kinds: [kind('visitsStaffed', 7, [11, 12, 13, 14, 15]), kind('notesReviewed', 1, [21])],
+    },
+  ],
+};
+
+type Answers = {
+  dashboard?: (call: ApiCall) => Response;
+  records?: (call: ApiCall) => Response;
+  activity?: (call: ApiCall) => Response;
+};
 
 function open(url: string, answers: Answers = {}, roleId = 1): RenderedPage {
   return renderPage(<DashboardPage />, {
@@ -107,6 +159,7 @@ function open(url: string, answers: Answers = {}, roleId = 1): RenderedPage {
       const path = call.url.pathname;
       if (path === DASHBOARD) return answers.dashboard?.(call) ?? jsonResponse(dashboardAnswer(call));
       if (path === RECORDS) return answers.records?.(call) ?? jsonResponse(recordsAnswer(call));
+      if (path === ACTIVITY) return answers.activity?.(call) ?? jsonResponse(STAFF_ACTIVITY);
       if (path === '/api/admin/referralSources')
         return jsonResponse({
           rows: [organizationFixture(3, 'Sunrise Home Health'), organizationFixture(4, 'Lakeside Care')],
@@ -136,6 +189,18 @@ const readText = (blob: Blob) =>
     reader.onerror = () => reject(reader.error);
     reader.readAsText(blob);
   });
+
+/** A clinician's activity: a visit completed and two notes submitted today. */
+const CLINICIAN_ACTIVITY: MyActivity = {
+  ...STAFF_ACTIVITY,
+  windows: STAFF_ACTIVITY.windows.map((w) => ({
+    ...w,
+    kinds: [kind('visitsCompleted', 1, [30]), kind('notesSubmitted', 2, [31, 32])],
+  })),
+};
+
+const activitySection = async () =>
+  (await screen.findByRole('heading', { level: 2, name: 'My activity' })).closest('section')!;
 
 async function cards() {
   const list = await screen.findByRole('list', { name: 'Metrics' });
@@ -301,13 +366,25 @@ describe('DashboardPage', () => {
     page.done();
   });
 
-  it('points a clinician to their visits and notes, and asks for no metrics', async () => {
-    const page = open('/dashboard', {}, 4);
+  it('shows a clinician their activity above the pointer to their visits and notes, and asks for no metrics', async () => {
+    const page = open('/dashboard', { activity: () => jsonResponse(CLINICIAN_ACTIVITY) }, 4);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText(/Your visits and notes are in/)).toBeTruthy();
+    const section = await activitySection();
+    expect(await within(section).findByText('1 visit completed')).toBeTruthy();
+    expect(within(section).getByText('2 notes submitted')).toBeTruthy();
+    const completed = within(within(section).getByRole('list', { name: 'Visits completed' })).getByRole(
+      'link',
+    );
+    expect(completed.getAttribute('href')).toBe('/providervisits');
+    expect(completed.textContent).toBe('12/3/2026 9:00 AM CST, Skilled nursing visit, Sunrise Home Health');
+    const notes = within(within(section).getByRole('list', { name: 'Notes submitted' })).getAllByRole('link');
+    expect(notes.map((link) => link.getAttribute('href'))).toEqual(['/note?visitId=31', '/note?visitId=32']);
+    const notice = screen.getByText(/Your visits and notes are in/);
+    expect(section.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My visits' }).getAttribute('href')).toBe('/providervisits');
     expect(screen.getByRole('link', { name: 'Visit notes' }).getAttribute('href')).toBe('/notes');
     expect(callsTo(page, DASHBOARD)).toHaveLength(0);
+    expect(callsTo(page, ACTIVITY)).toHaveLength(1);
     page.done();
   });
 
@@ -379,6 +456,119 @@ describe('DashboardPage', () => {
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     page.done();
+  });
+});
+
+describe('My activity on the dashboard', () => {
+  it('shows today by default below the figures, and switches to this week and this month, the URL following', async () => {
+    const page = open('/dashboard');
+    await cards();
+    const section = await activitySection();
+    const metrics = screen.getByRole('list', { name: 'Metrics' });
+    expect(metrics.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(section).findByText('Nothing yet today')).toBeTruthy();
+    expect((within(section).getByRole('radio', { name: 'Today' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(section).getByText('12/2/2026')).toBeTruthy();
+    expect(search().has('activity')).toBe(false);
+
+    fireEvent.click(within(section).getByRole('radio', { name: 'This week' }));
+    await waitFor(() => expect(search().get('activity')).toBe('week'));
+    expect(await within(section).findByText('2 visits staffed')).toBeTruthy();
+    expect(within(section).getByText('11/30/2026–12/2/2026')).toBeTruthy();
+    expect(within(section).getByRole('heading', { level: 3, name: 'Visits staffed' })).toBeTruthy();
+    const staffed = within(within(section).getByRole('list', { name: 'Visits staffed' })).getAllByRole(
+      'link',
+    );
+    expect(staffed.map((link) => link.getAttribute('href'))).toEqual(['/episode?id=51', '/episode?id=52']);
+    expect(staffed[0]!.textContent).toBe('12/3/2026 9:00 AM CST, Skilled nursing visit, Sunrise Home Health');
+    expect(within(section).getByText('1 note reviewed')).toBeTruthy();
+    const reviewed = within(within(section).getByRole('list', { name: 'Notes reviewed' })).getByRole('link');
+    expect(reviewed.getAttribute('href')).toBe('/note?visitId=21');
+    expect(reviewed.textContent).toContain('— approved');
+    expect(screen.queryByText('Nothing yet today')).toBeNull();
+
+    fireEvent.click(within(section).getByRole('radio', { name: 'This month' }));
+    await waitFor(() => expect(search().get('activity')).toBe('month'));
+    expect(await within(section).findByText('7 visits staffed, the newest 5 below')).toBeTruthy();
+    expect(
+      within(within(section).getByRole('list', { name: 'Visits staffed' })).getAllByRole('link'),
+    ).toHaveLength(5);
+    // The windows come in one answer: switching asks nothing again.
+    expect(callsTo(page, ACTIVITY)).toHaveLength(1);
+    fireEvent.click(within(section).getByRole('radio', { name: 'Today' }));
+    await waitFor(() => expect(search().get('activity')).toBe('today'));
+    expect(await within(section).findByText('Nothing yet today')).toBeTruthy();
+    page.done();
+  });
+
+  it('opens the window the URL names, and says there is nothing yet in an empty one', async () => {
+    const empty: MyActivity = {
+      ...STAFF_ACTIVITY,
+      windows: STAFF_ACTIVITY.windows.map((w) => ({ ...w, kinds: [kind('visitsRequested', 0)] })),
+    };
+    const page = open('/dashboard?activity=month', { activity: () => jsonResponse(empty) }, 9);
+    const section = await activitySection();
+    expect((within(section).getByRole('radio', { name: 'This month' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(await within(section).findByText('Nothing yet this month')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('radio', { name: 'This week' }));
+    expect(await within(section).findByText('Nothing yet this week')).toBeTruthy();
+    page.done();
+  });
+
+  it('shows an organization user the visits they requested, each opening its service request', async () => {
+    const requested: MyActivity = {
+      ...STAFF_ACTIVITY,
+      windows: STAFF_ACTIVITY.windows.map((w) => ({ ...w, kinds: [kind('visitsRequested', 1, [61])] })),
+    };
+    const page = open('/dashboard', { activity: () => jsonResponse(requested) }, 9);
+    const section = await activitySection();
+    expect(await within(section).findByText('1 visit requested')).toBeTruthy();
+    const link = within(within(section).getByRole('list', { name: 'Visits requested' })).getByRole('link');
+    expect(link.getAttribute('href')).toBe('/episode?id=101');
+    expect(within(section).queryByText(/staffed|reviewed|tasks|messages/i)).toBeNull();
+    page.done();
+  });
+
+  it('shows its load failure with a retry, the figures still shown', async () => {
+    let fail = true;
+    const page = open('/dashboard?activity=week', {
+      activity: () => (fail ? apiError(500, 'Something went wrong.') : jsonResponse(STAFF_ACTIVITY)),
+    });
+    expect(await cards()).toHaveLength(7);
+    const section = await activitySection();
+    expect(
+      await within(section).findByText(/Sorry, the dashboard activity could not be loaded/),
+    ).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByText('2 visits staffed')).toBeTruthy();
+    page.done();
+  });
+
+  it('reads the activity again with the figures when the server says a visit changed', async () => {
+    const page = open('/dashboard');
+    await cards();
+    await within(await activitySection()).findByText('Nothing yet today');
+    const before = callsTo(page, ACTIVITY).length;
+    getBus().entityChanged$.next({ entity: 'visit', id: 5, action: 'updated', at: new Date().toISOString() });
+    await waitFor(() => expect(callsTo(page, ACTIVITY)).toHaveLength(before + 1));
+    page.done();
+  });
+
+  it('keeps the activity in one column of links on a 390 px phone', async () => {
+    const restore = phoneScreen();
+    try {
+      const page = open('/dashboard?activity=month');
+      const section = await activitySection();
+      const kinds = await within(section).findByRole('list', { name: 'My activity, this month' });
+      expect(within(kinds).getByRole('heading', { level: 3, name: 'Visits staffed' })).toBeTruthy();
+      expect(kinds.style.gridTemplateColumns).toContain('min(100%, 280px)');
+      page.done();
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -2,7 +2,9 @@
 // with the prior period of the same length, for every organization or one (staff), an organization user's own
 // (the server sets it), and a provider type. The API answers counts; each figure is shared-domain's metricValue
 // of them. Read again every 10 minutes (SPEC §9) and when the server announces a change to what they count.
-// Each count opens its records in a drawer (the URL names the figure). Clinicians get a pointer to their pages.
+// Each count opens its records in a drawer (the URL names the figure). Below the figures, My Activity (decision
+// 048): the user's own work today, this week and this month. Clinicians get their My Activity and a pointer to
+// their pages.
 import {
   DASHBOARD_METRICS,
   isOrganizationRole,
@@ -31,16 +33,15 @@ import { dashboardUrlSchema, showPeriod, urlDrill, urlPeriod } from './dashboard
 import {
   DASHBOARD_ENTITIES,
   DASHBOARD_KEY,
+  DASHBOARD_THING as THING,
   dashboardQueries,
   type DashboardFilters,
 } from './dashboard-queries';
 import { MetricCard } from './MetricCard';
 import { MetricDrawer } from './MetricDrawer';
+import { MyActivity } from './MyActivity';
 
-/** What a load failure names (SPEC §8: "dashboard activity"). */
-const THING = 'the dashboard activity';
-
-/** The dashboard's queries are read again when the server says a visit or a clinician changed. */
+/** The dashboard's queries (figures, My Activity) are read again when the server says a visit or a clinician changed. */
 function useRefreshOnChanges() {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -120,7 +121,6 @@ function MetricCards({
 }
 
 function StaffDashboard({ organizationUser }: { organizationUser: boolean }) {
-  useRefreshOnChanges();
   const [url, setUrl] = useUrlState(dashboardUrlSchema);
   const { period, prior } = urlPeriod(url);
   const filters: DashboardFilters = {
@@ -180,6 +180,7 @@ function StaffDashboard({ organizationUser }: { organizationUser: boolean }) {
           <Skeleton active />
         )}
       </ListResults>
+      <MyActivity />
       {drill ? (
         <MetricDrawer
           key={`${drill.metric}-${drill.part}-${drill.period}`}
@@ -195,10 +196,11 @@ function StaffDashboard({ organizationUser }: { organizationUser: boolean }) {
   );
 }
 
-function ClinicianNotice() {
+function ClinicianDashboard() {
   return (
     <PageFrame title="Dashboard">
-      <Typography.Paragraph>
+      <MyActivity />
+      <Typography.Paragraph style={{ marginTop: 24 }}>
         Your visits and notes are in <AreaLink to="/providervisits">My visits</AreaLink> and{' '}
         <AreaLink to="/notes">Visit notes</AreaLink>.
       </Typography.Paragraph>
@@ -208,7 +210,8 @@ function ClinicianNotice() {
 
 export default function DashboardPage() {
   const session = useSession();
+  useRefreshOnChanges();
   if (!session) return null;
-  if (session.user.roleId === ROLE.CLINICIAN) return <ClinicianNotice />;
+  if (session.user.roleId === ROLE.CLINICIAN) return <ClinicianDashboard />;
   return <StaffDashboard organizationUser={isOrganizationRole(session.user.roleId)} />;
 }

@@ -5,10 +5,12 @@ import {
   DASHBOARD_REFRESH_MS,
   dashboardSchema,
   metricDrillSchema,
+  myActivitySchema,
   type Dashboard,
   type DashboardMetricKey,
   type MetricDrill,
   type MetricPart,
+  type MyActivity,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
 import { queryOptions } from '@tanstack/react-query';
@@ -40,6 +42,9 @@ export const DASHBOARD_ENTITIES: ReadonlySet<string> = new Set([
   'episode',
 ]);
 
+/** What a load failure names (SPEC §8: "dashboard activity"): the metrics and My Activity alike. */
+export const DASHBOARD_THING = 'the dashboard activity';
+
 /** The root of every dashboard key, for invalidation. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
@@ -51,6 +56,8 @@ export const dashboardCalls = {
       searchParams: filters,
       signal,
     }),
+  myActivity: (signal?: AbortSignal): Promise<MyActivity> =>
+    apiClient.get('/api/admin/reports/myActivity', myActivitySchema, { signal }),
 };
 
 export const dashboardQueries = {
@@ -67,5 +74,12 @@ export const dashboardQueries = {
       queryKey: [...DASHBOARD_KEY, 'records', filters],
       queryFn: ({ signal }) => dashboardCalls.records(filters, signal),
       placeholderData: (previous) => previous,
+    }),
+  /** The user's own work (decision 048), read again with the figures and on the same changes. */
+  myActivity: () =>
+    queryOptions({
+      queryKey: [...DASHBOARD_KEY, 'myActivity'],
+      queryFn: ({ signal }) => dashboardCalls.myActivity(signal),
+      refetchInterval: DASHBOARD_REFRESH_MS,
     }),
 };

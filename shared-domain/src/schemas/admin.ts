@@ -49,6 +49,7 @@ export const PATIENT_READ_KINDS = {
   invoiceFile: 'Invoice PDF',
   payList: 'Clinician pay list',
   metricVisitList: 'Dashboard figure visits',
+  nonCoverageList: 'Non-coverage list',
 } as const;
 export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
 export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);

@@ -10,3 +10,5 @@ export * from './billing-pay';
 export * from './billing-reports';
 export * from './notifications';
 export * from './reports';
+export * from './activity';
+export * from './non-coverages';

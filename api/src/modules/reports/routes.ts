@@ -1,8 +1,12 @@
 // The reports area's API (ARCHITECTURE mf-reports, issue 26): one plugin registering each feature's routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
+import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { nonCoveragesRoutes } from './non-coverages/routes';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(dashboardRoutes, opts);
+  await app.register(nonCoveragesRoutes, opts);
+  await app.register(activityRoutes, opts);
 };
