@@ -58,7 +58,10 @@ test('the operations director reads the dashboard, opens the visits behind the s
   await expect(page).toHaveURL(/metric=staffingRate/);
   const drawer = page.getByRole('dialog');
   const noun = figure.numerator === 1 ? 'visit' : 'visits';
-  await expect(drawer.getByRole('status')).toHaveText(`${figure.numerator} ${noun}`, { timeout: 30_000 });
+  await expect(drawer.getByText(`${figure.numerator} ${noun}`, { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(drawer.getByText(new RegExp(`^Showing 1–\\d+ of ${figure.numerator}$`))).toBeVisible();
   await expectAccessible(page, '/dashboard, the staffed visits');
 
   const [download] = await Promise.all([
@@ -83,7 +86,7 @@ test('the operations director reads the dashboard, opens the visits behind the s
   ).toBeVisible({ timeout: 60_000 });
 });
 
-type Candidate = { id: number; selectable: boolean };
+type Candidate = { providerUserId: number; selectable: boolean };
 type Records = { rows: { id: number; status: string; dateOfService: string }[] };
 
 /** Assigns a selectable clinician to a published visit of the period, through the API a coordinator uses. */
@@ -108,7 +111,7 @@ async function staffOnePublishedVisit(request: APIRequestContext, token: string,
     if (!candidate) continue;
     const assigned = await request.post(`${baseUrl()}/api/admin/assignVisit`, {
       headers,
-      data: { visitId: visit.id, providerId: candidate.id, version: body.visit.version },
+      data: { visitId: visit.id, providerId: candidate.providerUserId, version: body.visit.version },
     });
     if (assigned.status() === 200) return;
   }

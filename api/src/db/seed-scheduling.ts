@@ -137,6 +137,7 @@ function randomSequence(seed: number) {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 const dollars = (n: number) => Math.round(n * 100) / 100;
 /** Today's date (UTC) plus `days`, as YYYY-MM-DD. */
@@ -1190,6 +1191,10 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
           })
         : undefined;
       const worked = WORKED.has(visit.status) || visit.status === 'AfterStaffed';
+      // Asked for 6 to 30 hours before it was staffed (three days before the visit), never after the seed ran.
+      const requestedAt = new Date(
+        Math.min(now, start.getTime() - 3 * DAY_MS) - (((e + k) % 5) + 1) * 6 * HOUR_MS,
+      );
       visitValues.push({
         episodeId: episodeRows[e]!.id,
         referralSourceId: orgIds[plan.org]!,
@@ -1219,6 +1224,7 @@ export async function seedSchedulingDemo(tx: Tx, context: SchedulingSeedContext)
         latitude: at.latitude,
         longitude: at.longitude,
         createdBy: coordinatorId,
+        createdAt: requestedAt,
       });
       const clinicianAmount = clinician
         ? rateOf(clinician, visitType)

@@ -100,7 +100,7 @@ function CountLinks({
             key={link.part}
             type="link"
             size="small"
-            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+            style={{ padding: 0, minHeight: 24, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
             onClick={() => onOpen({ part: link.part, period })}
           >
             {link.text + suffix}
