@@ -142,7 +142,7 @@ const WEB_SUITE_SECONDS = {
   '@carelane/shared-ui': 90,
   '@carelane/shared-domain': 15,
   '@carelane/shared-session': 12,
-  '@carelane/mf-reports': 10,
+  '@carelane/mf-reports': 90,
   '@carelane/mf-messaging': 5,
 };
 const WEB_SUITE_DEFAULT = 30;
