@@ -34,12 +34,12 @@ const OWNED_ROUTES = [
 ];
 
 /** The pages built so far; every other route shows the "not built yet" frame. */
-const BUILT_ROUTES = ['/dashboard', '/noncoverages'];
+const BUILT_ROUTES = ['/dashboard', '/noncoverages', '/timetostaff'];
 
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard and the non-coverages', () => {
+  it('has built exactly the dashboard, the non-coverages and time to staff', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

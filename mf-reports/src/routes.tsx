@@ -9,4 +9,5 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 export const PAGES: AreaPages = {
   '/dashboard': lazy(() => import('./dashboard/DashboardPage')),
   '/noncoverages': lazy(() => import('./non-coverages/NonCoveragesPage')),
+  '/timetostaff': lazy(() => import('./time-to-staff/TimeToStaffPage')),
 };

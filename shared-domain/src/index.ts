@@ -42,3 +42,4 @@ export * from './billing/therapy-units';
 export * from './billing/rebates';
 export * from './reports/metrics';
 export * from './reports/period';
+export * from './reports/time-to-staff';

@@ -4,6 +4,8 @@ export { describeAreaRoutes, type AreaRoutesSpec } from './area-frame/describe-a
 export {
   apiError,
   type ApiCall,
+  captureDownloads,
+  type SavedFile,
   choose,
   paging,
   renderPage,

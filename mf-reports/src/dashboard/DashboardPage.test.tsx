@@ -11,16 +11,17 @@ import {
 import { getBus } from '@carelane/shared-session';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import {
+  captureDownloads,
   apiError,
   choose,
   cardValues,
-  organizationFixture,
   paging,
   phoneScreen,
   renderPage,
   type ApiCall,
   type RenderedPage,
 } from '@carelane/shared-ui/testing';
+import { lookupAnswer } from '../report-kit/report-test-lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import DashboardPage from './DashboardPage';
@@ -160,19 +161,7 @@ function open(url: string, answers: Answers = {}, roleId = 1): RenderedPage {
       if (path === DASHBOARD) return answers.dashboard?.(call) ?? jsonResponse(dashboardAnswer(call));
       if (path === RECORDS) return answers.records?.(call) ?? jsonResponse(recordsAnswer(call));
       if (path === ACTIVITY) return answers.activity?.(call) ?? jsonResponse(STAFF_ACTIVITY);
-      if (path === '/api/admin/referralSources')
-        return jsonResponse({
-          rows: [organizationFixture(3, 'Sunrise Home Health'), organizationFixture(4, 'Lakeside Care')],
-          paging: paging(2),
-        });
-      if (path === '/api/admin/providerTypes')
-        return jsonResponse({
-          rows: [
-            { id: 1, type: 'RN' },
-            { id: 2, type: 'PT' },
-          ],
-        });
-      return undefined;
+      return lookupAnswer(call);
     },
   });
 }
@@ -181,14 +170,6 @@ const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) =
 const lastParams = (page: RenderedPage, path = DASHBOARD) => callsTo(page, path).at(-1)!.url.searchParams;
 const search = () => new URLSearchParams(location.search);
 const day = (offset: number) => dayjs().add(offset, 'day');
-
-const readText = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
 
 /** A clinician's activity: a visit completed and two notes submitted today. */
 const CLINICIAN_ACTIVITY: MyActivity = {
@@ -323,25 +304,14 @@ describe('DashboardPage', () => {
     });
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('501 visits')).toBeTruthy();
-    const saved: { name: string; blob: Blob }[] = [];
-    let blob: Blob | undefined;
-    URL.createObjectURL = jest.fn((made: Blob) => {
-      blob = made;
-      return 'blob:records';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, blob: blob! });
-    });
+    const { saved, restore } = captureDownloads();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('staffingRate-numerator-2026-11-26-to-2026-12-02.csv');
     const pages = callsTo(page, RECORDS).filter((call) => call.url.searchParams.get('pageSize') === '500');
     expect(pages.map((call) => call.url.searchParams.get('pageNumber'))).toEqual(['1', '2']);
     for (const call of pages) expect(call.url.searchParams.get('metric')).toBe('staffingRate');
-    const lines = (await readText(saved[0]!.blob)).split('\r\n').filter(Boolean);
+    const lines = (await saved[0]!.text()).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(502);
     expect(lines[0]).toContain('Date of service,Start,Patient,Organization');
     expect(lines[1]).toContain(`11/30/2026,9:00 AM CST,"'=HYPERLINK(""x"")",Sunrise Home Health`);
@@ -349,7 +319,7 @@ describe('DashboardPage', () => {
     await waitFor(() =>
       expect(within(drawer).getByRole('button', { name: 'Export CSV' }).className).not.toContain('loading'),
     );
-    click.mockRestore();
+    restore();
     page.done();
   });
 

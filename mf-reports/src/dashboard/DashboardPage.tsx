@@ -8,7 +8,6 @@
 import {
   DASHBOARD_METRICS,
   isOrganizationRole,
-  REPORT_MAX_DAYS,
   ROLE,
   type Dashboard,
   type MetricDefinition,
@@ -16,17 +15,12 @@ import {
 import { getBus, useSession, useUrlState } from '@carelane/shared-session';
 import {
   AreaLink,
-  DateRangeFilter,
   EmptyState,
-  isoDay,
   ListResults,
-  lookupQueries,
-  OrganizationFilter,
   PageFrame,
-  rangeOf,
 } from '@carelane/shared-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Select, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { dashboardUrlSchema, showPeriod, urlDrill, urlPeriod } from './dashboard-filters';
@@ -40,6 +34,7 @@ import {
 import { MetricCard } from './MetricCard';
 import { MetricDrawer } from './MetricDrawer';
 import { MyActivity } from './MyActivity';
+import { ReportFilters } from '../report-kit/ReportFilters';
 
 /** The dashboard's queries (figures, My Activity) are read again when the server says a visit or a clinician changed. */
 function useRefreshOnChanges() {
@@ -51,22 +46,6 @@ function useRefreshOnChanges() {
     });
     return () => subscription.unsubscribe();
   }, [queryClient]);
-}
-
-function ProviderTypeFilter({ value, onChange }: { value?: number; onChange: (id: number | null) => void }) {
-  const query = useQuery(lookupQueries.providerTypes());
-  return (
-    <Select<number>
-      aria-label="Provider type"
-      placeholder="Any provider type"
-      allowClear
-      loading={query.isLoading}
-      value={value}
-      options={(query.data?.rows ?? []).map((row) => ({ value: row.id, label: row.type }))}
-      onChange={(next?: number) => onChange(next ?? null)}
-      style={{ width: 180 }}
-    />
-  );
 }
 
 function MetricCards({
@@ -143,25 +122,12 @@ function StaffDashboard({ organizationUser }: { organizationUser: boolean }) {
         ) : null
       }
     >
-      <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
-        <DateRangeFilter
-          label="Period"
-          value={rangeOf({ startDate: period.from, endDate: period.to })}
-          maxDays={REPORT_MAX_DAYS}
-          onChange={(range) => setUrl({ from: isoDay(range.start), to: isoDay(range.end), drillPage: null })}
-        />
-        {organizationUser ? null : (
-          <OrganizationFilter
-            organizationStatus="ALL"
-            value={url.referralSourceId}
-            onChange={(referralSourceId) => setUrl({ referralSourceId })}
-          />
-        )}
-        <ProviderTypeFilter
-          value={url.providerTypeId}
-          onChange={(providerTypeId) => setUrl({ providerTypeId })}
-        />
-      </Flex>
+      <ReportFilters
+        url={url}
+        period={period}
+        organizationUser={organizationUser}
+        onChange={(change) => setUrl({ ...change, drillPage: null })}
+      />
       <ListResults query={report} thing={THING}>
         {data ? (
           <MetricCards

@@ -1,6 +1,7 @@
 import type { NonCoverage, NonCoverageTrend } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import {
+  captureDownloads,
   apiError,
   cardValues,
   choose,
@@ -138,13 +139,6 @@ async function expectAccessible(element: Element) {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 }
-const readText = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
 
 /** Picks the service request in the report form: types a name, then chooses the option. */
 async function pickEpisode(dialog: HTMLElement) {
@@ -272,24 +266,13 @@ describe('NonCoveragesPage', () => {
       list: () => jsonResponse({ rows: [active, resolved], paging: paging(2) }),
     });
     await screen.findByRole('table', { name: 'Non-coverages' });
-    const saved: { name: string; blob: Blob }[] = [];
-    let blob: Blob | undefined;
-    URL.createObjectURL = jest.fn((made: Blob) => {
-      blob = made;
-      return 'blob:non-coverages';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, blob: blob! });
-    });
+    const { saved, restore } = captureDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('non-coverages-all.csv');
     expect(screen.getByText('Exported 2 non-coverages.')).toBeTruthy();
-    expect((await readText(saved[0]!.blob)).split('\r\n').filter(Boolean)).toHaveLength(3);
-    click.mockRestore();
+    expect((await saved[0]!.text()).split('\r\n').filter(Boolean)).toHaveLength(3);
+    restore();
     page.done();
   });
 

@@ -24,7 +24,6 @@ import {
   isoDay,
   listFilterFields,
   ListResults,
-  lookupQueries,
   OrganizationFilter,
   PageFrame,
   rangeOf,
@@ -43,6 +42,7 @@ import {
 } from './non-coverage-queries';
 import { ReportNonCoverageModal } from './ReportNonCoverageModal';
 import { ResolveNonCoverageModal } from './ResolveNonCoverageModal';
+import { ProviderTypeFilter } from '../report-kit/ReportFilters';
 
 const id = z.coerce.number().int().positive().optional().catch(undefined);
 
@@ -74,22 +74,6 @@ export function urlPeriods(url: { from?: string; to?: string }, today: string = 
   );
   const asked = url.from || url.to ? shown : null;
   return { asked, shown };
-}
-
-function ProviderTypeFilter({ value, onChange }: { value?: number; onChange: (id: number | null) => void }) {
-  const query = useQuery(lookupQueries.providerTypes());
-  return (
-    <Select<number>
-      aria-label="Provider type"
-      placeholder="Any provider type"
-      allowClear
-      loading={query.isLoading}
-      value={value}
-      options={(query.data?.rows ?? []).map((row) => ({ value: row.id, label: row.type }))}
-      onChange={(next?: number) => onChange(next ?? null)}
-      style={{ width: 180 }}
-    />
-  );
 }
 
 /** The weekly trend: a line of text, then one bar per week (the Active count at its end). */

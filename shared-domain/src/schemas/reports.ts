@@ -2,6 +2,7 @@
 // computed from them by shared-domain's `metricValue`, in the page and the CSV alike.
 import { z } from 'zod';
 import { DASHBOARD_METRIC_KEYS } from '../reports/metrics';
+import { TIME_TO_STAFF_BUCKET_KEYS, TIME_TO_STAFF_GROUP_BYS } from '../reports/time-to-staff';
 import {
   boundedDateSchema,
   idSchema,
@@ -103,3 +104,52 @@ export const metricDrillSchema = z.discriminatedUnion('subject', [
   }),
 ]);
 export type MetricDrill = z.infer<typeof metricDrillSchema>;
+
+// ---- time to staff (issue 26): the dashboard's staffing delay as a histogram and per provider type or organization
+
+export const timeToStaffQuerySchema = reportFilterQuerySchema.extend({
+  groupBy: z
+    .enum(TIME_TO_STAFF_GROUP_BYS)
+    .default('providerType')
+    .describe("What each row is: the visits' provider type (default) or their organization"),
+});
+export type TimeToStaffQuery = z.infer<typeof timeToStaffQuerySchema>;
+
+const hoursSchema = z.number().nullable();
+
+/** One group's figures: hours from request to assignment over its staffed visits (null when it has none). */
+export const timeToStaffFiguresSchema = z.object({
+  staffedVisits: z.number().int(),
+  medianHours: hoursSchema,
+  p90Hours: hoursSchema,
+  averageHours: hoursSchema,
+  priorStaffedVisits: z.number().int(),
+  priorAverageHours: hoursSchema,
+});
+export type TimeToStaffFigures = z.infer<typeof timeToStaffFiguresSchema>;
+
+export const timeToStaffRowSchema = timeToStaffFiguresSchema.extend({
+  /** The provider type's or the organization's id. */
+  groupId: z.number().int(),
+  groupName: z.string(),
+});
+export type TimeToStaffRow = z.infer<typeof timeToStaffRowSchema>;
+
+export const timeToStaffBucketCountSchema = z.object({
+  key: z.enum(TIME_TO_STAFF_BUCKET_KEYS as [string, ...string[]]),
+  label: z.string(),
+  count: z.number().int(),
+  priorCount: z.number().int(),
+});
+
+export const timeToStaffSchema = z.object({
+  period: reportPeriodSchema,
+  prior: reportPeriodSchema,
+  groupBy: z.enum(TIME_TO_STAFF_GROUP_BYS),
+  /** Every bucket, shortest first, with its staffed visits in each period. */
+  buckets: z.array(timeToStaffBucketCountSchema),
+  /** A row per group with a staffed visit in either period, by name. */
+  rows: z.array(timeToStaffRowSchema),
+  totals: timeToStaffFiguresSchema,
+});
+export type TimeToStaff = z.infer<typeof timeToStaffSchema>;

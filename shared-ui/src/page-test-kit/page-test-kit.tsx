@@ -90,3 +90,37 @@ export async function choose(label: string, option: string): Promise<void> {
   fireEvent.mouseDown(await screen.findByRole('combobox', { name: label }));
   fireEvent.click((await screen.findAllByTitle(option)).at(-1)!);
 }
+
+/** A file the page saved: its name and its text. */
+export type SavedFile = { name: string; text: () => Promise<string> };
+
+/**
+ * Catches the files the page saves (an object URL clicked as an `<a download>`, as the kit's csvFile does), in the
+ * order saved; `restore()` puts the browser's own click back.
+ */
+export function captureDownloads(): { saved: SavedFile[]; restore: () => void } {
+  const saved: SavedFile[] = [];
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = jest.fn((made: Blob) => {
+    const url = `blob:saved-${blobs.size}`;
+    blobs.set(url, made);
+    return url;
+  });
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const blob = blobs.get(this.href) ?? blobs.get(this.getAttribute('href') ?? '');
+    if (blob) saved.push({ name: this.download, text: () => textOf(blob) });
+  });
+  return { saved, restore: () => click.mockRestore() };
+}
+
+function textOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}

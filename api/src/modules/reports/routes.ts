@@ -4,9 +4,11 @@ import type { AppServices } from '../../services/app-services';
 import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { nonCoveragesRoutes } from './non-coverages/routes';
+import { timeToStaffRoutes } from './time-to-staff/routes';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(dashboardRoutes, opts);
   await app.register(nonCoveragesRoutes, opts);
   await app.register(activityRoutes, opts);
+  await app.register(timeToStaffRoutes, opts);
 };

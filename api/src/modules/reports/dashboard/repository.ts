@@ -66,12 +66,18 @@ export type VisitFilter = {
   providerTypeId?: number;
 };
 
-function visitsFrom(filter: VisitFilter, range: ReportPeriod): SQL {
+/** The visits (their notes left-joined) a report reads: not non-visits, dated in `range`, of the filter. */
+export function visitsFrom(filter: VisitFilter, range: ReportPeriod): SQL {
   return sql`from visits v left join notes n on n.visit_id = v.id
      where v.non_visit = false
        and v.date_of_service between ${range.from}::date and ${range.to}::date
        ${filter.referralSourceIds ? sql`and v.referral_source_id = any(${idsParam(filter.referralSourceIds)})` : sql``}
        ${filter.providerTypeId !== undefined ? sql`and v.provider_type_id = ${filter.providerTypeId}` : sql``}`;
+}
+
+/** A visit's hours from an average metric's first moment to its second. */
+export function metricHours(metric: VisitDurationMetric): SQL {
+  return sql`extract(epoch from (${MOMENT_COLUMNS[metric.to]} - ${MOMENT_COLUMNS[metric.from]})) / 3600.0`;
 }
 
 /** The two aggregate columns of a metric: its numerator (count, or total hours) and its denominator. */
@@ -82,7 +88,7 @@ function countColumns(metric: VisitMetric, i: number): SQL {
   if (metric.kind === 'visitRatio')
     return sql`count(*) filter (where ${metricPartCondition(metric, 'numerator')})::int as ${n},
       count(*) filter (where ${denominator})::int as ${d}`;
-  const hours = sql`extract(epoch from (${MOMENT_COLUMNS[metric.to]} - ${MOMENT_COLUMNS[metric.from]})) / 3600.0`;
+  const hours = metricHours(metric);
   return sql`coalesce(sum(${hours}) filter (where ${denominator}), 0)::float8 as ${n},
       count(*) filter (where ${denominator})::int as ${d}`;
 }

@@ -31,7 +31,7 @@ import * as repo from './repository';
 type Services = Pick<AppServices, 'db'>;
 
 /** The filters as the caller may have them: an organization user's own organization, set here. */
-function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q {
+export function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q {
   if (actor.roleId === ROLE.CLINICIAN) throw forbidden();
   if (!isOrganizationRole(actor.roleId)) return q;
   const own = actor.referralSourceId ?? -1;
@@ -40,7 +40,7 @@ function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q {
 }
 
 /** The period asked for, on the calendar of the organization filtered (else the default zone, Central). */
-async function periodsOf(
+export async function periodsOf(
   services: Services,
   q: ReportFilterQuery,
 ): Promise<{ current: ReportPeriod; prior: ReportPeriod }> {
@@ -54,7 +54,7 @@ async function periodsOf(
 }
 
 /** The organizations the organization and state filters leave (undefined: every one). */
-async function visitFilterOf(services: Services, q: ReportFilterQuery): Promise<repo.VisitFilter> {
+export async function visitFilterOf(services: Services, q: ReportFilterQuery): Promise<repo.VisitFilter> {
   let ids: number[] | undefined = q.referralSourceId !== undefined ? [q.referralSourceId] : undefined;
   if (q.state !== undefined) {
     const state = q.state.toUpperCase();

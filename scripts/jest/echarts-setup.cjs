@@ -1,5 +1,6 @@
-// What AR health's echarts chart (decision 031) needs from a browser that jsdom does not have. The chart itself
-// is not mocked: echarts draws it with its SVG renderer into the DOM, as in a browser.
+// What an area's echarts charts (decision 031: AR health in mf-billing, the reports in mf-reports) need from a
+// browser that jsdom does not have. The chart itself is not mocked: echarts draws it with its SVG renderer into the
+// DOM, as in a browser.
 
 // jsdom has no 2D canvas and logs "Not implemented" when asked for one. zrender asks for it only to measure
 // text, and measures by its own character widths when there is none.
