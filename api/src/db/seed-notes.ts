@@ -350,6 +350,8 @@ export async function seedDemoNotes(tx: Executor, now = Date.now()): Promise<voi
         latitude: model.latitude,
         longitude: model.longitude,
         createdBy: reviewer.id,
+        // Asked for half a day before it was staffed, never after the seed ran.
+        createdAt: new Date(Math.min(Date.now(), start.getTime() - 3 * DAY_MS) - DAY_MS / 2),
       })
       .returning({ id: visits.id });
     const visitId = visit!.id;
