@@ -76,7 +76,16 @@ describe('homePath: where each role lands after signing in', () => {
     expect(homePath(sessionOf(ROLE.CLINICIAN), deployment({ notesBuilt: true }))).toBe('/notes');
   });
 
-  it('takes a clinician with onboarding to do to onboarding, before the dashboard, until Done', () => {
+  it('takes a clinician to their notes before the dashboard, both built (their dashboard is My Activity)', () => {
+    expect(homePath(sessionOf(ROLE.CLINICIAN), deployment({ dashboardBuilt: true, notesBuilt: true }))).toBe(
+      '/notes',
+    );
+    expect(
+      homePath(sessionOf(ROLE.CARE_COORDINATOR), deployment({ dashboardBuilt: true, notesBuilt: true })),
+    ).toBe('/dashboard');
+  });
+
+  it('takes a clinician with onboarding to do to onboarding, before their notes, until Done', () => {
     const onboarding: RouteInfo = {
       ...route('/providerOnboard', ['providerDetail', 'myVisits'], true),
       onboarding: true,
@@ -87,9 +96,9 @@ describe('homePath: where each role lands after signing in', () => {
     ];
     const newcomer = sessionOf(ROLE.CLINICIAN, { onboardStep: 'Rates' });
     expect(homePath(newcomer, withOnboarding(true))).toBe('/providerOnboard');
-    expect(homePath(newcomer, withOnboarding(false))).toBe('/dashboard');
+    expect(homePath(newcomer, withOnboarding(false))).toBe('/notes');
     const onboarded = sessionOf(ROLE.CLINICIAN, { onboardStep: 'Done' });
-    expect(homePath(onboarded, withOnboarding(true))).toBe('/dashboard');
+    expect(homePath(onboarded, withOnboarding(true))).toBe('/notes');
     expect(homePath(sessionOf(ROLE.CLINICIAN_MANAGER), withOnboarding(true))).toBe('/dashboard');
   });
 

@@ -22,7 +22,14 @@ export const ROLE_HOMES: Readonly<Record<number, readonly string[]>> = {
 };
 
 /**
- * Where a signed-in user starts: onboarding while they have it to do, else the dashboard, else their role's own
+ * Roles whose own start pages come before the dashboard: a clinician's day is their visits and notes, and their
+ * dashboard holds only My Activity (decision 013).
+ */
+const WORK_BEFORE_DASHBOARD: readonly number[] = [ROLE.CLINICIAN];
+
+/**
+ * Where a signed-in user starts: onboarding while they have it to do, else the dashboard (for a clinician, their
+ * own start pages first), else their role's own
  * start pages, else the first page of their navigation, else their profile, else help; the first of these that
  * is built and that they may open.
  */
@@ -33,10 +40,12 @@ export function homePath(session: Session, areas: readonly RoutedArea[]): string
   const onboarding = hasOnboardingToDo(session.user)
     ? routes.filter((route) => route.onboarding).map((route) => route.path)
     : [];
+  const own = ROLE_HOMES[session.user.roleId] ?? [];
   const candidates = [
     ...onboarding,
+    ...(WORK_BEFORE_DASHBOARD.includes(session.user.roleId) ? own : []),
     '/dashboard',
-    ...(ROLE_HOMES[session.user.roleId] ?? []),
+    ...own,
     ...routes.filter((route) => route.menu).map((route) => route.path),
     '/profile',
   ];
