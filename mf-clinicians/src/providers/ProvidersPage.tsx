@@ -21,6 +21,7 @@ import {
   DataTable,
   EngagementDot,
   listFilterFields,
+  lookupQueries,
   ListResults,
   ListSearch,
   NONE,
@@ -215,7 +216,7 @@ export default function ProvidersPage() {
   const asked = apiFilters(filters);
   const providers = useQuery(providerQueries.list(asked));
   const skills = useQuery(providerQueries.skills());
-  const providerTypes = useQuery(providerQueries.providerTypes());
+  const providerTypes = useQuery(lookupQueries.providerTypes());
   const withDistance = asked.distance !== undefined;
 
   const exportCsv = async () => {

@@ -3,7 +3,6 @@
 import {
   providerListResponseSchema,
   providerSkillsResponseSchema,
-  providerTypeListResponseSchema,
   type ProviderListQueryInput,
 } from '@carelane/shared-domain';
 import { apiClient, type DownloadedFile, type SearchParams } from '@carelane/shared-session';
@@ -29,13 +28,6 @@ export const providerQueries = {
       queryKey: ['provider', 'skills'],
       queryFn: ({ signal }) =>
         apiClient.get('/api/admin/providers/skills', providerSkillsResponseSchema, { signal }),
-      staleTime: LOOKUP_STALE_TIME,
-    }),
-  providerTypes: () =>
-    queryOptions({
-      queryKey: ['providerType', 'all'],
-      queryFn: ({ signal }) =>
-        apiClient.get('/api/admin/providerTypes', providerTypeListResponseSchema, { signal }),
       staleTime: LOOKUP_STALE_TIME,
     }),
 };
