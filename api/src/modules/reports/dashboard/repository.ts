@@ -295,13 +295,6 @@ export async function countMetricClinicians(
   return Number(row?.n ?? 0);
 }
 
-/** Every organization's id and address (for the state filter: the state is its ZIP code's). */
-export function organizationPlaces(
-  ex: Executor,
-): Promise<{ id: number; zipcode: string | null; latitude: number | null; longitude: number | null }[]> {
-  return queryRows(ex, sql`select id, zipcode, latitude, longitude from referral_sources order by id`);
-}
-
 /** Whether a metric reads visits (and not clinicians). */
 export const isVisitMetric = (metric: MetricDefinition): metric is VisitMetric =>
   metric.kind !== 'clinicianRatio';

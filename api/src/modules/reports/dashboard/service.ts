@@ -3,14 +3,9 @@
 // users always their own; clinicians have My Activity instead.
 import {
   DASHBOARD_METRICS,
-  DEFAULT_TIME_ZONE,
-  ROLE,
-  askedReportPeriod,
   dashboardMetric,
   isOrganizationRole,
   periodDays,
-  priorPeriod,
-  todayIn,
   type Dashboard,
   type MetricCounts,
   type MetricDefinition,
@@ -24,47 +19,12 @@ import { badRequest, forbidden } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
-import { requireActor, type Actor, type RequestContext } from '../../../services/context';
-import { organizationTimeZone, stateOfAddress, withVisitTimeZones } from '../../maps/service';
+import { requireActor, type RequestContext } from '../../../services/context';
+import { withVisitTimeZones } from '../../maps/service';
+import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
 import * as repo from './repository';
 
 type Services = Pick<AppServices, 'db'>;
-
-/** The filters as the caller may have them: an organization user's own organization, set here. */
-export function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q {
-  if (actor.roleId === ROLE.CLINICIAN) throw forbidden();
-  if (!isOrganizationRole(actor.roleId)) return q;
-  const own = actor.referralSourceId ?? -1;
-  if (q.referralSourceId !== undefined && q.referralSourceId !== own) throw forbidden();
-  return { ...q, referralSourceId: own };
-}
-
-/** The period asked for, on the calendar of the organization filtered (else the default zone, Central). */
-export async function periodsOf(
-  services: Services,
-  q: ReportFilterQuery,
-): Promise<{ current: ReportPeriod; prior: ReportPeriod }> {
-  const zone =
-    q.referralSourceId !== undefined
-      ? await organizationTimeZone(services.db, q.referralSourceId)
-      : DEFAULT_TIME_ZONE;
-  const asked = askedReportPeriod(q, todayIn(zone));
-  if (!asked.ok) throw badRequest(asked.field, asked.message);
-  return { current: asked.period, prior: priorPeriod(asked.period) };
-}
-
-/** The organizations the organization and state filters leave (undefined: every one). */
-export async function visitFilterOf(services: Services, q: ReportFilterQuery): Promise<repo.VisitFilter> {
-  let ids: number[] | undefined = q.referralSourceId !== undefined ? [q.referralSourceId] : undefined;
-  if (q.state !== undefined) {
-    const state = q.state.toUpperCase();
-    const inState: number[] = [];
-    for (const org of await repo.organizationPlaces(services.db))
-      if ((await stateOfAddress(org)) === state) inState.push(org.id);
-    ids = ids ? ids.filter((id) => inState.includes(id)) : inState;
-  }
-  return { referralSourceIds: ids, providerTypeId: q.providerTypeId };
-}
 
 const clinicianFilterOf = (q: ReportFilterQuery): repo.ClinicianFilter => ({
   providerTypeId: q.providerTypeId,

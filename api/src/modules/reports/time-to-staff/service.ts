@@ -11,7 +11,7 @@ import {
 } from '@carelane/shared-domain';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
-import { periodsOf, scopedFilter, visitFilterOf } from '../dashboard/service';
+import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
 import * as repo from './repository';
 
 type Services = Pick<AppServices, 'db'>;

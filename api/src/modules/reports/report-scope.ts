@@ -1,0 +1,62 @@
+// Every report's scope (issue 26, decision 046): who may read which organization's figures, the period asked for
+// and its prior period on the right calendar, and the organizations the organization and state filters leave.
+import {
+  DEFAULT_TIME_ZONE,
+  ROLE,
+  askedReportPeriod,
+  isOrganizationRole,
+  priorPeriod,
+  todayIn,
+  type ReportFilterQuery,
+  type ReportPeriod,
+} from '@carelane/shared-domain';
+import { badRequest, forbidden } from '../../lib/errors';
+import type { AppServices } from '../../services/app-services';
+import type { Actor } from '../../services/context';
+import { organizationTimeZone, stateOfAddress } from '../maps/service';
+import type { VisitFilter } from './dashboard/repository';
+import * as repo from './report-scope-repository';
+
+type Services = Pick<AppServices, 'db'>;
+
+/** The filters as the caller may have them: an organization user's own organization, set here. */
+export function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q {
+  if (actor.roleId === ROLE.CLINICIAN) throw forbidden();
+  if (!isOrganizationRole(actor.roleId)) return q;
+  const own = actor.referralSourceId ?? -1;
+  if (q.referralSourceId !== undefined && q.referralSourceId !== own) throw forbidden();
+  return { ...q, referralSourceId: own };
+}
+
+/** The period asked for, on the calendar of the organization filtered (else the default zone, Central). */
+export async function periodsOf(
+  services: Services,
+  q: ReportFilterQuery,
+): Promise<{ current: ReportPeriod; prior: ReportPeriod }> {
+  const zone =
+    q.referralSourceId !== undefined
+      ? await organizationTimeZone(services.db, q.referralSourceId)
+      : DEFAULT_TIME_ZONE;
+  const asked = askedReportPeriod(q, todayIn(zone));
+  if (!asked.ok) throw badRequest(asked.field, asked.message);
+  return { current: asked.period, prior: priorPeriod(asked.period) };
+}
+
+/** Every organization's state (its ZIP code's), by id. */
+export async function organizationStates(services: Services): Promise<Map<number, string | undefined>> {
+  const states = new Map<number, string | undefined>();
+  for (const org of await repo.organizationPlaces(services.db)) states.set(org.id, await stateOfAddress(org));
+  return states;
+}
+
+/** The organizations the organization and state filters leave (undefined: every one). */
+export async function visitFilterOf(services: Services, q: ReportFilterQuery): Promise<VisitFilter> {
+  let ids: number[] | undefined = q.referralSourceId !== undefined ? [q.referralSourceId] : undefined;
+  if (q.state !== undefined) {
+    const state = q.state.toUpperCase();
+    const inState: number[] = [];
+    for (const [id, orgState] of await organizationStates(services)) if (orgState === state) inState.push(id);
+    ids = ids ? ids.filter((id) => inState.includes(id)) : inState;
+  }
+  return { referralSourceIds: ids, providerTypeId: q.providerTypeId };
+}
