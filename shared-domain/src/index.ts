@@ -43,3 +43,4 @@ export * from './billing/rebates';
 export * from './reports/metrics';
 export * from './reports/period';
 export * from './reports/time-to-staff';
+export * from './reports/surveys';

@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './reports';
 export * from './activity';
 export * from './non-coverages';
+export * from './surveys';
