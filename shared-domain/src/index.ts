@@ -44,3 +44,4 @@ export * from './reports/metrics';
 export * from './reports/period';
 export * from './reports/time-to-staff';
 export * from './reports/surveys';
+export * from './reports/health';

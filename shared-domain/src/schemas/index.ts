@@ -13,3 +13,4 @@ export * from './reports';
 export * from './activity';
 export * from './non-coverages';
 export * from './surveys';
+export * from './health';
