@@ -24,6 +24,7 @@ import {
   startCredentialExpiryJob,
 } from './modules/clinicians/credential-expiry/job';
 import { notesOverdueJobInterval, startNotesOverdueJob } from './modules/notes/overdue/job';
+import { reportRollupJobInterval, startReportRollupJob } from './modules/reports/rollups/job';
 import { dataKeys } from './lib/data-key';
 import { resealBillingData } from './modules/billing/sealed-data';
 
@@ -108,6 +109,9 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     const stopNotesOverdueJob = startNotesOverdueJob(database.db, notesOverdueJobInterval(), (error) =>
       app.log.error({ err: error }, 'notes overdue job failed'),
     );
+    const stopReportRollupJob = startReportRollupJob(database.db, reportRollupJobInterval(), (error) =>
+      app.log.error({ err: error }, 'report rollup job failed'),
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | undefined;
@@ -124,6 +128,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
           await stopVisitStatusJob();
           await stopCredentialExpiryJob();
           await stopNotesOverdueJob();
+          await stopReportRollupJob();
           await outbox.stop();
           await events.stop();
           await readCache.stop();

@@ -385,6 +385,15 @@ describe('DashboardPage', () => {
     page.done();
   });
 
+  it('reads the figures again when the server says the rollup took in a change', async () => {
+    const page = open('/dashboard');
+    await cards();
+    const before = callsTo(page, DASHBOARD).length;
+    getBus().entityChanged$.next({ entity: 'reportRollup', id: null, action: 'updated', at: new Date().toISOString() });
+    await waitFor(() => expect(callsTo(page, DASHBOARD)).toHaveLength(before + 1));
+    page.done();
+  });
+
   it('stacks the cards and lists the records as cards on a 390 px phone', async () => {
     const restore = phoneScreen();
     try {

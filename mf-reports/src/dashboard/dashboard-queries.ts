@@ -32,8 +32,12 @@ export type DrillTarget = {
 
 export type DrillFilters = DashboardFilters & DrillTarget & { pageNumber: number; pageSize: number };
 
-/** The entities whose changes move the figures: visits (status, times, EVV, notes) and clinicians. */
+/**
+ * The entities whose changes move the figures: the rollup the visit figures read (announced as each batch is
+ * rolled up, decision 051), visits (My Activity), clinicians (the utilization rate).
+ */
 export const DASHBOARD_ENTITIES: ReadonlySet<string> = new Set([
+  'reportRollup',
   'visit',
   'visitList',
   'evvFlag',

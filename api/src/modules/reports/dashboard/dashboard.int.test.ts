@@ -10,6 +10,7 @@ import {
 } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 import { orgDay } from '../../../test/org-days';
+import { runReportRollupJob } from '../rollups/job';
 
 const PROVIDER_TYPE = 907;
 const HOUR = 3_600_000;
@@ -150,6 +151,7 @@ describeEachDatabase('dashboard', (server) => {
     await addVisit(8, { status: 'Staffed', nonVisit: true, providerId: c, assignedAfterHours: 5 }, r);
     await evidence(1, a, 2, false);
     await evidence(2, b, 4, true);
+    await runReportRollupJob(s().services.db);
   });
 
   const figures = (d: Dashboard, which: 'current' | 'prior' = 'current') =>
@@ -350,9 +352,14 @@ describeEachDatabase('dashboard', (server) => {
     ]);
   });
 
-  it('counts a visit moved into the prior week in the prior period, and lists it there', async () => {
+  it('counts a visit moved into the prior week in the prior period once the rollup has run, and lists it there', async () => {
     await s().sql(`update visits set date_of_service = $1 where id = $2`, [orgDay(-8), visit[4]]);
+    const before = await get<Dashboard>(`/api/admin/reports/dashboard?${filter()}`);
+    expect(figures(before.body).staffingRate).toEqual([3, 5]);
+    await runReportRollupJob(s().services.db);
     const res = await get<Dashboard>(`/api/admin/reports/dashboard?${filter()}`);
+    // Until the rollup runs, the figures are as of the change still queued; then as of the moment they are read.
+    expect(Date.parse(res.body.asOf)).toBeGreaterThan(Date.parse(before.body.asOf));
     expect(figures(res.body).staffingRate).toEqual([3, 4]);
     expect(figures(res.body, 'prior').staffingRate).toEqual([0, 1]);
     expect(figures(res.body, 'prior').fillRate).toEqual([0, 1]);

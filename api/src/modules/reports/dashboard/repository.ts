@@ -1,12 +1,12 @@
-// The dashboard's SQL (decision 046). Every condition is generated from a metric's definition (DASHBOARD_METRICS):
-// a visit set becomes its statuses as one array parameter, each required fact as `is not null` through a fixed
-// column map, and the EVV condition as one fixed sub-query. The figures and the drill-down read the same
-// conditions, so a drill-down's total is its figure by construction.
+// The dashboard's SQL on the visits themselves (decision 046): the drill-down lists, and the conditions every
+// report reads visits with. Every condition is generated from a metric's definition (DASHBOARD_METRICS): a visit
+// set becomes its statuses as one array parameter, each required fact as `is not null` through a fixed column
+// map, and the EVV condition as one fixed sub-query. The figures read the rollup (../rollups, decision 051) with
+// the same definitions, so a drill-down's total is its figure once the rollup has caught up.
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_PROVIDER_STATUS_ID,
   STAFFED_VISIT_STATUSES,
-  type MetricCounts,
   type MetricDefinition,
   type MetricPart,
   type ReportPeriod,
@@ -20,7 +20,7 @@ import { idsParam, queryRows, type Executor } from '../../../db/client';
 export type VisitMetric = VisitRatioMetric | VisitDurationMetric;
 
 /** Where each recorded moment of a visit is read (the visit `v`, its note `n`). */
-const MOMENT_COLUMNS = {
+export const MOMENT_COLUMNS = {
   requestedAt: sql`v.created_at`,
   assignedAt: sql`v.assigned_at`,
   timeIn: sql`v.time_in`,
@@ -29,14 +29,14 @@ const MOMENT_COLUMNS = {
 } as const satisfies Record<string, SQL>;
 
 /** EVV verified (decision 038): a check-in and a check-out tap recorded, every EVV flag acknowledged. */
-const EVV_VERIFIED = sql`(exists (select 1 from evv_records ri where ri.visit_id = v.id and ri.kind = 'checkIn')
+export const EVV_VERIFIED = sql`(exists (select 1 from evv_records ri where ri.visit_id = v.id and ri.kind = 'checkIn')
   and exists (select 1 from evv_records ro where ro.visit_id = v.id and ro.kind = 'checkOut')
   and not exists (select 1 from evv_flags ef where ef.visit_id = v.id and ef.acknowledged_at is null))`;
 
 const STATUS_NAME = /^[A-Za-z]+$/;
 
 /** Statuses as one `text[]` parameter. */
-function statusesParam(statuses: readonly VisitStatus[]): SQL {
+export function statusesParam(statuses: readonly VisitStatus[]): SQL {
   for (const status of statuses)
     if (!STATUS_NAME.test(status)) throw new Error(`statusesParam: ${status} is not a status`);
   return sql`${`{${statuses.join(',')}}`}::text[]`;
@@ -78,43 +78,6 @@ export function visitsFrom(filter: VisitFilter, range: ReportPeriod): SQL {
 /** A visit's hours from an average metric's first moment to its second. */
 export function metricHours(metric: VisitDurationMetric): SQL {
   return sql`extract(epoch from (${MOMENT_COLUMNS[metric.to]} - ${MOMENT_COLUMNS[metric.from]})) / 3600.0`;
-}
-
-/** The two aggregate columns of a metric: its numerator (count, or total hours) and its denominator. */
-function countColumns(metric: VisitMetric, i: number): SQL {
-  const n = sql.raw(`n${i}`);
-  const d = sql.raw(`d${i}`);
-  const denominator = metricPartCondition(metric, 'denominator');
-  if (metric.kind === 'visitRatio')
-    return sql`count(*) filter (where ${metricPartCondition(metric, 'numerator')})::int as ${n},
-      count(*) filter (where ${denominator})::int as ${d}`;
-  const hours = metricHours(metric);
-  return sql`coalesce(sum(${hours}) filter (where ${denominator}), 0)::float8 as ${n},
-      count(*) filter (where ${denominator})::int as ${d}`;
-}
-
-/** Each day's counts of every visit metric over `range` (days without visits are absent): one statement. */
-export async function visitCountsByDay(
-  ex: Executor,
-  metrics: readonly VisitMetric[],
-  filter: VisitFilter,
-  range: ReportPeriod,
-): Promise<{ day: string; counts: MetricCounts[] }[]> {
-  const rows = await queryRows<Record<string, string | number>>(
-    ex,
-    sql`select v.date_of_service::text as day,
-               ${sql.join(
-                 metrics.map((m, i) => countColumns(m, i)),
-                 sql`, `,
-               )}
-        ${visitsFrom(filter, range)}
-        group by v.date_of_service
-        order by v.date_of_service`,
-  );
-  return rows.map((row) => ({
-    day: String(row.day),
-    counts: metrics.map((_, i) => ({ numerator: Number(row[`n${i}`]), denominator: Number(row[`d${i}`]) })),
-  }));
 }
 
 export type MetricVisitDbRow = {

@@ -22,6 +22,7 @@ import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { withVisitTimeZones } from '../../maps/service';
 import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
+import * as rollups from '../rollups/repository';
 import * as repo from './repository';
 
 type Services = Pick<AppServices, 'db'>;
@@ -52,10 +53,10 @@ export async function dashboard(
 ): Promise<Dashboard> {
   const q = scopedFilter(requireActor(ctx), query);
   const { current, prior } = await periodsOf(services, q);
-  const asOf = new Date().toISOString();
   const visitMetrics = (DASHBOARD_METRICS as readonly MetricDefinition[]).filter(repo.isVisitMetric);
-  const [byDay, clinicians] = await Promise.all([
-    repo.visitCountsByDay(services.db, visitMetrics, await visitFilterOf(services, q), {
+  const [asOf, byDay, clinicians] = await Promise.all([
+    rollups.oldestQueuedChange(services.db).then((oldest) => (oldest ?? new Date()).toISOString()),
+    rollups.rolledUpCountsByDay(services.db, visitMetrics, await visitFilterOf(services, q), {
       from: prior.from,
       to: current.to,
     }),
