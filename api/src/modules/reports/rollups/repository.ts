@@ -136,7 +136,8 @@ export async function takeQueuedVisits(ex: Executor, limit: number): Promise<num
 const evidenceOfVisit = sql.join(
   [
     ...(Object.entries(EVIDENCE_BITS) as [VisitEvidence, number][]).map(
-      ([field, bit]) => sql`(case when ${MOMENT_COLUMNS[field]} is not null then ${sql.raw(String(bit))} else 0 end)`,
+      ([field, bit]) =>
+        sql`(case when ${MOMENT_COLUMNS[field]} is not null then ${sql.raw(String(bit))} else 0 end)`,
     ),
     sql`(case when ${EVV_VERIFIED} then ${sql.raw(String(EVV_VERIFIED_BIT))} else 0 end)`,
   ],
@@ -183,9 +184,7 @@ export async function rollUpVisits(ex: Executor, visitIds: readonly number[]): P
   const taken = await applyFacts(ex, visitIds, -1);
   await ex.execute(sql`delete from report_visit_facts where visit_id = any(${idsParam(visitIds)})`);
   const durations = sql.join(
-    DURATION_METRICS.map(
-      (m) => sql`round(${metricHours(m)} * 3600)::bigint`,
-    ),
+    DURATION_METRICS.map((m) => sql`round(${metricHours(m)} * 3600)::bigint`),
     sql`, `,
   );
   await ex.execute(

@@ -29,8 +29,11 @@ describeEachDatabase('report rollups', (server) => {
   const queued = async () =>
     (await s().sql<{ n: number }>(`select count(*)::int as n from report_dirty_visits`))[0]!.n;
   const evidenceOf = async (visitId: number) =>
-    (await s().sql<{ evidence: number }>(`select evidence from report_visit_facts where visit_id = $1`, [visitId]))[0]
-      ?.evidence;
+    (
+      await s().sql<{ evidence: number }>(`select evidence from report_visit_facts where visit_id = $1`, [
+        visitId,
+      ])
+    )[0]?.evidence;
 
   beforeAll(async () => {
     await runReportRollupJob(s().services.db);
@@ -41,7 +44,9 @@ describeEachDatabase('report rollups', (server) => {
     const visits = await fromVisits();
     expect(visits.length).toBeGreaterThan(0);
     expect(await rolledUp()).toEqual(visits);
-    const [zero] = await s().sql<{ n: number }>(`select count(*)::int as n from report_visit_days where visits <= 0`);
+    const [zero] = await s().sql<{ n: number }>(
+      `select count(*)::int as n from report_visit_days where visits <= 0`,
+    );
     expect(zero!.n).toBe(0);
   });
 
@@ -54,8 +59,11 @@ describeEachDatabase('report rollups', (server) => {
     );
     const id = v!.id;
     const before = await evidenceOf(id);
-    await s().sql(`update visits set time_in = now() - interval '2 hours', time_out = now() - interval '1 hour'
-                    where id = $1`, [id]);
+    await s().sql(
+      `update visits set time_in = now() - interval '2 hours', time_out = now() - interval '1 hour'
+                    where id = $1`,
+      [id],
+    );
     expect(await queued()).toBe(1);
     // Not yet rolled up: the facts are as before.
     expect(await evidenceOf(id)).toBe(before);
@@ -64,7 +72,9 @@ describeEachDatabase('report rollups', (server) => {
     expect(checkedOut! & (2 | 4)).toBe(2 | 4);
 
     // EVV taps, then a flag, then its acknowledgement: verified only with both taps and no open flag.
-    const [user] = await s().sql<{ id: number }>(`select id from users where email_id = 'admin@carelane.local'`);
+    const [user] = await s().sql<{ id: number }>(
+      `select id from users where email_id = 'admin@carelane.local'`,
+    );
     for (const kind of ['checkIn', 'checkOut'])
       await s().sql(
         `insert into evv_records (visit_id, provider_id, user_id, kind, device_at, latitude, longitude)
@@ -74,7 +84,9 @@ describeEachDatabase('report rollups', (server) => {
     expect(await queued()).toBe(1);
     await runReportRollupJob(s().services.db);
     expect((await evidenceOf(id))! & 16).toBe(16);
-    const [record] = await s().sql<{ id: number }>(`select id from evv_records where visit_id = $1 limit 1`, [id]);
+    const [record] = await s().sql<{ id: number }>(`select id from evv_records where visit_id = $1 limit 1`, [
+      id,
+    ]);
     await s().sql(
       `insert into evv_flags (visit_id, evv_record_id, kind, distance_miles, limit_miles) values ($1, $2, 'distance', 3, 1)`,
       [id, record!.id],
@@ -96,7 +108,9 @@ describeEachDatabase('report rollups', (server) => {
     await runReportRollupJob(s().services.db);
     expect(await evidenceOf(id)).toBeUndefined();
     expect(await rolledUp()).toEqual(await fromVisits());
-    const [zero] = await s().sql<{ n: number }>(`select count(*)::int as n from report_visit_days where visits <= 0`);
+    const [zero] = await s().sql<{ n: number }>(
+      `select count(*)::int as n from report_visit_days where visits <= 0`,
+    );
     expect(zero!.n).toBe(0);
   });
 
@@ -124,7 +138,8 @@ describeEachDatabase('report rollups', (server) => {
   });
 
   it('counts each visit once when two runs overlap (one takes the lock), in batches of any size', async () => {
-    await s().sql(`update visits set status = 'Deleted' where id in (select id from visits where status = 'Expired'
+    await s()
+      .sql(`update visits set status = 'Deleted' where id in (select id from visits where status = 'Expired'
                     order by id limit 5)`);
     // A visit added and rolled up, then deleted.
     const [added] = await s().sql<{ id: number }>(
