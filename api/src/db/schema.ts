@@ -11,3 +11,4 @@ export * from './notes-schema';
 export * from './billing-schema';
 export * from './notifications-schema';
 export * from './non-coverages-schema';
+export * from './surveys-schema';
