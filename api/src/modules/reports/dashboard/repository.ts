@@ -64,6 +64,8 @@ export type VisitFilter = {
   /** The organizations (from the organization and state filters); empty: none. */
   referralSourceIds?: readonly number[];
   providerTypeId?: number;
+  /** Only this clinician's visits. */
+  providerId?: number;
 };
 
 /** The visits (their notes left-joined) a report reads: not non-visits, dated in `range`, of the filter. */
@@ -72,7 +74,8 @@ export function visitsFrom(filter: VisitFilter, range: ReportPeriod): SQL {
      where v.non_visit = false
        and v.date_of_service between ${range.from}::date and ${range.to}::date
        ${filter.referralSourceIds ? sql`and v.referral_source_id = any(${idsParam(filter.referralSourceIds)})` : sql``}
-       ${filter.providerTypeId !== undefined ? sql`and v.provider_type_id = ${filter.providerTypeId}` : sql``}`;
+       ${filter.providerTypeId !== undefined ? sql`and v.provider_type_id = ${filter.providerTypeId}` : sql``}
+       ${filter.providerId !== undefined ? sql`and v.provider_id = ${filter.providerId}` : sql``}`;
 }
 
 /** A visit's hours from an average metric's first moment to its second. */
@@ -110,6 +113,30 @@ export function metricVisitsPage(
   range: ReportPeriod,
   page: { pageNumber: number; pageSize: number },
 ): Promise<MetricVisitDbRow[]> {
+  return conditionVisitsPage(ex, metricPartCondition(metric, part), filter, range, page);
+}
+
+export function countMetricVisits(
+  ex: Executor,
+  metric: VisitMetric,
+  part: MetricPart,
+  filter: VisitFilter,
+  range: ReportPeriod,
+): Promise<number> {
+  return countConditionVisits(ex, metricPartCondition(metric, part), filter, range);
+}
+
+/**
+ * A page of the visits of the filter dated in `range` that meet `condition` (on the visit `v` and its note `n`),
+ * by date of service, start and id: the drill-down rows of any report reading these visits.
+ */
+export function conditionVisitsPage(
+  ex: Executor,
+  condition: SQL,
+  filter: VisitFilter,
+  range: ReportPeriod,
+  page: { pageNumber: number; pageSize: number },
+): Promise<MetricVisitDbRow[]> {
   return queryRows(
     ex,
     sql`select v.id, v.referral_source_id, v.patient_id, v.date_of_service::text as date_of_service, v.start_at,
@@ -119,7 +146,7 @@ export function metricVisitsPage(
                case when pr.id is null then null else pr.given_name || ' ' || pr.family_name end as clinician_name,
                v.created_at as requested_at, v.assigned_at, v.time_in, v.time_out,
                n.submitted_at as notes_submitted_at, ${EVV_VERIFIED} as evv_verified
-          from (select v.id ${visitsFrom(filter, range)} and ${metricPartCondition(metric, part)}) m
+          from (select v.id ${visitsFrom(filter, range)} and ${condition}) m
           join visits v on v.id = m.id
           left join notes n on n.visit_id = v.id
           join referral_sources rs on rs.id = v.referral_source_id
@@ -133,16 +160,15 @@ export function metricVisitsPage(
   );
 }
 
-export async function countMetricVisits(
+export async function countConditionVisits(
   ex: Executor,
-  metric: VisitMetric,
-  part: MetricPart,
+  condition: SQL,
   filter: VisitFilter,
   range: ReportPeriod,
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     ex,
-    sql`select count(*)::int as n ${visitsFrom(filter, range)} and ${metricPartCondition(metric, part)}`,
+    sql`select count(*)::int as n ${visitsFrom(filter, range)} and ${condition}`,
   );
   return Number(row?.n ?? 0);
 }
