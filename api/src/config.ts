@@ -10,6 +10,11 @@ export interface AppConfig {
   /** PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
   /**
+   * REPORTS_DATABASE_URL: a read replica of DATABASE_URL the reports read their figures and drill-downs from
+   * (decision 051); absent, they read DATABASE_URL. PostgreSQL only.
+   */
+  reportsDatabaseUrl?: string;
+  /**
    * DATABASE_APP_USER (default carelane_app) and DATABASE_APP_PASSWORD: on PostgreSQL, DATABASE_URL's role
    * migrates and grants, and the app connects as this role, which is not a superuser and owns nothing
    * (db/client.ts, docs/decisions/033-audit-log-roles-and-durability.md).
@@ -159,6 +164,7 @@ export function loadConfig(
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    reportsDatabaseUrl: env.REPORTS_DATABASE_URL || undefined,
     databaseAppRole: {
       user: env.DATABASE_APP_USER || DEFAULT_DATABASE_APP_USER,
       ...(env.DATABASE_APP_PASSWORD ? { password: env.DATABASE_APP_PASSWORD } : {}),

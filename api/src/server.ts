@@ -43,6 +43,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     existing ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      reportsDatabaseUrl: config.reportsDatabaseUrl,
       appRole: config.databaseAppRole,
       dataDir: config.dataDir,
     }));
@@ -83,6 +84,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
       config,
       database,
       db: database.db,
+      reportsDb: database.reportsDb,
       events,
       outbox,
       readCache,

@@ -20,6 +20,8 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /** The reports' reads: a read-only pool on REPORTS_DATABASE_URL's replica, else `db` (decision 051). */
+  reportsDb: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Subscribes to a NOTIFY channel; returns the unsubscribe function. `onGap` is called when notices may have
@@ -62,6 +64,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   let closed = false;
   return {
     db,
+    reportsDb: db,
     kind: 'pglite',
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);
@@ -169,7 +172,21 @@ async function assertAppRole(pool: pg.Pool): Promise<void> {
     );
 }
 
-async function openPostgres(url: string, role: AppRole): Promise<Database> {
+/**
+ * The reports' read-only pool on a replica (decision 051). Every transaction on it is read-only, so even a URL
+ * naming the primary cannot be written through it.
+ */
+function openReportsPool(url: string): { db: Db; close: () => Promise<void> } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: '-c default_transaction_read_only=on',
+  });
+  pool.on('error', (error) => console.error(`Reports replica connection lost: ${error.message}`));
+  return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
+}
+
+async function openPostgres(url: string, role: AppRole, reportsUrl?: string): Promise<Database> {
   // The owner (DATABASE_URL) migrates and grants; the app itself connects as its own role.
   const owner = new pg.Client({ connectionString: url });
   await owner.connect();
@@ -193,9 +210,11 @@ async function openPostgres(url: string, role: AppRole): Promise<Database> {
     throw error;
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const reports = reportsUrl ? openReportsPool(reportsUrl) : undefined;
   const listeners = new Set<{ stop: () => Promise<void> }>();
   return {
     db,
+    reportsDb: reports?.db ?? db,
     kind: 'postgres',
     async listen(channel, onMessage, onGap) {
       let client: pg.Client | undefined;
@@ -244,6 +263,7 @@ async function openPostgres(url: string, role: AppRole): Promise<Database> {
     },
     async close() {
       await Promise.all([...listeners].map((l) => l.stop()));
+      await reports?.close();
       await pool.end();
     },
   };
@@ -251,6 +271,8 @@ async function openPostgres(url: string, role: AppRole): Promise<Database> {
 
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL only: a read replica of databaseUrl for the reports (decision 051). */
+  reportsDatabaseUrl?: string;
   /** PostgreSQL only: the role the app connects as once DATABASE_URL's role has migrated (default carelane_app). */
   appRole?: AppRole;
   dataDir: string;
@@ -261,8 +283,14 @@ export async function openDatabase(options: {
    */
   loadDataDir?: Blob;
 }): Promise<Database> {
+  if (options.reportsDatabaseUrl && !options.databaseUrl)
+    throw new Error('REPORTS_DATABASE_URL names a replica of DATABASE_URL: it needs DATABASE_URL (PostgreSQL).');
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.appRole ?? { user: DEFAULT_DATABASE_APP_USER })
+    ? openPostgres(
+        options.databaseUrl,
+        options.appRole ?? { user: DEFAULT_DATABASE_APP_USER },
+        options.reportsDatabaseUrl,
+      )
     : openPglite(options.dataDir, options.loadDataDir);
 }
 

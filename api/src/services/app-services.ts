@@ -11,6 +11,11 @@ export interface AppServices {
   config: AppConfig;
   database: Database;
   db: Db;
+  /**
+   * Where the reports read their figures and drill-downs: the read replica of REPORTS_DATABASE_URL, else `db`
+   * (decision 051). Read-only; work lists that must show the user's own writes at once read `db`.
+   */
+  reportsDb: Db;
   events: EventHub;
   outbox: OutboxDispatcher;
   readCache: ReadCache;

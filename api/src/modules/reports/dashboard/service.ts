@@ -25,7 +25,7 @@ import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
 import * as rollups from '../rollups/repository';
 import * as repo from './repository';
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'reportsDb'>;
 
 const clinicianFilterOf = (q: ReportFilterQuery): repo.ClinicianFilter => ({
   providerTypeId: q.providerTypeId,
@@ -55,12 +55,12 @@ export async function dashboard(
   const { current, prior } = await periodsOf(services, q);
   const visitMetrics = (DASHBOARD_METRICS as readonly MetricDefinition[]).filter(repo.isVisitMetric);
   const [asOf, byDay, clinicians] = await Promise.all([
-    rollups.oldestQueuedChange(services.db).then((oldest) => (oldest ?? new Date()).toISOString()),
-    rollups.rolledUpCountsByDay(services.db, visitMetrics, await visitFilterOf(services, q), {
+    rollups.oldestQueuedChange(services.reportsDb).then((oldest) => (oldest ?? new Date()).toISOString()),
+    rollups.rolledUpCountsByDay(services.reportsDb, visitMetrics, await visitFilterOf(services, q), {
       from: prior.from,
       to: current.to,
     }),
-    repo.clinicianCounts(services.db, clinicianFilterOf(q), current, prior),
+    repo.clinicianCounts(services.reportsDb, clinicianFilterOf(q), current, prior),
   ]);
   const days = daysOf(current);
   const inPeriod = (period: ReportPeriod, i: number) =>
@@ -117,8 +117,8 @@ export async function metricRecords(
     if (isOrganizationRole(actor.roleId)) throw forbidden(CLINICIANS_FOR_STAFF);
     const filter = clinicianFilterOf(q);
     const [rows, total] = await Promise.all([
-      repo.metricCliniciansPage(services.db, filter, q.part, range, q),
-      repo.countMetricClinicians(services.db, filter, q.part, range),
+      repo.metricCliniciansPage(services.reportsDb, filter, q.part, range, q),
+      repo.countMetricClinicians(services.reportsDb, filter, q.part, range),
     ]);
     return {
       subject: 'clinicians',
@@ -135,8 +135,8 @@ export async function metricRecords(
 
   const filter = await visitFilterOf(services, q);
   const [rows, total] = await Promise.all([
-    repo.metricVisitsPage(services.db, metric, q.part, filter, range, q),
-    repo.countMetricVisits(services.db, metric, q.part, filter, range),
+    repo.metricVisitsPage(services.reportsDb, metric, q.part, filter, range, q),
+    repo.countMetricVisits(services.reportsDb, metric, q.part, filter, range),
   ]);
   noteRead(ctx, {
     kind: 'metricVisitList',
@@ -144,7 +144,7 @@ export async function metricRecords(
     patientIds: patientIdsOf(rows.map((r) => ({ patientId: r.patient_id }))),
   });
   const zoned = await withVisitTimeZones(
-    services.db,
+    services.reportsDb,
     rows.map((r) => ({ ...r, timeZone: r.time_zone })),
     (r) => r.referral_source_id,
   );

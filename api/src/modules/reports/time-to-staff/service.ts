@@ -14,7 +14,7 @@ import { requireActor, type RequestContext } from '../../../services/context';
 import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
 import * as repo from './repository';
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'reportsDb'>;
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
@@ -42,8 +42,8 @@ export async function timeToStaff(
   const filter = await visitFilterOf(services, q);
   const metric = TIME_TO_STAFF_METRIC;
   const [figures, buckets] = await Promise.all([
-    repo.groupFigures(services.db, metric, q.groupBy, filter, current, prior),
-    repo.bucketCounts(services.db, metric, filter, current, prior),
+    repo.groupFigures(services.reportsDb, metric, q.groupBy, filter, current, prior),
+    repo.bucketCounts(services.reportsDb, metric, filter, current, prior),
   ]);
   const groups = new Map<number, { name: string; rows: repo.TimeToStaffDbRow[] }>();
   for (const row of figures) {
