@@ -34,12 +34,21 @@ const OWNED_ROUTES = [
 ];
 
 /** The pages built so far; every other route shows the "not built yet" frame. */
-const BUILT_ROUTES = ['/dashboard', '/noncoverages', '/timetostaff'];
+const BUILT_ROUTES = [
+  '/dashboard',
+  '/noncoverages',
+  '/timetostaff',
+  '/csatscores',
+  '/clinicianSurvey',
+  '/organizationSurvey',
+  '/survey/clinician',
+  '/survey/organization',
+];
 
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the non-coverages and time to staff', () => {
+  it('has built exactly the dashboard, the non-coverages, time to staff and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

@@ -10,4 +10,13 @@ export const PAGES: AreaPages = {
   '/dashboard': lazy(() => import('./dashboard/DashboardPage')),
   '/noncoverages': lazy(() => import('./non-coverages/NonCoveragesPage')),
   '/timetostaff': lazy(() => import('./time-to-staff/TimeToStaffPage')),
+  '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
+  '/clinicianSurvey': lazy(() =>
+    import('./surveys/SurveyResultsPage').then((m) => ({ default: m.ClinicianSurveyPage })),
+  ),
+  '/organizationSurvey': lazy(() =>
+    import('./surveys/SurveyResultsPage').then((m) => ({ default: m.OrganizationSurveyPage })),
+  ),
+  '/survey/clinician': lazy(() => import('./surveys/PublicSurveyPage')),
+  '/survey/organization': lazy(() => import('./surveys/PublicSurveyPage')),
 };
