@@ -50,6 +50,7 @@ import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/r
 import { notesRoutes } from './modules/notes/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { publicSurveyRoutes } from './modules/reports/surveys/routes';
 import { notificationsRoutes } from './modules/platform/notifications/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
@@ -60,6 +61,7 @@ const PUBLIC_ROUTES = [
   publicShortLinkRoutes,
   publicFacilityResponseRoutes,
   publicCliniciansRoutes,
+  publicSurveyRoutes,
 ];
 const SESSION_ROUTES = [
   sessionPlatformRoutes,

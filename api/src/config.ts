@@ -97,6 +97,8 @@ export const DEFAULT_RATE_LIMITS = {
   'invitation.token': { points: 20, seconds: 15 * MINUTE },
   'clinicianFeedback.address': { points: 60, seconds: 15 * MINUTE },
   'clinicianFeedback.token': { points: 20, seconds: 15 * MINUTE },
+  'survey.address': { points: 60, seconds: 15 * MINUTE },
+  'survey.token': { points: 20, seconds: 15 * MINUTE },
   'clientLog.address': { points: 60, seconds: MINUTE },
   /** Lines from callers who are not signed in (a login page's failures), within the address's 60. */
   'clientLog.signedOut': { points: 5, seconds: MINUTE },

@@ -24,6 +24,7 @@ import {
   startCredentialExpiryJob,
 } from './modules/clinicians/credential-expiry/job';
 import { notesOverdueJobInterval, startNotesOverdueJob } from './modules/notes/overdue/job';
+import { startSurveyInvitationJob, surveyJobInterval } from './modules/reports/surveys/job';
 import { reportRollupJobInterval, startReportRollupJob } from './modules/reports/rollups/job';
 import { dataKeys } from './lib/data-key';
 import { resealBillingData } from './modules/billing/sealed-data';
@@ -114,6 +115,12 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     const stopReportRollupJob = startReportRollupJob(database.db, reportRollupJobInterval(), (error) =>
       app.log.error({ err: error }, 'report rollup job failed'),
     );
+    const stopSurveyJob = startSurveyInvitationJob(
+      database.db,
+      config.publicUrl,
+      surveyJobInterval(),
+      (error) => app.log.error({ err: error }, 'survey invitations job failed'),
+    );
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | undefined;
@@ -130,6 +137,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
           await stopVisitStatusJob();
           await stopCredentialExpiryJob();
           await stopNotesOverdueJob();
+          await stopSurveyJob();
           await stopReportRollupJob();
           await outbox.stop();
           await events.stop();

@@ -2,7 +2,17 @@
 // (stored only as its hash, expiring), sent after a named trigger at most once; a response is the answers it gave,
 // checked against the survey's definition before they are written.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
 import { providerTypes } from './scheduling-schema';
 import { createdAt } from './columns';

@@ -11,7 +11,7 @@ import type { AppServices } from '../services/app-services';
  * queued. The policy is docs/decisions/017-abuse-limits.md.
  */
 
-type Part = 'body' | 'query';
+type Part = 'body' | 'query' | 'params';
 interface Limit {
   name: RateLimitName;
   /** What is counted; nothing when the request does not name it. */
@@ -80,6 +80,8 @@ export const ROUTE_LIMITS: Record<string, Limit[]> = {
     byAddress('clinicianFeedback.address'),
     byToken('clinicianFeedback.token'),
   ],
+  'GET /api/public/surveys/:token': [byAddress('survey.address'), byToken('survey.token', 'params')],
+  'POST /api/public/surveys/:token': [byAddress('survey.address'), byToken('survey.token', 'params')],
   'POST /api/clientLog': [byAddress('clientLog.address'), signedOut(byAddress('clientLog.signedOut'))],
   'POST /api/security/sendEmailVerification': [
     byAddress('sendVerification.address'),

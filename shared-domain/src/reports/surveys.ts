@@ -34,7 +34,11 @@ export type SurveyDefinition = {
 
 /** The scales: their bounds and the words at each end (every point is labelled on the page). */
 export const SURVEY_SCALES = {
-  csat: { min: 1, max: 5, labels: ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'] },
+  csat: {
+    min: 1,
+    max: 5,
+    labels: ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'],
+  },
   nps: { min: 0, max: 10, lowLabel: 'Not at all likely', highLabel: 'Extremely likely' },
 } as const;
 

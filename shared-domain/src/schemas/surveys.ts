@@ -10,7 +10,9 @@ export const surveyKeySchema = z.enum(SURVEY_KEYS);
 
 export const surveyInvitationInputSchema = z.object({
   survey: surveyKeySchema,
-  userId: idValueSchema.describe('The clinician (clinician survey) or organization user (organization survey)'),
+  userId: idValueSchema.describe(
+    'The clinician (clinician survey) or organization user (organization survey)',
+  ),
 });
 export type SurveyInvitationInput = z.infer<typeof surveyInvitationInputSchema>;
 

@@ -161,14 +161,18 @@ export type ResponseFilter = {
 /** A scale question's value in `r.answers` (each survey's question of that kind, by its id). */
 function scaleValue(kind: 'csat' | 'nps'): SQL {
   return sql`(case ${sql.join(
-    SURVEY_KEYS.map((key) => sql`when r.survey = ${key} then r.answers ->> ${surveyQuestionOf(key, kind).id}`),
+    SURVEY_KEYS.map(
+      (key) => sql`when r.survey = ${key} then r.answers ->> ${surveyQuestionOf(key, kind).id}`,
+    ),
     sql` `,
   )} end)::int`;
 }
 
 function commentValue(): SQL {
   return sql`(case ${sql.join(
-    SURVEY_KEYS.map((key) => sql`when r.survey = ${key} then r.answers ->> ${surveyQuestionOf(key, 'text').id}`),
+    SURVEY_KEYS.map(
+      (key) => sql`when r.survey = ${key} then r.answers ->> ${surveyQuestionOf(key, 'text').id}`,
+    ),
     sql` `,
   )} end)`;
 }

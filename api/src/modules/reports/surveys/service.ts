@@ -79,7 +79,9 @@ export async function inviteRecipients(
   for (const invitation of written) {
     const recipient = recipients.find(
       (r) =>
-        r.user_id === invitation.userId && r.survey === invitation.survey && r.trigger_key === invitation.triggerKey,
+        r.user_id === invitation.userId &&
+        r.survey === invitation.survey &&
+        r.trigger_key === invitation.triggerKey,
     );
     const survey = SURVEYS[invitation.survey as SurveyKey];
     await enqueueMessage(tx, {
@@ -292,7 +294,8 @@ function scaleOf(surveys: readonly SurveyKey[], questionId: string, value: numbe
   const question = surveys
     .map((s) => SURVEYS[s].questions.find((q) => q.id === questionId))
     .find((q) => q !== undefined);
-  if (!question || question.kind === 'text') throw badRequest('questionId', 'is not a scale question of the survey');
+  if (!question || question.kind === 'text')
+    throw badRequest('questionId', 'is not a scale question of the survey');
   if (value === undefined) throw badRequest('value', 'is required with questionId');
   return { kind: question.kind, value };
 }

@@ -63,8 +63,9 @@ describeEachDatabase('surveys', (server) => {
     [coordinator, clinician, orgUser] = await s().loginAs('coordinator', 'clinician', 'orgUser');
     clinicianUserId = await userId('clinician@carelane.local');
     orgUserId = await userId('orguser@carelane.local');
-    org = (await s().sql<{ id: number }>('select referral_source_id as id from users where id = $1', [orgUserId]))[0]!
-      .id;
+    org = (
+      await s().sql<{ id: number }>('select referral_source_id as id from users where id = $1', [orgUserId])
+    )[0]!.id;
     otherOrg = (
       await s().sql<{ id: number }>('select min(id) as id from referral_sources where id <> $1', [org])
     )[0]!.id;
@@ -83,7 +84,13 @@ describeEachDatabase('surveys', (server) => {
       ['recommend', 'nps'],
       ['comment', 'text'],
     ]);
-    expect(Object.keys(shown.body).sort()).toEqual(['expiresAt', 'firstName', 'questions', 'survey', 'title']);
+    expect(Object.keys(shown.body).sort()).toEqual([
+      'expiresAt',
+      'firstName',
+      'questions',
+      'survey',
+      'title',
+    ]);
     const before = await summary(`survey=clinician&providerTypeId=${TYPE}`);
     expect(before.body.surveys[0]!.current.responses).toBe(0);
 
@@ -194,7 +201,9 @@ describeEachDatabase('surveys', (server) => {
     ]);
     const rows = await responses(`survey=organization&referralSourceId=${org}`);
     expect(rows.body.rows.map((r) => [r.recommend, r.organizationName !== null])).toEqual([[9, true]]);
-    expect((await summary(`referralSourceId=${otherOrg}&survey=organization`)).body.surveys[0]!.current.responses).toBe(0);
+    expect(
+      (await summary(`referralSourceId=${otherOrg}&survey=organization`)).body.surveys[0]!.current.responses,
+    ).toBe(0);
   });
 
   it('refuses to send a survey to the wrong kind of user, and refuses callers without the reports page', async () => {
