@@ -21,6 +21,8 @@ export type DashboardFilters = {
   to: string;
   referralSourceId?: number;
   providerTypeId?: number;
+  /** The organizations' state (a report's row of one state). */
+  state?: string;
 };
 
 /** Which records behind which figure. */

@@ -39,7 +39,22 @@ export function barChartOption({
   categories,
   series,
   valueName,
+  horizontal = false,
 }: Omit<ReportChartProps, 'height' | 'children'>): BarChartOption {
+  const categoryAxis = {
+    type: 'category' as const,
+    data: [...categories],
+    inverse: horizontal,
+    axisTick: { show: false },
+    axisLabel: { color: TEXT, fontSize: 12, interval: 0, hideOverlap: true },
+  };
+  const valueAxis = {
+    type: 'value' as const,
+    name: valueName,
+    minInterval: 1,
+    nameTextStyle: { color: SECONDARY_TEXT, align: 'left' as const },
+    axisLabel: { color: SECONDARY_TEXT },
+  };
   return {
     animation: !reducedMotion(),
     aria: { enabled: true, label: { enabled: true, description: label }, decal: { show: true } },
@@ -54,19 +69,8 @@ export function barChartOption({
       outerBoundsContain: 'axisLabel',
     },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, textStyle: { color: TEXT } },
-    xAxis: {
-      type: 'category',
-      data: [...categories],
-      axisTick: { show: false },
-      axisLabel: { color: TEXT, fontSize: 12, interval: 0, hideOverlap: true },
-    },
-    yAxis: {
-      type: 'value',
-      name: valueName,
-      minInterval: 1,
-      nameTextStyle: { color: SECONDARY_TEXT, align: 'left' },
-      axisLabel: { color: SECONDARY_TEXT },
-    },
+    xAxis: horizontal ? valueAxis : categoryAxis,
+    yAxis: horizontal ? categoryAxis : valueAxis,
     series: series.map((s, i) => ({
       type: 'bar',
       name: s.name,
@@ -83,10 +87,11 @@ export default function BarEChart({
   series,
   valueName,
   height,
+  horizontal,
 }: Omit<ReportChartProps, 'children'> & { height: number }) {
   const option = useMemo(
-    () => barChartOption({ label, categories, series, valueName }),
-    [label, categories, series, valueName],
+    () => barChartOption({ label, categories, series, valueName, horizontal }),
+    [label, categories, series, valueName, horizontal],
   );
   return (
     <ReactEChartsCore

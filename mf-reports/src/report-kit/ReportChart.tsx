@@ -19,6 +19,8 @@ export type ReportChartProps = {
   /** The axis' name, such as 'Staffed visits'. */
   valueName: string;
   height?: number;
+  /** Bars along the value axis from the left, the first category on top (a ranking, such as worst first). */
+  horizontal?: boolean;
   /** The same figures as a table. */
   children?: ReactNode;
 };
@@ -29,6 +31,7 @@ export function ReportChart({
   series,
   valueName,
   height = 280,
+  horizontal,
   children,
 }: ReportChartProps) {
   return (
@@ -40,6 +43,7 @@ export function ReportChart({
           series={series}
           valueName={valueName}
           height={height}
+          horizontal={horizontal}
         />
       </Suspense>
       {children}
