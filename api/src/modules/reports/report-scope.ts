@@ -1,5 +1,6 @@
 // Every report's scope (issue 26, decision 046): who may read which organization's figures, the period asked for
-// and its prior period on the right calendar, and the organizations the organization and state filters leave.
+// and its prior period on the right calendar, the organizations the organization and state filters leave, and the
+// visits behind a figure as every drill-down answers them.
 import {
   DEFAULT_TIME_ZONE,
   ROLE,
@@ -7,14 +8,16 @@ import {
   isOrganizationRole,
   priorPeriod,
   todayIn,
+  type MetricVisitRow,
   type ReportFilterQuery,
   type ReportPeriod,
 } from '@carelane/shared-domain';
 import { badRequest, forbidden } from '../../lib/errors';
+import type { Executor } from '../../db/client';
 import type { AppServices } from '../../services/app-services';
 import type { Actor } from '../../services/context';
-import { organizationTimeZone, stateOfAddress } from '../maps/service';
-import type { VisitFilter } from './dashboard/repository';
+import { organizationTimeZone, stateOfAddress, withVisitTimeZones } from '../maps/service';
+import type { MetricVisitDbRow, VisitFilter } from './dashboard/repository';
 import * as repo from './report-scope-repository';
 
 type Services = Pick<AppServices, 'db'>;
@@ -59,4 +62,37 @@ export async function visitFilterOf(services: Services, q: ReportFilterQuery): P
     ids = ids ? ids.filter((id) => inState.includes(id)) : inState;
   }
   return { referralSourceIds: ids, providerTypeId: q.providerTypeId };
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
+
+/** Drill-down visits as the answer gives them: instants as ISO text, each on its own clock (its organization's). */
+export async function visitDrillRows(
+  db: Executor,
+  rows: readonly MetricVisitDbRow[],
+): Promise<MetricVisitRow[]> {
+  const zoned = await withVisitTimeZones(
+    db,
+    rows.map((r) => ({ ...r, timeZone: r.time_zone })),
+    (r) => r.referral_source_id,
+  );
+  return zoned.map((r) => ({
+    id: r.id,
+    dateOfService: r.date_of_service,
+    startAt: iso(r.start_at),
+    timeZone: r.timeZone,
+    status: r.status,
+    patientName: r.patient_name,
+    organizationName: r.organization_name,
+    providerTypeName: r.provider_type_name,
+    visitTypeName: r.visit_type_name,
+    clinicianName: r.clinician_name,
+    requestedAt: iso(r.requested_at),
+    assignedAt: isoOrNull(r.assigned_at),
+    timeIn: isoOrNull(r.time_in),
+    timeOut: isoOrNull(r.time_out),
+    notesSubmittedAt: isoOrNull(r.notes_submitted_at),
+    evvVerified: Boolean(r.evv_verified),
+  }));
 }

@@ -20,8 +20,7 @@ import { pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
-import { withVisitTimeZones } from '../../maps/service';
-import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
+import { periodsOf, scopedFilter, visitDrillRows, visitFilterOf } from '../report-scope';
 import * as rollups from '../rollups/repository';
 import * as repo from './repository';
 
@@ -96,9 +95,6 @@ export async function dashboard(
 
 export const CLINICIANS_FOR_STAFF = 'The clinicians behind this figure are shown to staff only.';
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
-
 /** GET /api/admin/reports/dashboard/records */
 export async function metricRecords(
   services: Services,
@@ -143,31 +139,9 @@ export async function metricRecords(
     entityId: null,
     patientIds: patientIdsOf(rows.map((r) => ({ patientId: r.patient_id }))),
   });
-  const zoned = await withVisitTimeZones(
-    services.reportsDb,
-    rows.map((r) => ({ ...r, timeZone: r.time_zone })),
-    (r) => r.referral_source_id,
-  );
   return {
     subject: 'visits',
-    rows: zoned.map((r) => ({
-      id: r.id,
-      dateOfService: r.date_of_service,
-      startAt: iso(r.start_at),
-      timeZone: r.timeZone,
-      status: r.status,
-      patientName: r.patient_name,
-      organizationName: r.organization_name,
-      providerTypeName: r.provider_type_name,
-      visitTypeName: r.visit_type_name,
-      clinicianName: r.clinician_name,
-      requestedAt: iso(r.requested_at),
-      assignedAt: isoOrNull(r.assigned_at),
-      timeIn: isoOrNull(r.time_in),
-      timeOut: isoOrNull(r.time_out),
-      notesSubmittedAt: isoOrNull(r.notes_submitted_at),
-      evvVerified: Boolean(r.evv_verified),
-    })),
+    rows: await visitDrillRows(services.reportsDb, rows),
     paging: pagingOf(q, total),
   };
 }

@@ -35,12 +35,11 @@ import { pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
-import { withVisitTimeZones } from '../../maps/service';
 import * as dashboardRepo from '../dashboard/repository';
-import { organizationStates, periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
+import { organizationStates, periodsOf, scopedFilter, visitDrillRows, visitFilterOf } from '../report-scope';
 import * as repo from './repository';
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'reportsDb'>;
 type Sorting = { sort: string; order: 'ascend' | 'descend'; pageNumber: number; pageSize: number };
 
 /** The page asked for of the rows in the order asked. */
@@ -78,7 +77,7 @@ async function organizationRows(services: Services, q: AreaHealthQuery) {
   const { current: period, prior } = await periodsOf(services, q);
   const byOrg = new Map<number, OrganizationHealthRow>();
   for (const row of await repo.organizationCounts(
-    services.db,
+    services.reportsDb,
     await visitFilterOf(services, q),
     period,
     prior,
@@ -163,7 +162,7 @@ export async function clinicianHealth(
   const { current, prior } = await periodsOf(services, q);
   const byClinician = new Map<number, ClinicianHealthRow>();
   const filter = { providerTypeId: q.providerTypeId, state: q.state, referralSourceId: q.referralSourceId };
-  for (const r of await repo.clinicianCounts(services.db, filter, current, prior)) {
+  for (const r of await repo.clinicianCounts(services.reportsDb, filter, current, prior)) {
     const id = Number(r.id);
     const row = byClinician.get(id) ?? {
       providerId: id,
@@ -202,7 +201,7 @@ export async function operationsHealth(
   const empty = (): OperationsHealthCounts => ({ openVisits: 0, coverageMismatch: 0 });
   const byOrg = new Map<number, HealthRow<OperationsHealthCounts> & { referralSourceId: number }>();
   for (const r of await repo.operationsCounts(
-    services.db,
+    services.reportsDb,
     await visitFilterOf(services, q),
     current,
     prior,
@@ -218,9 +217,6 @@ export async function operationsHealth(
     ...pageOf([...byOrg.values()], OPERATIONS_HEALTH_FIGURES, operationsWorstFirst, q),
   };
 }
-
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
 
 /**
  * GET /api/admin/reports/health/visits: the visits behind a health figure that is not a dashboard rate's part.
@@ -244,39 +240,17 @@ export async function healthVisits(
       : await visitFilterOf(services, q);
   const condition = repo.healthVisitCondition(q.figure as HealthVisitFigure);
   const [rows, total] = await Promise.all([
-    dashboardRepo.conditionVisitsPage(services.db, condition, filter, range, q),
-    dashboardRepo.countConditionVisits(services.db, condition, filter, range),
+    dashboardRepo.conditionVisitsPage(services.reportsDb, condition, filter, range, q),
+    dashboardRepo.countConditionVisits(services.reportsDb, condition, filter, range),
   ]);
   noteRead(ctx, {
     kind: 'metricVisitList',
     entityId: null,
     patientIds: patientIdsOf(rows.map((r) => ({ patientId: r.patient_id }))),
   });
-  const zoned = await withVisitTimeZones(
-    services.db,
-    rows.map((r) => ({ ...r, timeZone: r.time_zone })),
-    (r) => r.referral_source_id,
-  );
   return {
     subject: 'visits',
-    rows: zoned.map((r) => ({
-      id: r.id,
-      dateOfService: r.date_of_service,
-      startAt: iso(r.start_at),
-      timeZone: r.timeZone,
-      status: r.status,
-      patientName: r.patient_name,
-      organizationName: r.organization_name,
-      providerTypeName: r.provider_type_name,
-      visitTypeName: r.visit_type_name,
-      clinicianName: r.clinician_name,
-      requestedAt: iso(r.requested_at),
-      assignedAt: isoOrNull(r.assigned_at),
-      timeIn: isoOrNull(r.time_in),
-      timeOut: isoOrNull(r.time_out),
-      notesSubmittedAt: isoOrNull(r.notes_submitted_at),
-      evvVerified: Boolean(r.evv_verified),
-    })),
+    rows: await visitDrillRows(services.reportsDb, rows),
     paging: pagingOf(q, total),
   };
 }
