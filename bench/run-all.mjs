@@ -59,6 +59,7 @@ sections.push(await (await import('./notes.mjs')).run());
 sections.push(await (await import('./notes-frontend.mjs')).run());
 sections.push(await (await import('./address-autocomplete.mjs')).run());
 sections.push(await (await import('./billing.mjs')).run());
+sections.push(await (await import('./reports.mjs')).run());
 const loadAfter = os.loadavg();
 
 const figures = sections.flatMap((s) => s.figures);
