@@ -112,3 +112,32 @@ test('the operations director opens the health reports, their charts, and the re
     await expect(page).not.toHaveURL(/figure=/);
   }
 });
+
+test('the health reports fit a 390 px phone: the rows as cards, no sideways scrolling', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await apiToken(request, DIRECTOR);
+  const today = (await reportOf(request, token, 'organizations', '')).period.to;
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  await signIn(page, DIRECTOR);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [route, title, noun] of [
+    ['/referralSourceHealth', 'Organization health', 'organization'],
+    ['/stateHealth', 'State health', 'state'],
+    ['/providerHealth', 'Clinician health', 'clinician'],
+    ['/operationsHealth', 'Operations health', 'organization'],
+  ] as const) {
+    // Open visits are the coming ones (a past one expires): a month each side.
+    await page.goto(`${route}?from=${day(-30)}&to=${day(30)}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
+    const cards = page.getByRole('list', { name: `${title} by ${noun}`, exact: true });
+    await expect(cards.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${route} scrolls sideways`).toBeLessThanOrEqual(390);
+    await expectAccessible(page, `${route} at 390 px`);
+  }
+});
