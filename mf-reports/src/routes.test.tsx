@@ -36,6 +36,7 @@ const OWNED_ROUTES = [
 /** The pages built so far; every other route shows the "not built yet" frame. */
 const BUILT_ROUTES = [
   '/dashboard',
+  '/reports',
   '/noncoverages',
   '/timetostaff',
   '/csatscores',
@@ -48,7 +49,7 @@ const BUILT_ROUTES = [
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the non-coverages, time to staff and the surveys', () => {
+  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

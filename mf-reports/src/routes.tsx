@@ -8,6 +8,7 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 /** The pages built so far, by path, each loaded on first visit. Every other route shows "not built yet". */
 export const PAGES: AreaPages = {
   '/dashboard': lazy(() => import('./dashboard/DashboardPage')),
+  '/reports': lazy(() => import('./report-catalog/ReportsPage')),
   '/noncoverages': lazy(() => import('./non-coverages/NonCoveragesPage')),
   '/timetostaff': lazy(() => import('./time-to-staff/TimeToStaffPage')),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),

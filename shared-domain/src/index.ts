@@ -40,6 +40,7 @@ export * from './billing/nacha';
 export * from './billing/aging';
 export * from './billing/therapy-units';
 export * from './billing/rebates';
+export * from './reports/catalog';
 export * from './reports/metrics';
 export * from './reports/period';
 export * from './reports/time-to-staff';

@@ -33,6 +33,19 @@ export type SessionExpiredEvent = {
   returnTo: string;
 };
 
+/** A page of the product as the shell deployed it (remotes.json and its own), for pages that list other pages. */
+export type SiteRoute = {
+  path: string;
+  title: string;
+  /** Privilege page keys (SPEC §6): holding any one opens it; empty, any signed-in user. */
+  pages: readonly string[];
+  /** Its area's title ("Reports", "Billing"), or "Carelane" for the shell's own pages. */
+  areaTitle: string;
+  /** Whether its page is built (an area's route without one shows "not built yet"). */
+  built: boolean;
+  public: boolean;
+};
+
 /** The one bus of a page. Streams, not a store: subscribe to follow, call the helpers to publish. */
 export type Bus = {
   /** Late subscribers get the current session (or null) at once. */
@@ -47,6 +60,8 @@ export type Bus = {
   readonly entityChanged$: Subject<EntityChangedEvent>;
   /** The session ended under the user (401, idle, revoked): the shell goes back to login. */
   readonly sessionExpired$: Subject<SessionExpiredEvent>;
+  /** Every page the shell serves, published once it has read the deployment (empty until then). */
+  readonly routes$: BehaviorSubject<readonly SiteRoute[]>;
 };
 
 export const BUS_KEY = Symbol.for('carelane.bus');
@@ -59,6 +74,7 @@ function createBus(): Bus {
     navigate$: new Subject<string>(),
     entityChanged$: new Subject<EntityChangedEvent>(),
     sessionExpired$: new Subject<SessionExpiredEvent>(),
+    routes$: new BehaviorSubject<readonly SiteRoute[]>([]),
   });
 }
 

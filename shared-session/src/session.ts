@@ -10,7 +10,7 @@ import {
   type PageKey,
 } from '@carelane/shared-domain';
 import { ApiCallError, apiClient, isApiCallError } from './api-client';
-import { getBus, type Session } from './bus';
+import { getBus, type Session, type SiteRoute } from './bus';
 import { getQueryClient } from './query';
 import { anyAnswer, authenticateAnswer, constantListAnswer, signedInUserAnswer } from './session-answers';
 import { keepToken, keptToken, mayHaveSession } from './session-hint';
@@ -175,7 +175,32 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, sessionSnapshot, sessionSnapshot);
 }
 
+function subscribeRoutes(onChange: () => void): () => void {
+  const subscription = getBus().routes$.subscribe(onChange);
+  return () => subscription.unsubscribe();
+}
+
+const routesSnapshot = () => getBus().routes$.getValue();
+
+/** Every page the shell serves (empty until it has read the deployment); re-renders when published. */
+export function useSiteRoutes(): readonly SiteRoute[] {
+  return useSyncExternalStore(subscribeRoutes, routesSnapshot, routesSnapshot);
+}
+
 /** Whether the session's user may open the page with this privilege key (SPEC §6). */
 export function canOpen(session: Session | null | undefined, pageKey: PageKey | (string & {})): boolean {
   return session ? canOpenPage(session.privileges, pageKey) : false;
+}
+
+/**
+ * Whether the session (null: signed out) may open a page guarded by `pages`: a public page always; a signed-in
+ * user a page with no keys, or holding any one of its keys.
+ */
+export function canOpenRoute(
+  session: Session | null | undefined,
+  route: { pages: readonly string[]; public: boolean },
+): boolean {
+  if (route.public) return true;
+  if (!session) return false;
+  return route.pages.length === 0 || route.pages.some((page) => canOpen(session, page));
 }

@@ -15,7 +15,7 @@ import { loadDeployment } from './deployment/remotes-file';
 import { registerAreas } from './federation/areas';
 import { sendClientLog } from './federation/client-log';
 import { initFederation, preloadArea, registerAreaRemotes } from './federation/federation';
-import { SHELL_ROUTES, accessTo, resolvePath } from './routing/routes';
+import { SHELL_ROUTES, accessTo, resolvePath, siteRoutes } from './routing/routes';
 import { watchUnsavedInput } from './session/unsaved-input';
 import { takeSignedInOnStaticPage } from './static-login/hand-over';
 
@@ -35,6 +35,7 @@ export async function main(stylesheet: Promise<unknown> = Promise.resolve()) {
   }
 
   registerAreaRemotes(deployment.areas);
+  getBus().routes$.next(siteRoutes(deployment.areas));
   registerAreas(deployment.areas, (area, pathname) => {
     const resolved = resolvePath(pathname, deployment.areas);
     return (

@@ -1,6 +1,6 @@
 import { ROLE } from '@carelane/shared-domain';
 import { sessionOf } from '@carelane/shared-session/testing';
-import { accessTo, findShellRoute, resolvePath, safeReturnPath, type RouteInfo } from './routes';
+import { accessTo, findShellRoute, resolvePath, safeReturnPath, siteRoutes, type RouteInfo } from './routes';
 
 const route = (path: string, pages: string[], extra: Partial<RouteInfo> = {}): RouteInfo => ({
   path,
@@ -40,6 +40,39 @@ describe('resolvePath', () => {
     expect(findShellRoute('/r/abc123')?.path).toBe('/r');
     expect(findShellRoute('/r')?.path).toBe('/r');
     expect(findShellRoute('/r/a/b')).toBeUndefined();
+  });
+});
+
+describe('siteRoutes', () => {
+  it("publishes the shell's pages and then each area's, with the area's title, keys and whether built", () => {
+    const routes = siteRoutes(AREAS);
+    expect(routes.find((r) => r.path === '/users')).toMatchObject({ areaTitle: 'Carelane', built: true });
+    expect(routes.slice(-3)).toEqual([
+      {
+        path: '/invoices',
+        title: '/invoices',
+        pages: ['invoices', 'myInvoices'],
+        areaTitle: 'Billing',
+        built: false,
+        public: false,
+      },
+      {
+        path: '/dashboard',
+        title: '/dashboard',
+        pages: ['dashboard'],
+        areaTitle: 'Reports',
+        built: false,
+        public: false,
+      },
+      {
+        path: '/survey/clinician',
+        title: '/survey/clinician',
+        pages: [],
+        areaTitle: 'Reports',
+        built: false,
+        public: true,
+      },
+    ]);
   });
 });
 

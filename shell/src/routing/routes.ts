@@ -1,5 +1,5 @@
 import { hasOnboardingToDo } from '@carelane/shared-domain';
-import { canOpen, type Session } from '@carelane/shared-session';
+import { canOpen, canOpenRoute, type Session, type SiteRoute } from '@carelane/shared-session';
 import { normalizePath } from '@carelane/shared-ui';
 
 /** One route: the shell's own, or one an area owns (from remotes.json). */
@@ -112,9 +112,7 @@ export function menuTitleFor(session: Session, route: RouteInfo): string | null 
 
 /** Whether the session (null: signed out) may open the route. */
 export function mayOpen(session: Session | null, route: RouteInfo): boolean {
-  if (route.public) return true;
-  if (!session) return false;
-  return route.pages.length === 0 || route.pages.some((page) => canOpen(session, page));
+  return canOpenRoute(session, route);
 }
 
 /** An in-app path safe to go to after signing in: one leading slash, never another site. */
@@ -135,6 +133,21 @@ export function accessTo(session: Session | null, route: RouteInfo): Access {
 
 /** Areas as the router needs them (AreaDeployment fits). */
 export type RoutedArea = { name: string; title: string; routes: readonly RouteInfo[] };
+
+/** Every page served (the shell's own, then each area's), as the bus publishes them to the areas. */
+export function siteRoutes(areas: readonly RoutedArea[]): SiteRoute[] {
+  const of =
+    (areaTitle: string) =>
+    (route: RouteInfo): SiteRoute => ({
+      path: route.path,
+      title: route.title,
+      pages: route.pages,
+      areaTitle,
+      built: route.built,
+      public: route.public,
+    });
+  return [...SHELL_ROUTES.map(of('Carelane')), ...areas.flatMap((area) => area.routes.map(of(area.title)))];
+}
 
 export type Resolved<A extends RoutedArea> =
   { kind: 'shell'; route: RouteInfo } | { kind: 'area'; area: A; route: RouteInfo } | { kind: 'notFound' };
