@@ -10,6 +10,7 @@ import {
   distanceMiles,
   healthFigureRecords,
   type ClinicianHealth,
+  type Dashboard,
   type HealthFigure,
   type MetricDrill,
   type OperationsHealth,
@@ -19,6 +20,7 @@ import {
 import { queryRows } from '../../../db/client';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 import { orgDay } from '../../../test/org-days';
+import { runReportRollupJob } from '../rollups/job';
 import { milesBetween } from './repository';
 
 const TYPE = 931;
@@ -144,6 +146,8 @@ describeEachDatabase('health reports', (server) => {
     await addVisit(oklahoma, ok.refs, { status: 'Staffed', providerId: ben, place: OKLAHOMA_CITY });
     await addVisit(oklahoma, ok.refs, { status: 'Active', place: OKLAHOMA_CITY });
     await addVisit(oklahoma, ok.refs, { status: 'Active', place: OKLAHOMA_CITY });
+    // Organization and state health read the rollup, as the dashboard does: caught up here.
+    await runReportRollupJob(s().services.db);
   });
 
   /** Every figure of every row: its drill-down's total is the figure's records. */
@@ -195,6 +199,12 @@ describeEachDatabase('health reports', (server) => {
       missedVisits: 0,
     });
     expect(okRow!.current.staffingRate).toEqual({ numerator: 1, denominator: 3 });
+    // The dashboard's figures for the organization are the row's.
+    const dashboard = await get<Dashboard>(`/api/admin/reports/dashboard?${only}&referralSourceId=${texas}`);
+    for (const key of ['staffingRate', 'fillRate', 'completionRate'] as const) {
+      const metric = dashboard.body.metrics.find((m) => m.key === key)!;
+      expect([key, metric.current, metric.prior]).toEqual([key, txRow!.current[key], txRow!.prior[key]]);
+    }
     expect(res.body.paging).toEqual({ pageNumber: 1, pageSize: 10, pageCount: 1, totalCount: 2 });
     expect(
       await expectDrillsTotal(res.body.rows, AREA_HEALTH_FIGURES, (r) => ({

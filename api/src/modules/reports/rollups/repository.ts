@@ -51,14 +51,15 @@ export function evidenceMaskOf(set: VisitSet): number {
 }
 
 /** The rollup rows `r` of a visit set. */
-function rolledUpSetCondition(set: VisitSet): SQL {
+export function rolledUpSetCondition(set: VisitSet): SQL {
   const mask = evidenceMaskOf(set);
   return sql`(r.status = any(${statusesParam(set.statuses)})${
     mask ? sql` and (r.evidence & ${mask}) = ${mask}` : sql``
   })`;
 }
 
-function rolledUpPartCondition(metric: VisitMetric, part: 'numerator' | 'denominator'): SQL {
+/** The rollup rows `r` of a part of a visit metric (a ratio's numerator is within its denominator). */
+export function rolledUpPartCondition(metric: VisitMetric, part: 'numerator' | 'denominator'): SQL {
   if (metric.kind === 'visitAverageHours') return rolledUpSetCondition(metric.over);
   const denominator = rolledUpSetCondition(metric.denominator);
   return part === 'denominator'
