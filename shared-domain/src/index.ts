@@ -44,5 +44,6 @@ export * from './reports/catalog';
 export * from './reports/metrics';
 export * from './reports/period';
 export * from './reports/time-to-staff';
+export * from './reports/user-activity';
 export * from './reports/surveys';
 export * from './reports/health';

@@ -13,4 +13,5 @@ export * from './reports';
 export * from './activity';
 export * from './non-coverages';
 export * from './surveys';
+export * from './user-activity';
 export * from './health';

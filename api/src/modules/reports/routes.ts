@@ -3,12 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { healthRoutes } from './health/routes';
 import { nonCoveragesRoutes } from './non-coverages/routes';
 import { timeToStaffRoutes } from './time-to-staff/routes';
+import { surveysRoutes } from './surveys/routes';
+import { userActivityRoutes } from './user-activity/routes';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(dashboardRoutes, opts);
   await app.register(nonCoveragesRoutes, opts);
   await app.register(activityRoutes, opts);
   await app.register(timeToStaffRoutes, opts);
+  await app.register(healthRoutes, opts);
+  await app.register(surveysRoutes, opts);
+  await app.register(userActivityRoutes, opts);
 };
