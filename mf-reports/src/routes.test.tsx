@@ -39,6 +39,11 @@ const BUILT_ROUTES = [
   '/reports',
   '/noncoverages',
   '/timetostaff',
+  '/userActivity',
+  '/referralSourceHealth',
+  '/stateHealth',
+  '/providerHealth',
+  '/operationsHealth',
   '/csatscores',
   '/clinicianSurvey',
   '/organizationSurvey',
@@ -49,7 +54,7 @@ const BUILT_ROUTES = [
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff and the surveys', () => {
+  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

@@ -11,6 +11,17 @@ export const PAGES: AreaPages = {
   '/reports': lazy(() => import('./report-catalog/ReportsPage')),
   '/noncoverages': lazy(() => import('./non-coverages/NonCoveragesPage')),
   '/timetostaff': lazy(() => import('./time-to-staff/TimeToStaffPage')),
+  '/userActivity': lazy(() => import('./user-activity/UserActivityPage')),
+  '/referralSourceHealth': lazy(() =>
+    import('./health/health-reports').then((m) => ({ default: m.OrganizationHealthPage })),
+  ),
+  '/stateHealth': lazy(() => import('./health/health-reports').then((m) => ({ default: m.StateHealthPage }))),
+  '/providerHealth': lazy(() =>
+    import('./health/health-reports').then((m) => ({ default: m.ClinicianHealthPage })),
+  ),
+  '/operationsHealth': lazy(() =>
+    import('./health/health-reports').then((m) => ({ default: m.OperationsHealthPage })),
+  ),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
   '/clinicianSurvey': lazy(() =>
     import('./surveys/SurveyResultsPage').then((m) => ({ default: m.ClinicianSurveyPage })),
