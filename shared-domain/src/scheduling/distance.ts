@@ -1,4 +1,5 @@
-const EARTH_RADIUS_MILES = 3958.8;
+/** The mean Earth radius the distance rule uses (in SQL too: api/src/db/sql-distance.ts). */
+export const EARTH_RADIUS_MILES = 3958.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle (haversine) distance between two points, in miles. */

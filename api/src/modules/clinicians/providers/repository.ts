@@ -7,6 +7,7 @@ import { boundingBox, type ProviderListQuery, type ProviderSortField } from '@ca
 import { providers, providerTypes } from '../../../db/scheduling-schema';
 import { users } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
+import { milesBetween } from '../../../db/sql-distance';
 import { containsPattern } from '../../../lib/like-pattern';
 import { cachedPage } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
@@ -40,10 +41,12 @@ const columns = {
 /** The great-circle distance in miles from the centre to the preferred point, as distanceMiles computes it. */
 function milesFrom(point: DistanceFilter): SQL<number> {
   const { latitude: lat, longitude: lon } = point;
-  return sql<number>`2 * 3958.8 * asin(least(1, sqrt(
-      power(sin(radians(${providers.preferredLatitude} - ${lat}::float8) / 2), 2)
-      + cos(radians(${lat}::float8)) * cos(radians(${providers.preferredLatitude}))
-        * power(sin(radians(${providers.preferredLongitude} - ${lon}::float8) / 2), 2))))`;
+  return milesBetween(
+    sql`${lat}::float8`,
+    sql`${lon}::float8`,
+    sql`${providers.preferredLatitude}`,
+    sql`${providers.preferredLongitude}`,
+  );
 }
 
 const textList = (values: readonly string[]) =>

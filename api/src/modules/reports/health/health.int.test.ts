@@ -21,7 +21,7 @@ import { queryRows } from '../../../db/client';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 import { orgDay } from '../../../test/org-days';
 import { runReportRollupJob } from '../rollups/job';
-import { milesBetween } from './repository';
+import { milesBetween } from '../../../db/sql-distance';
 
 const TYPE = 931;
 const HOUR = 3_600_000;

@@ -4,6 +4,7 @@
 // the dashboard's figures do; clinician and operations health read the visits (they need each visit's clinician
 // and place), with the drill-down's own condition (visitSetCondition), so each figure's drill-down lists its count.
 import { sql, type SQL } from 'drizzle-orm';
+import { milesBetween } from '../../../db/sql-distance';
 import {
   ACTIVE_PROVIDER_STATUS_ID,
   AREA_HEALTH_RATES,
@@ -29,13 +30,6 @@ function withinMiles(miles: number): SQL {
     and c.preferred_longitude between v.longitude - ${box.maxLon}::float8 / greatest(0.01, cos(radians(v.latitude)))
                                   and v.longitude + ${box.maxLon}::float8 / greatest(0.01, cos(radians(v.latitude)))
     and ${milesBetween(sql`v.latitude`, sql`v.longitude`, sql`c.preferred_latitude`, sql`c.preferred_longitude`)} <= ${miles}::float8`;
-}
-
-/** shared-domain's `distanceMiles` in SQL. */
-export function milesBetween(lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL): SQL {
-  return sql`(2 * 3958.8 * asin(least(1, sqrt(
-      power(sin(radians(${lat2} - ${lat1}) / 2), 2)
-      + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lon2} - ${lon1}) / 2), 2)))))`;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   visits,
 } from '../../../db/scheduling-schema';
 import { users } from '../../../db/schema';
+import { milesBetween } from '../../../db/sql-distance';
 import type { Executor } from '../../../db/client';
 import {
   fullyCredentialedOnSql,
@@ -170,10 +171,12 @@ async function nearbyClinicians(
         [sql`${providers.providerTypeId} + 0 = ${visit.providerTypeId}`];
   // The great-circle distance as distanceMiles computes it, with a little slack for rounding: it keeps the
   // box's corners out of the subqueries; distanceMiles below decides.
-  const miles = sql`2 * 3958.8 * asin(least(1, sqrt(
-      power(sin(radians(${providers.preferredLatitude} - ${lat}::float8) / 2), 2)
-      + cos(radians(${lat}::float8)) * cos(radians(${providers.preferredLatitude}))
-        * power(sin(radians(${providers.preferredLongitude} - ${lon}::float8) / 2), 2))))`;
+  const miles = milesBetween(
+    sql`${lat}::float8`,
+    sql`${lon}::float8`,
+    sql`${providers.preferredLatitude}`,
+    sql`${providers.preferredLongitude}`,
+  );
   const earliestOverlap = new Date(visit.startAt.getTime() - MAX_VISIT_MINUTES * 60_000);
   const nonBooking = sql.join(
     NON_BOOKING_VISIT_STATUSES.map((status) => sql`${status}`),
