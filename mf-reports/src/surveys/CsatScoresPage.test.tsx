@@ -139,7 +139,7 @@ describe('CsatScoresPage', () => {
 
   it('opens the answers behind the CSAT, whose total is the figure, with the figure in the URL', async () => {
     const page = open(`/csatscores?from=${day(-29)}&to=${day(0)}`);
-    fireEvent.click(await screen.findByRole('button', { name: '6 satisfied answers, Clinician survey' }));
+    fireEvent.click(await screen.findByRole('button', { name: '6 satisfied of 10, Clinician survey' }));
     await waitFor(() => expect(search().get('drill')).toBe('satisfied'));
     expect(search().get('drillSurvey')).toBe('clinician');
     const drawer = await screen.findByRole('dialog');

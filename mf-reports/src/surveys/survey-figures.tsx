@@ -116,12 +116,13 @@ export function SurveyDrill({
   );
 }
 
+/** A count that opens its answers: its name is the text shown, then the survey's (so each is told apart). */
 function FigureButton({
-  label,
+  survey,
   onClick,
   children,
 }: {
-  label: string;
+  survey: string;
   onClick: () => void;
   children: string;
 }) {
@@ -129,9 +130,9 @@ function FigureButton({
     <Button
       type="link"
       size="small"
-      aria-label={label}
+      aria-label={`${children}, ${survey}`}
       onClick={onClick}
-      style={{ paddingInline: 0, height: 'auto' }}
+      style={{ paddingInline: 0, height: 'auto', minHeight: 32 }}
     >
       {children}
     </Button>
@@ -184,22 +185,13 @@ export function SurveyFigures({
             {count.format(c.responses)}
           </Typography.Text>
           <Flex vertical align="start">
-            <FigureButton
-              label={`${n(c.responses, 'answer', 'answers')}, ${survey.title}`}
-              onClick={() => open('all')}
-            >
-              {`See ${n(c.responses, 'answer', 'answers')}`}
+            <FigureButton survey={survey.title} onClick={() => open('all')}>
+              {n(c.responses, 'answer', 'answers')}
             </FigureButton>
-            <FigureButton
-              label={`${n(c.comments, 'comment', 'comments')}, ${survey.title}`}
-              onClick={() => open('comments')}
-            >
+            <FigureButton survey={survey.title} onClick={() => open('comments')}>
               {n(c.comments, 'comment', 'comments')}
             </FigureButton>
-            <FigureButton
-              label={`${n(p.responses, 'answer', 'answers')} in the prior period, ${survey.title}`}
-              onClick={() => open('all', true)}
-            >
+            <FigureButton survey={survey.title} onClick={() => open('all', true)}>
               {`Prior period: ${n(p.responses, 'answer', 'answers')}`}
             </FigureButton>
           </Flex>
@@ -217,10 +209,7 @@ export function SurveyFigures({
           </Typography.Text>
           <Change current={csat} prior={csatScore(p)} kind="csat" />
           <Flex vertical align="start">
-            <FigureButton
-              label={`${n(c.satisfied, 'satisfied answer', 'satisfied answers')}, ${survey.title}`}
-              onClick={() => open('satisfied')}
-            >
+            <FigureButton survey={survey.title} onClick={() => open('satisfied')}>
               {`${n(c.satisfied, 'satisfied', 'satisfied')} of ${count.format(c.answered)}`}
             </FigureButton>
           </Flex>
@@ -242,11 +231,7 @@ export function SurveyFigures({
               const value =
                 band === 'promoter' ? c.promoters : band === 'passive' ? c.passives : c.detractors;
               return (
-                <FigureButton
-                  key={band}
-                  label={`${count.format(value)} ${SURVEY_BANDS[band].label}, ${survey.title}`}
-                  onClick={() => open(band)}
-                >
+                <FigureButton key={band} survey={survey.title} onClick={() => open(band)}>
                   {`${count.format(value)} ${SURVEY_BANDS[band].label.toLowerCase()}`}
                 </FigureButton>
               );
