@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = [
   '/confirmation',
   '/changeVisit',
   '/rejectReason',
+  '/survey/clinician',
   '/no-such-page',
 ];
 
