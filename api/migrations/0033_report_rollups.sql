@@ -17,6 +17,7 @@ CREATE TABLE "report_visit_facts" (
 	"provider_type_id" integer NOT NULL,
 	"status" text NOT NULL,
 	"evidence" smallint NOT NULL,
+	"provider_id" integer,
 	"staffing_delay_seconds" bigint,
 	"completion_seconds" bigint
 );
@@ -36,6 +37,16 @@ CREATE TABLE "report_visit_days" (
 	CONSTRAINT "report_visit_days_pk" PRIMARY KEY ("day", "referral_source_id", "provider_type_id", "status", "evidence")
 );
 --> statement-breakpoint
+-- Per date of service, clinician and organization: the clinician's staffed visits (the utilization rate counts the
+-- clinicians with at least one in the period).
+CREATE TABLE "report_clinician_days" (
+	"day" date NOT NULL,
+	"provider_id" integer NOT NULL,
+	"referral_source_id" integer NOT NULL,
+	"visits" integer NOT NULL,
+	CONSTRAINT "report_clinician_days_pk" PRIMARY KEY ("day", "provider_id", "referral_source_id")
+);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION carelane_report_queue_visit() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   row_visit_id integer;
@@ -50,7 +61,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER visits_report_queue AFTER INSERT OR DELETE OR UPDATE OF status, date_of_service, referral_source_id, provider_type_id, non_visit, created_at, assigned_at, time_in, time_out ON visits FOR EACH ROW EXECUTE FUNCTION carelane_report_queue_visit();
+CREATE TRIGGER visits_report_queue AFTER INSERT OR DELETE OR UPDATE OF status, date_of_service, referral_source_id, provider_type_id, provider_id, non_visit, created_at, assigned_at, time_in, time_out ON visits FOR EACH ROW EXECUTE FUNCTION carelane_report_queue_visit();
 --> statement-breakpoint
 CREATE TRIGGER notes_report_queue AFTER INSERT OR DELETE OR UPDATE OF submitted_at ON notes FOR EACH ROW EXECUTE FUNCTION carelane_report_queue_visit();
 --> statement-breakpoint

@@ -184,7 +184,7 @@ export type ClinicianFilter = {
   referralSourceId?: number;
 };
 
-const activeClinicians = (f: ClinicianFilter) =>
+export const activeClinicians = (f: ClinicianFilter) =>
   sql`p.provider_status_id = ${ACTIVE_PROVIDER_STATUS_ID}
       ${f.providerTypeId !== undefined ? sql`and p.provider_type_id = ${f.providerTypeId}` : sql``}
       ${f.state !== undefined ? sql`and upper(p.state) = ${f.state.toUpperCase()}` : sql``}`;
@@ -196,46 +196,6 @@ const staffedVisitsOf = (f: ClinicianFilter, range: ReportPeriod) =>
          and sv.status = any(${statusesParam(STAFFED_VISIT_STATUSES)})
          and sv.date_of_service between ${range.from}::date and ${range.to}::date
          ${f.referralSourceId !== undefined ? sql`and sv.referral_source_id = ${f.referralSourceId}` : sql``}`;
-
-/**
- * The active clinicians and those with a staffed visit, in each period and on each day of `days` (days
- * without one are absent): one statement.
- */
-export async function clinicianCounts(
-  ex: Executor,
-  f: ClinicianFilter,
-  current: ReportPeriod,
-  prior: ReportPeriod,
-): Promise<{ active: number; busyCurrent: number; busyPrior: number; busyByDay: Map<string, number> }> {
-  const rows = await queryRows<{ k: string; day: string | null; n: number }>(
-    ex,
-    sql`with busy as (
-          select distinct p.id as provider_id, sv.date_of_service as day
-            from providers p join visits sv on sv.provider_id = p.id
-           where ${activeClinicians(f)} and sv.non_visit = false
-             and sv.status = any(${statusesParam(STAFFED_VISIT_STATUSES)})
-             and sv.date_of_service between ${prior.from}::date and ${current.to}::date
-             ${f.referralSourceId !== undefined ? sql`and sv.referral_source_id = ${f.referralSourceId}` : sql``}
-        )
-        select 'active' as k, null as day, count(*)::int as n from providers p where ${activeClinicians(f)}
-        union all
-        select 'current', null, count(distinct provider_id)::int from busy
-         where day between ${current.from}::date and ${current.to}::date
-        union all
-        select 'prior', null, count(distinct provider_id)::int from busy
-         where day between ${prior.from}::date and ${prior.to}::date
-        union all
-        select 'day', day::text, count(*)::int from busy
-         where day between ${current.from}::date and ${current.to}::date group by day`,
-  );
-  const total = (k: string) => Number(rows.find((r) => r.k === k)?.n ?? 0);
-  return {
-    active: total('active'),
-    busyCurrent: total('current'),
-    busyPrior: total('prior'),
-    busyByDay: new Map(rows.filter((r) => r.k === 'day').map((r) => [String(r.day), Number(r.n)])),
-  };
-}
 
 function cliniciansFrom(f: ClinicianFilter, part: MetricPart, range: ReportPeriod): SQL {
   return sql`from providers p

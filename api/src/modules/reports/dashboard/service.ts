@@ -59,7 +59,7 @@ export async function dashboard(
       from: prior.from,
       to: current.to,
     }),
-    repo.clinicianCounts(services.reportsDb, clinicianFilterOf(q), current, prior),
+    rollups.rolledUpClinicianCounts(services.reportsDb, clinicianFilterOf(q), current, prior),
   ]);
   const days = daysOf(current);
   const inPeriod = (period: ReportPeriod, i: number) =>

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_METRICS,
+  STAFFED_VISIT_STATUSES,
   type MetricCounts,
   type ReportPeriod,
   type VisitDurationMetric,
@@ -14,10 +15,12 @@ import {
 } from '@carelane/shared-domain';
 import { idsParam, queryRows, type Executor } from '../../../db/client';
 import {
+  activeClinicians,
   EVV_VERIFIED,
   MOMENT_COLUMNS,
   metricHours,
   statusesParam,
+  type ClinicianFilter,
   type VisitFilter,
   type VisitMetric,
 } from '../dashboard/repository';
@@ -112,6 +115,46 @@ export async function rolledUpCountsByDay(
   }));
 }
 
+/**
+ * The utilization rate's counts from report_clinician_days: the active clinicians of the filter, and those of
+ * them with a staffed visit (of the organization, when filtered) in each period and on each day of the current
+ * one (days without one are absent). One statement.
+ */
+export async function rolledUpClinicianCounts(
+  ex: Executor,
+  f: ClinicianFilter,
+  current: ReportPeriod,
+  prior: ReportPeriod,
+): Promise<{ active: number; busyCurrent: number; busyPrior: number; busyByDay: Map<string, number> }> {
+  const rows = await queryRows<{ k: string; day: string | null; n: number }>(
+    ex,
+    sql`with busy as (
+          select distinct c.provider_id, c.day
+            from report_clinician_days c join providers p on p.id = c.provider_id
+           where ${activeClinicians(f)}
+             and c.day between ${prior.from}::date and ${current.to}::date
+             ${f.referralSourceId !== undefined ? sql`and c.referral_source_id = ${f.referralSourceId}` : sql``}
+        )
+        select 'active' as k, null as day, count(*)::int as n from providers p where ${activeClinicians(f)}
+        union all
+        select 'current', null, count(distinct provider_id)::int from busy
+         where day between ${current.from}::date and ${current.to}::date
+        union all
+        select 'prior', null, count(distinct provider_id)::int from busy
+         where day between ${prior.from}::date and ${prior.to}::date
+        union all
+        select 'day', day::text, count(*)::int from busy
+         where day between ${current.from}::date and ${current.to}::date group by day`,
+  );
+  const total = (k: string) => Number(rows.find((r) => r.k === k)?.n ?? 0);
+  return {
+    active: total('active'),
+    busyCurrent: total('current'),
+    busyPrior: total('prior'),
+    busyByDay: new Map(rows.filter((r) => r.k === 'day').map((r) => [String(r.day), Number(r.n)])),
+  };
+}
+
 /** The oldest change not yet rolled up (null: the rollup holds every change). */
 export async function oldestQueuedChange(ex: Executor): Promise<Date | null> {
   const [row] = await queryRows<{ at: string | Date | null }>(
@@ -152,7 +195,8 @@ const SECONDS = sql.join(
 );
 
 /**
- * Adds (sign 1) or takes out (sign -1) the facts of `visitIds` in report_visit_days; answers the days touched.
+ * Adds (sign 1) or takes out (sign -1) the facts of `visitIds` in report_visit_days and their staffed visits in
+ * report_clinician_days; answers the days touched.
  */
 async function applyFacts(ex: Executor, visitIds: readonly number[], sign: 1 | -1): Promise<string[]> {
   const sums = sql.join(
@@ -177,6 +221,16 @@ async function applyFacts(ex: Executor, visitIds: readonly number[], sign: 1 | -
         do update set visits = d.visits + excluded.visits, ${updates}
         returning day::text as day`,
   );
+  await ex.execute(
+    sql`insert into report_clinician_days as d (day, provider_id, referral_source_id, visits)
+        select day, provider_id, referral_source_id, ${sign} * count(*)
+          from report_visit_facts
+         where visit_id = any(${idsParam(visitIds)}) and provider_id is not null
+           and status = any(${statusesParam(STAFFED_VISIT_STATUSES)})
+         group by day, provider_id, referral_source_id
+         order by day, provider_id, referral_source_id
+        on conflict on constraint report_clinician_days_pk do update set visits = d.visits + excluded.visits`,
+  );
   return rows.map((r) => String(r.day));
 }
 
@@ -189,18 +243,19 @@ export async function rollUpVisits(ex: Executor, visitIds: readonly number[]): P
     sql`, `,
   );
   await ex.execute(
-    sql`insert into report_visit_facts (visit_id, ${KEY}, ${SECONDS})
+    sql`insert into report_visit_facts (visit_id, ${KEY}, provider_id, ${SECONDS})
         select v.id, v.date_of_service, v.referral_source_id, v.provider_type_id, v.status,
-               (${evidenceOfVisit})::smallint, ${durations}
+               (${evidenceOfVisit})::smallint, v.provider_id, ${durations}
           from visits v left join notes n on n.visit_id = v.id
          where v.id = any(${idsParam(visitIds)}) and v.non_visit = false`,
   );
   const added = await applyFacts(ex, visitIds, 1);
   const days = [...new Set([...taken, ...added])];
-  if (days.length)
-    await ex.execute(
-      sql`delete from report_visit_days where visits = 0 and day = any(${`{${days.join(',')}}`}::date[])`,
-    );
+  if (days.length) {
+    const touched = sql`${`{${days.join(',')}}`}::date[]`;
+    await ex.execute(sql`delete from report_visit_days where visits = 0 and day = any(${touched})`);
+    await ex.execute(sql`delete from report_clinician_days where visits = 0 and day = any(${touched})`);
+  }
 }
 
 /** Whether this transaction holds the rollup's lock (one job across every instance). */

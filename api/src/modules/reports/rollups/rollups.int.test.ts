@@ -2,6 +2,7 @@
 // visits themselves give; every kind of write that moves a figure queues its visit; a batch that fails leaves
 // the rollup and the queue as they were and the next run catches up; two runs at once count each visit once.
 import { sql } from 'drizzle-orm';
+import { STAFFED_VISIT_STATUSES } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 import { orgDay } from '../../../test/org-days';
 import { runReportRollupJob } from './job';
@@ -26,6 +27,20 @@ describeEachDatabase('report rollups', (server) => {
          from visits where non_visit = false group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     );
   }
+  /** Staffed visits per day, clinician and organization: the rollup's and the visits' own. */
+  type ClinicianDay = { day: string; provider: number; rs: number; visits: number };
+  const clinicianDays = () =>
+    s().sql<ClinicianDay>(
+      `select day::text as day, provider_id as provider, referral_source_id as rs, visits
+         from report_clinician_days order by 1, 2, 3`,
+    );
+  const clinicianDaysFromVisits = () =>
+    s().sql<ClinicianDay>(
+      `select date_of_service::text as day, provider_id as provider, referral_source_id as rs, count(*)::int as visits
+         from visits where non_visit = false and provider_id is not null and status = any($1::text[])
+        group by 1, 2, 3 order by 1, 2, 3`,
+      [`{${STAFFED_VISIT_STATUSES.join(',')}}`],
+    );
   const queued = async () =>
     (await s().sql<{ n: number }>(`select count(*)::int as n from report_dirty_visits`))[0]!.n;
   const evidenceOf = async (visitId: number) =>
@@ -44,6 +59,9 @@ describeEachDatabase('report rollups', (server) => {
     const visits = await fromVisits();
     expect(visits.length).toBeGreaterThan(0);
     expect(await rolledUp()).toEqual(visits);
+    const staffed = await clinicianDaysFromVisits();
+    expect(staffed.length).toBeGreaterThan(0);
+    expect(await clinicianDays()).toEqual(staffed);
     const [zero] = await s().sql<{ n: number }>(
       `select count(*)::int as n from report_visit_days where visits <= 0`,
     );
