@@ -65,12 +65,15 @@ export async function dueRecipients(ex: Executor, now: Date, limit: number): Pro
   const nth = CLINICIAN_SURVEY_AFTER_VISITS;
   return queryRows<SurveyRecipient>(
     ex,
-    sql`with checked_out as (
+    sql`with recent as (
+          select distinct v.provider_id from visits v
+           where v.provider_id is not null and v.time_out >= ${since}::timestamptz
+        ),
+        checked_out as (
           select v.provider_id, v.time_out,
                  row_number() over (partition by v.provider_id order by v.time_out, v.id) as n
-            from visits v
-           where v.provider_id is not null and v.time_out is not null and not v.non_visit
-             and v.status <> 'Deleted'
+            from visits v join recent r on r.provider_id = v.provider_id
+           where v.time_out is not null and not v.non_visit and v.status <> 'Deleted'
         ),
         clinicians as (
           select 'clinician'::text as survey, u.id as user_id, u.first_name, u.email_id,
