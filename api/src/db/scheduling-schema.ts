@@ -504,6 +504,7 @@ export const visits = pgTable(
   (t) => [
     index('visits_status_date_idx').on(t.status, t.dateOfService, t.id),
     index('visits_date_idx').on(t.dateOfService, t.id),
+    index('visits_date_start_idx').on(t.dateOfService, t.startAt, t.id),
     index('visits_rs_status_date_idx').on(t.referralSourceId, t.status, t.dateOfService, t.id),
     index('visits_episode_date_idx').on(t.episodeId, t.dateOfService, t.id),
     index('visits_provider_start_idx')

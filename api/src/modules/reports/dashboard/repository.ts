@@ -146,7 +146,9 @@ export function conditionVisitsPage(
                case when pr.id is null then null else pr.given_name || ' ' || pr.family_name end as clinician_name,
                v.created_at as requested_at, v.assigned_at, v.time_in, v.time_out,
                n.submitted_at as notes_submitted_at, ${EVV_VERIFIED} as evv_verified
-          from (select v.id ${visitsFrom(filter, range)} and ${condition}) m
+          from (select v.id ${visitsFrom(filter, range)} and ${condition}
+                 order by v.date_of_service, v.start_at, v.id
+                 limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}) m
           join visits v on v.id = m.id
           left join notes n on n.visit_id = v.id
           join referral_sources rs on rs.id = v.referral_source_id
@@ -155,8 +157,7 @@ export function conditionVisitsPage(
           left join patients pa on pa.id = v.patient_id
           left join facilities fa on fa.id = v.facility_id
           left join providers pr on pr.id = v.provider_id
-         order by v.date_of_service, v.start_at, v.id
-         limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}`,
+         order by v.date_of_service, v.start_at, v.id`,
   );
 }
 
