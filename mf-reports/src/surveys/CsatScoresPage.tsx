@@ -12,31 +12,18 @@ import {
   type SurveySummary,
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import {
-  DataTable,
-  EmptyState,
-  listFilterFields,
-  ListResults,
-  PageFrame,
-  type SortChange,
-} from '@carelane/shared-ui';
+import { EmptyState, ListResults, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf } from '../report-kit/ReportFilters';
 import { CLOSED_DRILL, SurveyDrill, SurveyFigures, surveyUrlShape } from './survey-figures';
 import { surveyQueries } from './survey-queries';
-import { responseColumns, ResponsesCsvButton, type ResponseSort } from './survey-responses';
+import { responsesUrlShape, ResponsesSection } from './survey-responses';
 
-export const csatScoresUrlSchema = z.object({
-  ...surveyUrlShape,
-  pageNumber: listFilterFields.pageNumber,
-  pageSize: listFilterFields.pageSize,
-  sort: z.enum(['submittedAt', 'satisfaction', 'recommend']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
-});
+export const csatScoresUrlSchema = z.object({ ...surveyUrlShape, ...responsesUrlShape });
 
 const weekLabel = (from: string) => `Week of ${formatDate(from).replace(/\/\d{4}$/, '')}`;
 
@@ -101,24 +88,8 @@ export default function CsatScoresPage() {
   const organizationUser = session ? isOrganizationRole(session.user.roleId) : false;
   const { period, prior, filters } = reportFiltersOf(url, organizationUser);
   const summary = useQuery(surveyQueries.summary(filters));
-  const sort: ResponseSort = { field: url.sort ?? 'submittedAt', order: url.order ?? 'desc' };
-  const commentFilters = { ...filters, commented: 'true' as const, sort: sort.field, order: sort.order };
-  const comments = useQuery(
-    surveyQueries.responses({ ...commentFilters, pageNumber: url.pageNumber, pageSize: url.pageSize }),
-  );
   const data = summary.data;
   const nothing = data && data.surveys.every((s) => s.current.responses === 0 && s.prior.responses === 0);
-
-  const onSort = (next: SortChange) =>
-    setUrl(
-      next && ['submittedAt', 'satisfaction', 'recommend'].includes(next.field)
-        ? {
-            sort: next.field as ResponseSort['field'],
-            order: next.order === 'ascend' ? 'asc' : 'desc',
-            pageNumber: null,
-          }
-        : { sort: null, order: null, pageNumber: null },
-    );
 
   return (
     <PageFrame title="Satisfaction scores" subtitle={comparedCaption(period, prior)}>
@@ -162,30 +133,16 @@ export default function CsatScoresPage() {
           </>
         )}
       </ListResults>
-      <Flex justify="space-between" align="center" gap={8} wrap style={{ margin: '16px 0 8px' }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-          Comments
-        </Typography.Title>
-        <ResponsesCsvButton
-          filters={commentFilters}
-          fileName={`survey-comments-${period.from}-to-${period.to}.csv`}
-        />
-      </Flex>
-      <ListResults query={comments} thing="the comments">
-        <DataTable
-          ariaLabel="Survey comments"
-          rows={comments.data?.rows ?? []}
-          totalCount={comments.data?.paging.totalCount ?? 0}
-          pageNumber={url.pageNumber}
-          pageSize={url.pageSize}
-          loading={comments.isFetching}
-          columns={responseColumns(sort)}
-          rowKey="id"
-          emptyText={`No comments were left ${showPeriod(period)} for these filters.`}
-          onPageChange={(pageNumber, pageSize) => setUrl({ pageNumber, pageSize })}
-          onSortChange={onSort}
-        />
-      </ListResults>
+      <ResponsesSection
+        title="Comments"
+        ariaLabel="Survey comments"
+        thing="the comments"
+        filters={{ ...filters, commented: 'true' }}
+        url={url}
+        fileName={`survey-comments-${period.from}-to-${period.to}.csv`}
+        emptyText={`No comments were left ${showPeriod(period)} for these filters.`}
+        onChange={setUrl}
+      />
       <SurveyDrill
         url={url}
         filters={filters}

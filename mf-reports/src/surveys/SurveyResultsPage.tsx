@@ -11,31 +11,18 @@ import {
   type SurveySummarySurvey,
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import {
-  DataTable,
-  EmptyState,
-  listFilterFields,
-  ListResults,
-  PageFrame,
-  type SortChange,
-} from '@carelane/shared-ui';
+import { EmptyState, ListResults, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Skeleton, Typography } from 'antd';
+import { Button, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf } from '../report-kit/ReportFilters';
 import { CLOSED_DRILL, SurveyDrill, SurveyFigures, surveyUrlShape, type OpenDrill } from './survey-figures';
 import { surveyQueries } from './survey-queries';
-import { responseColumns, ResponsesCsvButton, type ResponseSort } from './survey-responses';
+import { responsesUrlShape, ResponsesSection } from './survey-responses';
 
-export const surveyResultsUrlSchema = z.object({
-  ...surveyUrlShape,
-  pageNumber: listFilterFields.pageNumber,
-  pageSize: listFilterFields.pageSize,
-  sort: z.enum(['submittedAt', 'satisfaction', 'recommend']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
-});
+export const surveyResultsUrlSchema = z.object({ ...surveyUrlShape, ...responsesUrlShape });
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -125,24 +112,8 @@ export function SurveyResultsPage({ survey }: { survey: SurveyKey }) {
   const { period, prior, filters } = reportFiltersOf(url, organizationUser);
   const definition = SURVEYS[survey];
   const summary = useQuery(surveyQueries.summary({ ...filters, survey }));
-  const sort: ResponseSort = { field: url.sort ?? 'submittedAt', order: url.order ?? 'desc' };
-  const listFilters = { ...filters, survey, sort: sort.field, order: sort.order };
-  const list = useQuery(
-    surveyQueries.responses({ ...listFilters, pageNumber: url.pageNumber, pageSize: url.pageSize }),
-  );
   const data = summary.data?.surveys[0];
   const open: OpenDrill = (drill) => setUrl({ ...CLOSED_DRILL, ...drill });
-
-  const onSort = (next: SortChange) =>
-    setUrl(
-      next && ['submittedAt', 'satisfaction', 'recommend'].includes(next.field)
-        ? {
-            sort: next.field as ResponseSort['field'],
-            order: next.order === 'ascend' ? 'asc' : 'desc',
-            pageNumber: null,
-          }
-        : { sort: null, order: null, pageNumber: null },
-    );
 
   return (
     <PageFrame title={`${definition.title} results`} subtitle={comparedCaption(period, prior)}>
@@ -174,30 +145,16 @@ export function SurveyResultsPage({ survey }: { survey: SurveyKey }) {
           </>
         )}
       </ListResults>
-      <Flex justify="space-between" align="center" gap={8} wrap style={{ margin: '16px 0 8px' }}>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-          Every answer
-        </Typography.Title>
-        <ResponsesCsvButton
-          filters={listFilters}
-          fileName={`${survey}-survey-${period.from}-to-${period.to}.csv`}
-        />
-      </Flex>
-      <ListResults query={list} thing="the answers">
-        <DataTable
-          ariaLabel={`${definition.title} answers`}
-          rows={list.data?.rows ?? []}
-          totalCount={list.data?.paging.totalCount ?? 0}
-          pageNumber={url.pageNumber}
-          pageSize={url.pageSize}
-          loading={list.isFetching}
-          columns={responseColumns(sort)}
-          rowKey="id"
-          emptyText={`Nobody answered ${showPeriod(period)} for these filters.`}
-          onPageChange={(pageNumber, pageSize) => setUrl({ pageNumber, pageSize })}
-          onSortChange={onSort}
-        />
-      </ListResults>
+      <ResponsesSection
+        title="Every answer"
+        ariaLabel={`${definition.title} answers`}
+        thing="the answers"
+        filters={{ ...filters, survey }}
+        url={url}
+        fileName={`${survey}-survey-${period.from}-to-${period.to}.csv`}
+        emptyText={`Nobody answered ${showPeriod(period)} for these filters.`}
+        onChange={setUrl}
+      />
       <SurveyDrill
         url={url}
         filters={filters}

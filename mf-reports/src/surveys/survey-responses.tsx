@@ -12,12 +12,15 @@ import {
   csvFile,
   DataTable,
   ExportCsvButton,
+  listFilterFields,
   ListResults,
   useFocusReturn,
   type DataTableColumns,
+  type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Flex, Typography } from 'antd';
+import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import type { ReportFilterValues } from '../report-kit/ReportFilters';
 import { fetchAllResponses, surveyQueries, type ResponsesTarget } from './survey-queries';
@@ -26,7 +29,101 @@ export const RESPONSES_PAGE_SIZE = 10;
 const count = new Intl.NumberFormat('en-US');
 const scale = (value: number | null) => (value === null ? '—' : String(value));
 
-export type ResponseSort = { field: 'submittedAt' | 'satisfaction' | 'recommend'; order: 'asc' | 'desc' };
+const RESPONSE_SORT_FIELDS = ['submittedAt', 'satisfaction', 'recommend'] as const;
+export type ResponseSort = { field: (typeof RESPONSE_SORT_FIELDS)[number]; order: 'asc' | 'desc' };
+
+/** A results page's URL fields for its list of answers: the page and the server's sort. */
+export const responsesUrlShape = {
+  pageNumber: listFilterFields.pageNumber,
+  pageSize: listFilterFields.pageSize,
+  sort: z.enum(RESPONSE_SORT_FIELDS).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+};
+type ResponsesUrl = {
+  pageNumber: number;
+  pageSize: number;
+  sort?: ResponseSort['field'];
+  order?: ResponseSort['order'];
+};
+
+/** The list's sort as the URL holds it (default: the newest answer first). */
+export const responseSortOf = (url: ResponsesUrl): ResponseSort => ({
+  field: url.sort ?? 'submittedAt',
+  order: url.order ?? 'desc',
+});
+
+export type ResponsesSectionProps = {
+  title: string;
+  /** The table's name for screen readers. */
+  ariaLabel: string;
+  /** What a load failure names ('the comments'). */
+  thing: string;
+  /** Which answers: the report's filters and the survey or comments asked for. */
+  filters: ReportFilterValues & ResponsesTarget;
+  url: ResponsesUrl;
+  fileName: string;
+  emptyText: string;
+  /** Writes the list's page and sort to the URL (a cleared one as null). */
+  onChange: (update: {
+    pageNumber?: number | null;
+    pageSize?: number;
+    sort?: ResponseSort['field'] | null;
+    order?: ResponseSort['order'] | null;
+  }) => void;
+};
+
+/** A results page's list of answers: its heading, the CSV of every one, and a page of them sorted by the server. */
+export function ResponsesSection({
+  title,
+  ariaLabel,
+  thing,
+  filters,
+  url,
+  fileName,
+  emptyText,
+  onChange,
+}: ResponsesSectionProps) {
+  const sort = responseSortOf(url);
+  const asked = { ...filters, sort: sort.field, order: sort.order };
+  const list = useQuery(
+    surveyQueries.responses({ ...asked, pageNumber: url.pageNumber, pageSize: url.pageSize }),
+  );
+  const onSort = (next: SortChange) =>
+    onChange(
+      next && (RESPONSE_SORT_FIELDS as readonly string[]).includes(next.field)
+        ? {
+            sort: next.field as ResponseSort['field'],
+            order: next.order === 'ascend' ? 'asc' : 'desc',
+            pageNumber: null,
+          }
+        : { sort: null, order: null, pageNumber: null },
+    );
+  return (
+    <>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ margin: '16px 0 8px' }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          {title}
+        </Typography.Title>
+        <ResponsesCsvButton filters={asked} fileName={fileName} />
+      </Flex>
+      <ListResults query={list} thing={thing}>
+        <DataTable
+          ariaLabel={ariaLabel}
+          rows={list.data?.rows ?? []}
+          totalCount={list.data?.paging.totalCount ?? 0}
+          pageNumber={url.pageNumber}
+          pageSize={url.pageSize}
+          loading={list.isFetching}
+          columns={responseColumns(sort)}
+          rowKey="id"
+          emptyText={emptyText}
+          onPageChange={(pageNumber, pageSize) => onChange({ pageNumber, pageSize })}
+          onSortChange={onSort}
+        />
+      </ListResults>
+    </>
+  );
+}
 
 export function responseColumns(sort?: ResponseSort): DataTableColumns<SurveyResponseRow> {
   const sortable = (field: ResponseSort['field']) =>
