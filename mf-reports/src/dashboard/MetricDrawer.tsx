@@ -8,16 +8,9 @@ import {
   type MetricVisitRow,
   type ReportPeriod,
 } from '@carelane/shared-domain';
-import {
-  csvFile,
-  DataTable,
-  ExportCsvButton,
-  fetchEveryPage,
-  ListResults,
-  useFocusReturn,
-} from '@carelane/shared-ui';
+import { csvFile, fetchEveryPage } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Flex, Typography } from 'antd';
+import { RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { DRILL_PAGE_SIZE, showPeriod } from './dashboard-filters';
 import {
   dashboardCalls,
@@ -30,8 +23,6 @@ import { CLINICIAN_COLUMNS, drillCsv, VISIT_COLUMNS } from './drill-rows';
 import { partLabel } from './MetricCard';
 
 type Row = MetricVisitRow | MetricClinicianRow;
-
-const count = new Intl.NumberFormat('en-US');
 
 /** Every record behind the figure, page after page, as the CSV file. */
 async function exportFile(
@@ -70,57 +61,34 @@ export type MetricDrawerProps = {
 };
 
 export function MetricDrawer({ target, filters, period, pageNumber, onPage, onClose }: MetricDrawerProps) {
-  useFocusReturn();
   const metric = dashboardMetric(target.metric)!;
   const asked = { ...filters, ...target };
   const query = useQuery(dashboardQueries.records({ ...asked, pageNumber, pageSize: DRILL_PAGE_SIZE }));
   const drill = query.data;
-  const noun = drill?.subject === 'clinicians' || metric.kind === 'clinicianRatio' ? 'clinicians' : 'visits';
-  const title = `${metric.label} — ${partLabel(metric, target.part)}, ${showPeriod(period)}`;
-  const total = drill?.paging.totalCount ?? 0;
-  return (
-    <Drawer open onClose={onClose} title={title} size="min(1100px, 100vw)" destroyOnHidden>
-      <Flex justify="space-between" align="start" gap={8} wrap style={{ marginBottom: 12 }}>
-        <Typography.Text role="status">
-          {drill ? `${count.format(total)} ${total === 1 ? noun.slice(0, -1) : noun}` : 'Loading…'}
-        </Typography.Text>
-        <ExportCsvButton
-          thing={`the ${noun}`}
-          rowNames={{ one: noun.slice(0, -1), many: noun }}
-          file={(progress, signal) => exportFile(asked, period, progress, signal)}
-        />
-      </Flex>
-      <ListResults query={query} thing={`the ${noun}`}>
-        {drill?.subject === 'clinicians' ? (
-          <DataTable<MetricClinicianRow>
-            ariaLabel={title}
-            rows={drill.rows}
-            totalCount={total}
-            pageNumber={pageNumber}
-            pageSize={DRILL_PAGE_SIZE}
-            pageSizeOptions={[DRILL_PAGE_SIZE]}
-            loading={query.isFetching}
-            columns={CLINICIAN_COLUMNS}
-            rowKey="id"
-            emptyText="No clinicians."
-            onPageChange={(next) => onPage(next)}
-          />
-        ) : (
-          <DataTable<MetricVisitRow>
-            ariaLabel={title}
-            rows={drill?.subject === 'visits' ? drill.rows : []}
-            totalCount={total}
-            pageNumber={pageNumber}
-            pageSize={DRILL_PAGE_SIZE}
-            pageSizeOptions={[DRILL_PAGE_SIZE]}
-            loading={query.isFetching}
-            columns={VISIT_COLUMNS}
-            rowKey="id"
-            emptyText="No visits."
-            onPageChange={(next) => onPage(next)}
-          />
-        )}
-      </ListResults>
-    </Drawer>
+  const common = {
+    title: `${metric.label} — ${partLabel(metric, target.part)}, ${showPeriod(period)}`,
+    query,
+    total: drill?.paging.totalCount ?? 0,
+    pageNumber,
+    pageSize: DRILL_PAGE_SIZE,
+    onPage,
+    onClose,
+    exportFile: (progress: (done: number, total: number) => void, signal: AbortSignal) =>
+      exportFile(asked, period, progress, signal),
+  };
+  return drill?.subject === 'clinicians' || (!drill && metric.kind === 'clinicianRatio') ? (
+    <RecordsDrawer<MetricClinicianRow>
+      {...common}
+      noun={{ one: 'clinician', many: 'clinicians' }}
+      rows={drill?.subject === 'clinicians' ? drill.rows : []}
+      columns={CLINICIAN_COLUMNS}
+    />
+  ) : (
+    <RecordsDrawer<MetricVisitRow>
+      {...common}
+      noun={{ one: 'visit', many: 'visits' }}
+      rows={drill?.subject === 'visits' ? drill.rows : []}
+      columns={VISIT_COLUMNS}
+    />
   );
 }

@@ -14,19 +14,18 @@ import {
   ExportCsvButton,
   listFilterFields,
   ListResults,
-  useFocusReturn,
   type DataTableColumns,
   type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import type { ReportFilterValues } from '../report-kit/ReportFilters';
+import { RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { fetchAllResponses, surveyQueries, type ResponsesTarget } from './survey-queries';
 
 export const RESPONSES_PAGE_SIZE = 10;
-const count = new Intl.NumberFormat('en-US');
 const scale = (value: number | null) => (value === null ? '—' : String(value));
 
 const RESPONSE_SORT_FIELDS = ['submittedAt', 'satisfaction', 'recommend'] as const;
@@ -193,6 +192,17 @@ export function responsesCsv(rows: readonly SurveyResponseRow[]): string {
   ]);
 }
 
+/** Every answer of the filters as the CSV file. */
+async function responsesFile(
+  filters: ReportFilterValues & ResponsesTarget,
+  fileName: string,
+  progress: (done: number, total: number) => void,
+  signal: AbortSignal,
+) {
+  const rows = await fetchAllResponses(filters, progress, signal);
+  return { ...csvFile(responsesCsv(rows), fileName), rows: rows.length };
+}
+
 export function ResponsesCsvButton({
   filters,
   fileName,
@@ -204,10 +214,7 @@ export function ResponsesCsvButton({
     <ExportCsvButton
       thing="the answers"
       rowNames={{ one: 'answer', many: 'answers' }}
-      file={async (progress, signal) => {
-        const rows = await fetchAllResponses(filters, progress, signal);
-        return { ...csvFile(responsesCsv(rows), fileName), rows: rows.length };
-      }}
+      file={(progress, signal) => responsesFile(filters, fileName, progress, signal)}
     />
   );
 }
@@ -232,34 +239,23 @@ export function ResponsesDrawer({
   onPage,
   onClose,
 }: ResponsesDrawerProps) {
-  useFocusReturn();
   const asked = { ...filters, ...target };
   const query = useQuery(surveyQueries.responses({ ...asked, pageNumber, pageSize: RESPONSES_PAGE_SIZE }));
-  const total = query.data?.paging.totalCount ?? 0;
-  const heading = `${title}, ${showPeriod(period)}`;
   return (
-    <Drawer open onClose={onClose} title={heading} size="min(1100px, 100vw)" destroyOnHidden>
-      <Flex justify="space-between" align="start" gap={8} wrap style={{ marginBottom: 12 }}>
-        <Typography.Text role="status">
-          {query.data ? `${count.format(total)} ${total === 1 ? 'answer' : 'answers'}` : 'Loading…'}
-        </Typography.Text>
-        <ResponsesCsvButton filters={asked} fileName={`survey-answers-${period.from}-to-${period.to}.csv`} />
-      </Flex>
-      <ListResults query={query} thing="the answers">
-        <DataTable<SurveyResponseRow>
-          ariaLabel={heading}
-          rows={query.data?.rows ?? []}
-          totalCount={total}
-          pageNumber={pageNumber}
-          pageSize={RESPONSES_PAGE_SIZE}
-          pageSizeOptions={[RESPONSES_PAGE_SIZE]}
-          loading={query.isFetching}
-          columns={responseColumns()}
-          rowKey="id"
-          emptyText="No answers."
-          onPageChange={(next) => onPage(next)}
-        />
-      </ListResults>
-    </Drawer>
+    <RecordsDrawer<SurveyResponseRow>
+      title={`${title}, ${showPeriod(period)}`}
+      noun={{ one: 'answer', many: 'answers' }}
+      query={query}
+      rows={query.data?.rows ?? []}
+      total={query.data?.paging.totalCount ?? 0}
+      columns={responseColumns()}
+      pageNumber={pageNumber}
+      pageSize={RESPONSES_PAGE_SIZE}
+      onPage={onPage}
+      onClose={onClose}
+      exportFile={(progress, signal) =>
+        responsesFile(asked, `survey-answers-${period.from}-to-${period.to}.csv`, progress, signal)
+      }
+    />
   );
 }

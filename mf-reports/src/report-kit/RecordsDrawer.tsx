@@ -1,0 +1,74 @@
+// The records behind a report's figure, in a drawer (decisions 046, 049, 050): how many there are (the figure),
+// every one of them as CSV, a page of them at a time, and the focus back on the figure's button when it closes.
+// Each report gives its query, its rows' columns and how its CSV is made.
+import {
+  DataTable,
+  ExportCsvButton,
+  ListResults,
+  useFocusReturn,
+  type DataTableColumns,
+  type ExportCsvButtonProps,
+} from '@carelane/shared-ui';
+import { Drawer, Flex, Typography } from 'antd';
+import type { Key } from 'react';
+
+const count = new Intl.NumberFormat('en-US');
+
+export type RecordsDrawerProps<T> = {
+  /** The drawer's heading and the table's name: the figure and its period. */
+  title: string;
+  /** A record's name, such as { one: 'visit', many: 'visits' }. */
+  noun: { one: string; many: string };
+  /** The page's query: its failure and retry, whether it is fetching, whether it answered. */
+  query: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean; data?: unknown };
+  rows: readonly T[];
+  /** Every record behind the figure. */
+  total: number;
+  columns: DataTableColumns<T>;
+  pageNumber: number;
+  pageSize: number;
+  onPage: (pageNumber: number) => void;
+  onClose: () => void;
+  exportFile: ExportCsvButtonProps['file'];
+};
+
+export function RecordsDrawer<T extends { id: Key }>({
+  title,
+  noun,
+  query,
+  rows,
+  total,
+  columns,
+  pageNumber,
+  pageSize,
+  onPage,
+  onClose,
+  exportFile,
+}: RecordsDrawerProps<T>) {
+  useFocusReturn();
+  return (
+    <Drawer open onClose={onClose} title={title} size="min(1100px, 100vw)" destroyOnHidden>
+      <Flex justify="space-between" align="start" gap={8} wrap style={{ marginBottom: 12 }}>
+        <Typography.Text role="status">
+          {query.data ? `${count.format(total)} ${total === 1 ? noun.one : noun.many}` : 'Loading…'}
+        </Typography.Text>
+        <ExportCsvButton thing={`the ${noun.many}`} rowNames={noun} file={exportFile} />
+      </Flex>
+      <ListResults query={query} thing={`the ${noun.many}`}>
+        <DataTable<T>
+          ariaLabel={title}
+          rows={rows}
+          totalCount={total}
+          pageNumber={pageNumber}
+          pageSize={pageSize}
+          pageSizeOptions={[pageSize]}
+          loading={query.isFetching}
+          columns={columns}
+          rowKey="id"
+          emptyText={`No ${noun.many}.`}
+          onPageChange={(next) => onPage(next)}
+        />
+      </ListResults>
+    </Drawer>
+  );
+}
