@@ -153,7 +153,7 @@ async function timeRollup(api, target, log) {
       const r = await api.runReportRollupJob(database.db);
       if (i >= 2) rounds.push({ ms: performance.now() - t, visits: r.visits });
     }
-    const [rows] = [await database.db.execute(sql`select count(*)::int as n from report_visit_days`)];
+    const rows = await database.db.execute(sql`select count(*)::int as n from report_visit_days`);
     return {
       queued: Number(queued.rows[0].n),
       catchUp: { visits: first.visits, batches: first.batches, ms: catchUpMs },

@@ -1,7 +1,7 @@
 // The rollup job (decision 051): every few seconds, the visits queued by the write triggers are rolled up in
 // batches, each batch one transaction holding the rollup's advisory lock, so any number of API instances run it
 // once at a time and a batch that fails leaves the rollup as it was, its visits still queued for the next run.
-// Each batch that moved something announces `reportRollup`, and open dashboards read their figures again.
+// A run that moved something announces `reportRollup` once, and open dashboards read their figures again.
 import type { Db } from '../../../db/client';
 import { jobIntervalFromEnv, startPeriodicJob } from '../../../lib/periodic-job';
 import { publishEvent } from '../../../services/events';
@@ -21,19 +21,24 @@ export async function runReportRollupJob(
 ): Promise<{ visits: number; batches: number }> {
   let visits = 0;
   let batches = 0;
-  while (batches < maxBatches) {
-    const taken = await db.transaction(async (tx) => {
-      if (!(await repo.lockRollup(tx))) return -1;
-      const ids = await repo.takeQueuedVisits(tx, batchSize);
-      if (!ids.length) return 0;
-      await repo.rollUpVisits(tx, ids);
-      await publishEvent(tx, { entity: REPORT_ROLLUP_ENTITY, id: null, action: 'updated' });
-      return ids.length;
-    });
-    if (taken <= 0) break;
-    visits += taken;
-    batches++;
-    if (taken < batchSize) break;
+  try {
+    while (batches < maxBatches) {
+      const taken = await db.transaction(async (tx) => {
+        if (!(await repo.lockRollup(tx))) return -1;
+        const ids = await repo.takeQueuedVisits(tx, batchSize);
+        if (!ids.length) return 0;
+        await repo.rollUpVisits(tx, ids);
+        return ids.length;
+      });
+      if (taken <= 0) break;
+      visits += taken;
+      batches++;
+      if (taken < batchSize) break;
+    }
+  } finally {
+    // Once per run, after the batches committed (a catch-up of many batches would otherwise have every open
+    // dashboard read its figures again after each one); a batch that failed leaves the committed ones announced.
+    if (visits > 0) await publishEvent(db, { entity: REPORT_ROLLUP_ENTITY, id: null, action: 'updated' });
   }
   return { visits, batches };
 }
