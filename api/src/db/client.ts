@@ -183,6 +183,9 @@ function openReportsPool(url: string): { db: Db; close: () => Promise<void> } {
     options: '-c default_transaction_read_only=on',
   });
   pool.on('error', (error) => console.error(`Reports replica connection lost: ${error.message}`));
+  // A client being ended when the server closes it (the replica restarted, the database dropped) reports it on
+  // the client itself, after the pool has let go of it: heard here, not an unhandled error.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzlePg({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
 }
 
@@ -284,7 +287,9 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.reportsDatabaseUrl && !options.databaseUrl)
-    throw new Error('REPORTS_DATABASE_URL names a replica of DATABASE_URL: it needs DATABASE_URL (PostgreSQL).');
+    throw new Error(
+      'REPORTS_DATABASE_URL names a replica of DATABASE_URL: it needs DATABASE_URL (PostgreSQL).',
+    );
   return options.databaseUrl
     ? openPostgres(
         options.databaseUrl,

@@ -177,7 +177,11 @@ export async function startTestServer(
     sql: (text, params = []) => queryRows(server.services.db, boundQuery(text, params)),
     async ownerSql(text, params = []) {
       if (!config.databaseUrl) return queryRows(server.services.db, boundQuery(text, params));
-      owner ??= new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+      if (!owner) {
+        owner = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+        // The database is dropped right after the pool ends: a client still ending hears it closed.
+        owner.on('connect', (client) => client.on('error', () => {}));
+      }
       return queryRows(drizzlePg({ client: owner }), boundQuery(text, params));
     },
     async close() {
