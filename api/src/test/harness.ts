@@ -179,7 +179,9 @@ export async function startTestServer(
       if (!config.databaseUrl) return queryRows(server.services.db, boundQuery(text, params));
       if (!owner) {
         owner = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
-        // The database is dropped right after the pool ends: a client still ending hears it closed.
+        // The database is dropped right after the pool ends, and the pool ends before its clients' sockets have
+        // closed: a client still closing hears "terminating connection", which the pool re-emits on itself.
+        owner.on('error', () => {});
         owner.on('connect', (client) => client.on('error', () => {}));
       }
       return queryRows(drizzlePg({ client: owner }), boundQuery(text, params));
