@@ -16,6 +16,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 import type { Executor } from '../../db/client';
 import type { AppServices } from '../../services/app-services';
 import type { Actor } from '../../services/context';
+import { organizationPlace } from '../maps/repository';
 import { organizationTimeZone, stateOfAddress, withVisitTimeZones } from '../maps/service';
 import type { MetricVisitDbRow, VisitFilter } from './dashboard/repository';
 import * as repo from './report-scope-repository';
@@ -31,15 +32,20 @@ export function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q
   return { ...q, referralSourceId: own };
 }
 
-/** The period asked for, on the calendar of the organization filtered (else the default zone, Central). */
+/**
+ * The period asked for, on the calendar of the organization filtered (else the default zone, Central); an
+ * organization that does not exist is a problem naming `referralSourceId`.
+ */
 export async function periodsOf(
   services: Services,
   q: ReportFilterQuery,
 ): Promise<{ current: ReportPeriod; prior: ReportPeriod }> {
-  const zone =
-    q.referralSourceId !== undefined
-      ? await organizationTimeZone(services.db, q.referralSourceId)
-      : DEFAULT_TIME_ZONE;
+  let zone = DEFAULT_TIME_ZONE;
+  if (q.referralSourceId !== undefined) {
+    if (!(await organizationPlace(services.db, q.referralSourceId)))
+      throw badRequest('referralSourceId', `no organization has the id ${q.referralSourceId}`);
+    zone = await organizationTimeZone(services.db, q.referralSourceId);
+  }
   const asked = askedReportPeriod(q, todayIn(zone));
   if (!asked.ok) throw badRequest(asked.field, asked.message);
   return { current: asked.period, prior: priorPeriod(asked.period) };

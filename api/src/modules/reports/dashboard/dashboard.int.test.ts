@@ -300,7 +300,7 @@ describeEachDatabase('dashboard', (server) => {
     await expectDrillTotalsMatch(`${filter()}&state=TX`);
   });
 
-  it('refuses a period over 366 days naming `to`, an unknown metric, and the clinician', async () => {
+  it('refuses a period over 366 days naming `to`, an unknown metric or organization, and the clinician', async () => {
     const long = await get<Problem>(`/api/admin/reports/dashboard?from=${orgDay(-366)}&to=${orgDay(0)}`);
     expect(long.status).toBe(400);
     expect(long.body.errors.map((e) => e.field)).toEqual(['to']);
@@ -313,6 +313,18 @@ describeEachDatabase('dashboard', (server) => {
     const unknown = await get<Problem>('/api/admin/reports/dashboard/records?metric=happiness');
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0]!.field).toContain('metric');
+    for (const path of [
+      'dashboard',
+      'dashboard/records?metric=staffingRate&',
+      'timeToStaff',
+      'health/organizations',
+    ]) {
+      const noSuchOrganization = await get<Problem>(
+        `/api/admin/reports/${path}${path.endsWith('&') ? '' : '?'}referralSourceId=987654`,
+      );
+      expect(noSuchOrganization.status).toBe(400);
+      expect(noSuchOrganization.body.errors.map((e) => e.field)).toEqual(['referralSourceId']);
+    }
     expect((await get('/api/admin/reports/dashboard', clinician)).status).toBe(403);
     expect((await get('/api/admin/reports/dashboard/records?metric=staffingRate', clinician)).status).toBe(
       403,
