@@ -47,3 +47,4 @@ export * from './reports/time-to-staff';
 export * from './reports/user-activity';
 export * from './reports/surveys';
 export * from './reports/health';
+export * from './reports/generic-report';
