@@ -47,4 +47,5 @@ export * from './reports/time-to-staff';
 export * from './reports/user-activity';
 export * from './reports/surveys';
 export * from './reports/health';
+export * from './reports/funnels';
 export * from './reports/generic-report';
