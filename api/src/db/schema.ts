@@ -12,3 +12,4 @@ export * from './billing-schema';
 export * from './notifications-schema';
 export * from './non-coverages-schema';
 export * from './surveys-schema';
+export * from './saved-reports-schema';
