@@ -15,3 +15,4 @@ export * from './non-coverages';
 export * from './surveys';
 export * from './user-activity';
 export * from './health';
+export * from './funnels';

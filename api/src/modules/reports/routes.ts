@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { activityRoutes } from './activity/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { funnelsRoutes } from './funnels/routes';
 import { genericReportRoutes } from './generic-report/routes';
 import { healthRoutes } from './health/routes';
 import { nonCoveragesRoutes } from './non-coverages/routes';
@@ -18,5 +19,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   await app.register(healthRoutes, opts);
   await app.register(surveysRoutes, opts);
   await app.register(userActivityRoutes, opts);
+  await app.register(funnelsRoutes, opts);
   await app.register(genericReportRoutes, opts);
 };
