@@ -40,6 +40,7 @@ const BUILT_ROUTES = [
   '/noncoverages',
   '/timetostaff',
   '/userActivity',
+  '/genericReport',
   '/referralSourceHealth',
   '/stateHealth',
   '/providerHealth',

@@ -12,6 +12,7 @@ export const PAGES: AreaPages = {
   '/noncoverages': lazy(() => import('./non-coverages/NonCoveragesPage')),
   '/timetostaff': lazy(() => import('./time-to-staff/TimeToStaffPage')),
   '/userActivity': lazy(() => import('./user-activity/UserActivityPage')),
+  '/genericReport': lazy(() => import('./generic-report/GenericReportPage')),
   '/referralSourceHealth': lazy(() =>
     import('./health/health-reports').then((m) => ({ default: m.OrganizationHealthPage })),
   ),
