@@ -148,7 +148,9 @@ function FilterRow({
       column?.type === 'number' || column?.type === 'money-cents'
         ? t.trim() === ''
           ? t
-          : Number(t)
+          : Number.isFinite(Number(t))
+            ? Number(t)
+            : t
         : t.trim();
     if (filter.op === 'in' || filter.op === 'between') return text.split(',').map(one);
     return one(text);
@@ -543,4 +545,3 @@ function GroupsView({
     </>
   );
 }
-

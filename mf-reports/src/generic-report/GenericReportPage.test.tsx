@@ -1,0 +1,95 @@
+// /genericReport's page (issue 26, decision 054): the definition in the URL is run, a grouping draws its chart
+// with its table, a group's count opens its records (as many as the count), a bad definition is named before any
+// call, and a report with no rows says why.
+import { jsonResponse } from '@carelane/shared-session/testing';
+import { paging, renderPage, type ApiCall } from '@carelane/shared-ui/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import GenericReportPage from './GenericReportPage';
+
+jest.setTimeout(60_000);
+
+const BASE = '/api/admin/reports/genericReport';
+const period = { from: '2026-11-01', to: '2026-11-07' };
+const grouped = { subject: 'visits', columns: ['status', 'patientName'], filters: [], groupBy: 'status' };
+const urlOf = (def: object) =>
+  `/genericReport?from=${period.from}&to=${period.to}&def=${encodeURIComponent(JSON.stringify(def))}`;
+
+function route(rows: number) {
+  return async (call: ApiCall) => {
+    const path = call.url.pathname;
+    if (path === `${BASE}/saved`) return jsonResponse({ rows: [] });
+    if (path === `${BASE}/run`) {
+      const body = call.body as { definition: { groupBy?: string } };
+      if (body.definition.groupBy)
+        return jsonResponse({
+          kind: 'groups',
+          period,
+          groupBy: { key: 'status', label: 'Status', type: 'enum' },
+          groups: [
+            { value: 'Staffed', count: 2 },
+            { value: 'Active', count: 1 },
+          ],
+          total: 3,
+          truncated: false,
+        });
+      return jsonResponse({
+        kind: 'rows',
+        period,
+        columns: [{ key: 'status', label: 'Status', type: 'enum' }],
+        rows: [],
+        paging: paging(rows),
+      });
+    }
+    if (path === `${BASE}/drill`)
+      return jsonResponse({
+        kind: 'rows',
+        period,
+        columns: [
+          { key: 'status', label: 'Status', type: 'enum' },
+          { key: 'patientName', label: 'Patient', type: 'text' },
+        ],
+        rows: [
+          { id: 1, cells: { status: 'Staffed', patientName: 'Dana Doe' } },
+          { id: 2, cells: { status: 'Staffed', patientName: 'Eli Roe' } },
+        ],
+        paging: paging(2),
+      });
+    return undefined;
+  };
+}
+
+describe('GenericReportPage', () => {
+  it("runs the URL's grouped definition: chart and table, and a group's records in the drawer", async () => {
+    const page = renderPage(<GenericReportPage />, { url: urlOf(grouped), route: route(0) });
+    const table = await screen.findByRole('table', { name: 'visits by Status' });
+    expect(within(table).getByText('Staffed')).toBeTruthy();
+    expect(
+      screen.getAllByRole('img', { name: /^visits by Status: Staffed 2, Active 1/ }).length,
+    ).toBeGreaterThan(0);
+    const run = page.calls.find((c) => c.url.pathname === `${BASE}/run`)!;
+    expect(run.body).toMatchObject({ definition: grouped, ...period });
+    fireEvent.click(screen.getByRole('button', { name: '2 visits, Staffed' }));
+    await waitFor(() => expect(screen.getByText('2 visits')).toBeTruthy());
+    const drill = page.calls.find((c) => c.url.pathname === `${BASE}/drill`)!;
+    expect(drill.body).toMatchObject({ definition: grouped, group: 'Staffed' });
+    expect(await screen.findByText('Dana Doe')).toBeTruthy();
+  });
+
+  it('names the field of a definition the allow-list refuses, before any call', async () => {
+    const page = renderPage(<GenericReportPage />, { url: '/genericReport', route: route(0) });
+    expect(await screen.findByText('No report run yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter 1 value' }), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('filters[0].value: must be a number');
+    expect(page.calls.some((c) => c.url.pathname === `${BASE}/run`)).toBe(false);
+  });
+
+  it('says why a report has no rows', async () => {
+    renderPage(<GenericReportPage />, {
+      url: urlOf({ subject: 'visits', columns: ['status'], filters: [] }),
+      route: route(0),
+    });
+    expect(await screen.findByText('No visits match this report')).toBeTruthy();
+  });
+});
