@@ -15,7 +15,7 @@ const urlOf = (def: object) =>
   `/genericReport?from=${period.from}&to=${period.to}&def=${encodeURIComponent(JSON.stringify(def))}`;
 
 function route(rows: number) {
-  return async (call: ApiCall) => {
+  return (call: ApiCall) => {
     const path = call.url.pathname;
     if (path === `${BASE}/saved`) return jsonResponse({ rows: [] });
     if (path === `${BASE}/run`) {

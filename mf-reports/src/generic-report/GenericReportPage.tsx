@@ -200,7 +200,6 @@ export default function GenericReportPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [group, setGroup] = useState<{ value: string | number | null; count: number } | null>(null);
-  const [drillPage, setDrillPage] = useState(1);
   const client = useQueryClient();
   const subjectDef = GENERIC_SUBJECT_DEFS[draft.subject];
   const body = asked ? { definition: asked, from: period.from, to: period.to } : null;
@@ -212,26 +211,12 @@ export default function GenericReportPage() {
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
-  const saved = useQuery({
-    queryKey: ['genericReport', 'saved'],
-    queryFn: ({ signal }) => calls.saved(signal),
-  });
-  const drill = useQuery({
-    queryKey: ['genericReport', 'drill', body, group?.value, drillPage],
-    queryFn: ({ signal }) =>
-      calls.drill({ ...body, group: group!.value, pageNumber: drillPage, pageSize: 10 }, signal),
-    enabled: body !== null && group !== null,
-  });
   const save = useMutation({
     mutationFn: () => apiClient.post(`${BASE}/saved`, { name, definition: draft }, savedReportSchema),
     onSuccess: (report) => {
       void client.invalidateQueries({ queryKey: ['genericReport', 'saved'] });
       setUrl({ reportId: report.id });
     },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiClient.delete(`${BASE}/saved/${id}`, z.object({ id: z.number() })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['genericReport', 'saved'] }),
   });
 
   const runDraft = () => {
@@ -265,32 +250,7 @@ export default function GenericReportPage() {
               setUrl({ from: isoDay(range.start), to: isoDay(range.end), pageNumber: null })
             }
           />
-          <Select<GenericSubject>
-            aria-label="Subject"
-            value={draft.subject}
-            style={{ width: 180 }}
-            options={GENERIC_SUBJECTS.map((s) => ({ value: s, label: GENERIC_SUBJECT_DEFS[s].label }))}
-            onChange={(subject) => setDraft(newGenericDefinition(subject))}
-          />
-          <Select<string[]>
-            aria-label="Columns"
-            mode="multiple"
-            value={draft.columns}
-            style={{ minWidth: 320 }}
-            options={subjectDef.columns.map((c) => ({ value: c.key, label: c.label }))}
-            onChange={(columns) => setDraft({ ...draft, columns })}
-          />
-          <Select<string>
-            aria-label="Group by"
-            placeholder="No grouping"
-            allowClear
-            value={draft.groupBy ?? undefined}
-            style={{ width: 200 }}
-            options={subjectDef.columns
-              .filter((c) => c.groupable)
-              .map((c) => ({ value: c.key, label: c.label }))}
-            onChange={(groupBy?: string) => setDraft({ ...draft, groupBy: groupBy ?? null })}
-          />
+          <DefinitionFields draft={draft} onChange={setDraft} />
         </Flex>
         <Flex vertical gap={8} style={{ marginBottom: 12 }}>
           {draft.filters.map((f, i) => (
@@ -341,42 +301,14 @@ export default function GenericReportPage() {
             </Typography.Text>
           ) : null}
         </Flex>
-        <section aria-label="Saved reports">
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Saved reports
-          </Typography.Title>
-          {saved.data?.rows.length ? (
-            <ul>
-              {saved.data.rows.map((r) => (
-                <li key={r.id}>
-                  <Button
-                    type="link"
-                    onClick={() => {
-                      const checked = checkGenericDefinition(r.definition);
-                      if (!checked.ok) return setProblem(`${checked.field}: ${checked.message}`);
-                      setDraft(checked.definition);
-                      setGroup(null);
-                      setUrl({ def: JSON.stringify(checked.definition), reportId: r.id, pageNumber: null });
-                    }}
-                  >
-                    {r.name}
-                  </Button>
-                  <Popconfirm
-                    title={`Delete the saved report ${r.name}?`}
-                    okText="Delete"
-                    onConfirm={() => remove.mutate(r.id)}
-                  >
-                    <Button size="small" danger aria-label={`Delete ${r.name}`}>
-                      Delete
-                    </Button>
-                  </Popconfirm>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <Typography.Text type="secondary">No saved reports yet.</Typography.Text>
-          )}
-        </section>
+        <SavedReports
+          onOpen={(definition, id) => {
+            setDraft(definition);
+            setGroup(null);
+            setUrl({ def: JSON.stringify(definition), reportId: id, pageNumber: null });
+          }}
+          onProblem={setProblem}
+        />
       </section>
       {!body ? (
         <EmptyState title="No report run yet" description="Pick a subject, columns and filters, then Run." />
@@ -385,70 +317,209 @@ export default function GenericReportPage() {
           {!answer ? (
             <Skeleton active />
           ) : answer.kind === 'groups' ? (
-            <GroupsView
+            <GroupsView answer={answer} body={body} noun={noun} onDrill={setGroup} />
+          ) : (
+            <RowsView
               answer={answer}
               body={body}
               noun={noun}
-              onDrill={(g) => {
-                setDrillPage(1);
-                setGroup(g);
-              }}
+              page={{ pageNumber: url.pageNumber, pageSize: url.pageSize }}
+              loading={result.isFetching}
+              onPage={(pageNumber, pageSize) => setUrl({ pageNumber, pageSize })}
             />
-          ) : answer.paging.totalCount === 0 ? (
-            <EmptyState
-              title={`No ${noun.many} match this report`}
-              description={
-                answer.period
-                  ? `None in ${showPeriod(answer.period)} meets the filters. Widen the period or remove a filter.`
-                  : 'None meets the filters. Remove a filter to see more.'
-              }
-            />
-          ) : (
-            <>
-              <Flex justify="space-between" align="center" gap={8} wrap style={{ margin: '16px 0 8px' }}>
-                <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-                  {answer.paging.totalCount} {answer.paging.totalCount === 1 ? noun.one : noun.many}
-                </Typography.Title>
-                <ExportCsvButton
-                  thing={THING}
-                  rowNames={noun}
-                  file={csvOf(body, `report-${body.definition.subject}-${period.from}-to-${period.to}.csv`)}
-                />
-              </Flex>
-              <DataTable<Row>
-                ariaLabel={`Report of ${noun.many}`}
-                rows={answer.rows}
-                totalCount={answer.paging.totalCount}
-                pageNumber={url.pageNumber}
-                pageSize={url.pageSize}
-                loading={result.isFetching}
-                columns={rowColumns(answer)}
-                rowKey="id"
-                emptyText={`No ${noun.many} on this page.`}
-                onPageChange={(pageNumber, pageSize) => setUrl({ pageNumber, pageSize })}
-              />
-            </>
           )}
         </ListResults>
       )}
-      {group && body && body.definition.groupBy ? (
-        <RecordsDrawer<Row>
-          title={`${noun.many}: ${genericColumn(body.definition.subject, body.definition.groupBy)!.label} ${
-            group.value ?? '(empty)'
-          }`}
-          noun={noun}
-          query={drill}
-          rows={drill.data?.rows ?? []}
-          total={drill.data?.paging.totalCount ?? group.count}
-          columns={drill.data ? rowColumns(drill.data) : []}
-          pageNumber={drillPage}
-          pageSize={10}
-          onPage={setDrillPage}
-          onClose={() => setGroup(null)}
-          exportFile={csvOf(body, `report-${body.definition.subject}-group.csv`, group)}
-        />
+      {group && body ? (
+        <GroupDrawer body={body} group={group} noun={noun} onClose={() => setGroup(null)} />
       ) : null}
     </PageFrame>
+  );
+}
+
+/** A definition's rows: how many, a page of them, the CSV of every one; or why there are none. */
+function RowsView({
+  answer,
+  body,
+  noun,
+  page,
+  loading,
+  onPage,
+}: {
+  answer: GenericRows;
+  body: { definition: GenericReportDefinition; from: string; to: string };
+  noun: { one: string; many: string };
+  page: { pageNumber: number; pageSize: number };
+  loading: boolean;
+  onPage: (pageNumber: number, pageSize: number) => void;
+}) {
+  if (answer.paging.totalCount === 0)
+    return (
+      <EmptyState
+        title={`No ${noun.many} match this report`}
+        description={
+          answer.period
+            ? `None in ${showPeriod(answer.period)} meets the filters. Widen the period or remove a filter.`
+            : 'None meets the filters. Remove a filter to see more.'
+        }
+      />
+    );
+  return (
+    <>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ margin: '16px 0 8px' }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          {answer.paging.totalCount} {answer.paging.totalCount === 1 ? noun.one : noun.many}
+        </Typography.Title>
+        <ExportCsvButton
+          thing={THING}
+          rowNames={noun}
+          file={csvOf(body, `report-${body.definition.subject}-${body.from}-to-${body.to}.csv`)}
+        />
+      </Flex>
+      <DataTable<Row>
+        ariaLabel={`Report of ${noun.many}`}
+        rows={answer.rows}
+        totalCount={answer.paging.totalCount}
+        pageNumber={page.pageNumber}
+        pageSize={page.pageSize}
+        loading={loading}
+        columns={rowColumns(answer)}
+        rowKey="id"
+        emptyText={`No ${noun.many} on this page.`}
+        onPageChange={onPage}
+      />
+    </>
+  );
+}
+
+/** The subject, the columns and the grouping of a definition being built. */
+function DefinitionFields({
+  draft,
+  onChange,
+}: {
+  draft: GenericReportDefinition;
+  onChange: (next: GenericReportDefinition) => void;
+}) {
+  const subjectDef = GENERIC_SUBJECT_DEFS[draft.subject];
+  const setDraft = onChange;
+  return (
+    <>
+      <Select<GenericSubject>
+        aria-label="Subject"
+        value={draft.subject}
+        style={{ width: 180 }}
+        options={GENERIC_SUBJECTS.map((s) => ({ value: s, label: GENERIC_SUBJECT_DEFS[s].label }))}
+        onChange={(subject) => setDraft(newGenericDefinition(subject))}
+      />
+      <Select<string[]>
+        aria-label="Columns"
+        mode="multiple"
+        value={draft.columns}
+        style={{ minWidth: 320 }}
+        options={subjectDef.columns.map((c) => ({ value: c.key, label: c.label }))}
+        onChange={(columns) => setDraft({ ...draft, columns })}
+      />
+      <Select<string>
+        aria-label="Group by"
+        placeholder="No grouping"
+        allowClear
+        value={draft.groupBy ?? undefined}
+        style={{ width: 200 }}
+        options={subjectDef.columns.filter((c) => c.groupable).map((c) => ({ value: c.key, label: c.label }))}
+        onChange={(groupBy?: string) => setDraft({ ...draft, groupBy: groupBy ?? null })}
+      />
+    </>
+  );
+}
+
+/** The records behind one group, a page at a time, with their CSV. */
+function GroupDrawer({
+  body,
+  group,
+  noun,
+  onClose,
+}: {
+  body: { definition: GenericReportDefinition; from: string; to: string };
+  group: { value: string | number | null; count: number };
+  noun: { one: string; many: string };
+  onClose: () => void;
+}) {
+  const [drillPage, setDrillPage] = useState(1);
+  const drill = useQuery({
+    queryKey: ['genericReport', 'drill', body, group.value, drillPage],
+    queryFn: ({ signal }) =>
+      calls.drill({ ...body, group: group.value, pageNumber: drillPage, pageSize: 10 }, signal),
+  });
+  const groupBy = genericColumn(body.definition.subject, body.definition.groupBy ?? '');
+  return (
+    <RecordsDrawer<Row>
+      title={`${noun.many}: ${groupBy?.label ?? ''} ${group.value ?? '(empty)'}`}
+      noun={noun}
+      query={drill}
+      rows={drill.data?.rows ?? []}
+      total={drill.data?.paging.totalCount ?? group.count}
+      columns={drill.data ? rowColumns(drill.data) : []}
+      pageNumber={drillPage}
+      pageSize={10}
+      onPage={setDrillPage}
+      onClose={onClose}
+      exportFile={csvOf(body, `report-${body.definition.subject}-group.csv`, group)}
+    />
+  );
+}
+
+/** The caller's saved reports: each opens its definition; deleting one asks first. */
+function SavedReports({
+  onOpen,
+  onProblem,
+}: {
+  onOpen: (definition: GenericReportDefinition, id: number) => void;
+  onProblem: (problem: string) => void;
+}) {
+  const client = useQueryClient();
+  const saved = useQuery({
+    queryKey: ['genericReport', 'saved'],
+    queryFn: ({ signal }) => calls.saved(signal),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiClient.delete(`${BASE}/saved/${id}`, z.object({ id: z.number() })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['genericReport', 'saved'] }),
+  });
+  return (
+    <section aria-label="Saved reports">
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        Saved reports
+      </Typography.Title>
+      {saved.data?.rows.length ? (
+        <ul>
+          {saved.data.rows.map((r) => (
+            <li key={r.id}>
+              <Button
+                type="link"
+                onClick={() => {
+                  const checked = checkGenericDefinition(r.definition);
+                  if (checked.ok) onOpen(checked.definition, r.id);
+                  else onProblem(`${checked.field}: ${checked.message}`);
+                }}
+              >
+                {r.name}
+              </Button>
+              <Popconfirm
+                title={`Delete the saved report ${r.name}?`}
+                okText="Delete"
+                onConfirm={() => remove.mutate(r.id)}
+              >
+                <Button size="small" danger aria-label={`Delete ${r.name}`}>
+                  Delete
+                </Button>
+              </Popconfirm>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Text type="secondary">No saved reports yet.</Typography.Text>
+      )}
+    </section>
   );
 }
 
