@@ -45,6 +45,7 @@ const BUILT_ROUTES = [
   '/stateHealth',
   '/providerHealth',
   '/operationsHealth',
+  '/visitFunnel',
   '/csatscores',
   '/clinicianSurvey',
   '/organizationSurvey',
@@ -55,7 +56,7 @@ const BUILT_ROUTES = [
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports and the surveys', () => {
+  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the visit funnel and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

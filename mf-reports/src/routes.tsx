@@ -23,6 +23,9 @@ export const PAGES: AreaPages = {
   '/operationsHealth': lazy(() =>
     import('./health/health-reports').then((m) => ({ default: m.OperationsHealthPage })),
   ),
+  '/visitFunnel': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.VisitFunnelPage })),
+  ),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
   '/clinicianSurvey': lazy(() =>
     import('./surveys/SurveyResultsPage').then((m) => ({ default: m.ClinicianSurveyPage })),

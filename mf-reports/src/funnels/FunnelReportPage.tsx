@@ -1,0 +1,367 @@
+// A funnel report (issue 26, decision 053), one config-driven page for every funnel: its stages from shared-domain
+// (label, the rule in words as "how counted"), each stage's count this period and the prior one with the change,
+// the conversion from the previous stage and the median time in stage — all from `funnelFigures`, never
+// recomputed here. The chart draws the counts of both periods; the table beside it is its text alternative. A
+// stage's count opens the records behind it with the same filters (their total is the count). Filters, the sort
+// and the open stage are in the URL; the CSV holds every stage.
+import {
+  funnelDefinition,
+  funnelFigures,
+  toCsv,
+  type FunnelDefinition,
+  type FunnelStageFigure,
+  type MetricVisitRow,
+} from '@carelane/shared-domain';
+import { useUrlState } from '@carelane/shared-session';
+import {
+  csvFile,
+  DataTable,
+  EmptyState,
+  ExportCsvButton,
+  fetchEveryPage,
+  ListResults,
+  PageFrame,
+  type DataTableColumns,
+  type SortChange,
+} from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Input, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { z } from 'zod';
+import { DRILL_PAGE_SIZE, showPeriod } from '../dashboard/dashboard-filters';
+import { drillCsv, VISIT_COLUMNS } from '../dashboard/drill-rows';
+import { RecordsDrawer } from '../report-kit/RecordsDrawer';
+import { ReportChart } from '../report-kit/ReportChart';
+import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
+import { funnelCalls, funnelQueries, type FunnelFilters } from './funnel-queries';
+
+const count = new Intl.NumberFormat('en-US');
+const SORTS = ['stage', 'count', 'conversion'] as const;
+
+export const funnelUrlSchema = z.object({
+  from: reportUrlShape.from.catch(undefined),
+  to: reportUrlShape.to.catch(undefined),
+  referralSourceId: reportUrlShape.referralSourceId.catch(undefined),
+  providerTypeId: reportUrlShape.providerTypeId.catch(undefined),
+  state: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((s) => s.toUpperCase())
+    .optional()
+    .catch(undefined),
+  sort: z.enum(SORTS).optional().catch(undefined),
+  order: z.enum(['ascend', 'descend']).optional().catch(undefined),
+  /** The stage whose records are open, and which period's. */
+  stage: z.string().max(40).optional().catch(undefined),
+  stagePeriod: z.enum(['current', 'prior']).optional().catch(undefined),
+  drillPage: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+/** Every stage as CSV text: what the table shows, both periods. */
+export function funnelCsv(funnel: FunnelDefinition, figures: readonly FunnelStageFigure[]): string {
+  return toCsv([
+    [
+      'Stage',
+      'How counted',
+      'This period',
+      'Prior period',
+      'Change',
+      'Conversion %',
+      'Median hours in stage',
+    ],
+    ...figures.map((f, i) => [
+      f.label,
+      funnel.stages[i]!.rule,
+      f.count,
+      f.priorCount,
+      f.change,
+      f.conversion === null ? '' : f.conversion.toFixed(1),
+      f.medianHours === null ? '' : f.medianHours.toFixed(1),
+    ]),
+  ]);
+}
+
+function StateFilter({ value, onChange }: { value?: string; onChange: (state: string | null) => void }) {
+  const [text, setText] = useState(value ?? '');
+  return (
+    <Input
+      aria-label="State"
+      placeholder="Any state"
+      allowClear
+      maxLength={2}
+      value={text}
+      style={{ width: 110 }}
+      onChange={(event) => {
+        const next = event.target.value.toUpperCase();
+        setText(next);
+        if (next === '') onChange(null);
+        else if (/^[A-Z]{2}$/.test(next)) onChange(next);
+      }}
+    />
+  );
+}
+
+function sortFigures(
+  figures: readonly FunnelStageFigure[],
+  sort?: (typeof SORTS)[number],
+  order?: 'ascend' | 'descend',
+) {
+  const rows = figures.map((f, index) => ({ ...f, index }));
+  if (!sort || sort === 'stage') return order === 'descend' ? rows.reverse() : rows;
+  const value = (f: FunnelStageFigure) => (sort === 'count' ? f.count : (f.conversion ?? -1));
+  return rows.sort(
+    (a, b) => (order === 'descend' ? value(b) - value(a) : value(a) - value(b)) || a.index - b.index,
+  );
+}
+
+type StageRow = FunnelStageFigure & { index: number };
+
+/** The stages table's columns: a count is a button opening its records. */
+function stageColumns(
+  funnel: FunnelDefinition,
+  url: { sort?: (typeof SORTS)[number]; order?: 'ascend' | 'descend' },
+  open: (stage: string, which: 'current' | 'prior') => void,
+): DataTableColumns<StageRow> {
+  return [
+    {
+      key: 'stage',
+      title: 'Stage',
+      primary: true,
+      sorter: true,
+      sortOrder: (url.sort ?? 'stage') === 'stage' ? (url.order ?? 'ascend') : null,
+      render: (_: unknown, row: StageRow) => (
+        <span>
+          {row.label}
+          <div>
+            <Typography.Text type="secondary">{funnel.stages[row.index]!.rule}</Typography.Text>
+          </div>
+        </span>
+      ),
+    },
+    {
+      key: 'count',
+      title: 'This period',
+      align: 'right',
+      sorter: true,
+      sortOrder: url.sort === 'count' ? (url.order ?? 'ascend') : null,
+      render: (_: unknown, row: StageRow) => (
+        <Button
+          type="link"
+          onClick={() => open(row.id, 'current')}
+          aria-label={`${count.format(row.count)} ${row.label}, this period: show them`}
+        >
+          {count.format(row.count)}
+        </Button>
+      ),
+    },
+    {
+      key: 'prior',
+      title: 'Prior period',
+      align: 'right',
+      render: (_: unknown, row: StageRow) => (
+        <Button
+          type="link"
+          onClick={() => open(row.id, 'prior')}
+          aria-label={`${count.format(row.priorCount)} ${row.label}, prior period: show them`}
+        >
+          {count.format(row.priorCount)}
+        </Button>
+      ),
+    },
+    { key: 'change', title: 'Change', align: 'right', render: (_: unknown, row: StageRow) => row.change },
+    {
+      key: 'conversion',
+      title: 'Conversion from previous stage',
+      align: 'right',
+      sorter: true,
+      sortOrder: url.sort === 'conversion' ? (url.order ?? 'ascend') : null,
+      render: (_: unknown, row: StageRow) => row.conversionText,
+    },
+    {
+      key: 'median',
+      title: 'Median time in stage',
+      align: 'right',
+      render: (_: unknown, row: StageRow) =>
+        row.medianHours === null ? '—' : `${row.medianHours.toFixed(1)} h`,
+    },
+  ];
+}
+
+export function FunnelReportPage({ funnelKey }: { funnelKey: string }) {
+  const funnel = funnelDefinition(funnelKey)!;
+  const [url, setUrl] = useUrlState(funnelUrlSchema);
+  const { period, prior, filters: common } = reportFiltersOf(url, false);
+  const filters: FunnelFilters = { ...common, ...(url.state ? { state: url.state } : {}) };
+  const query = useQuery(funnelQueries.funnel(funnel.key, filters));
+  const data = query.data;
+  const figures = data
+    ? funnelFigures(
+        funnel,
+        data.stages.map((s) => s.current),
+        data.stages.map((s) => s.prior),
+      )
+    : [];
+  const rows = sortFigures(figures, url.sort, url.order);
+  const reset = { stage: null, stagePeriod: null, drillPage: null };
+  const open = (stage: string, which: 'current' | 'prior') =>
+    setUrl({ stage, stagePeriod: which, drillPage: null });
+
+  const columns = stageColumns(funnel, url, open);
+
+  const openStage = url.stage ? funnel.stages.find((s) => s.id === url.stage) : undefined;
+  const empty = data && figures.every((f) => f.count === 0 && f.priorCount === 0);
+
+  return (
+    <PageFrame title={funnel.title} subtitle={comparedCaption(period, prior)}>
+      <ReportFilters
+        url={url}
+        period={period}
+        organizationUser={false}
+        onChange={(update) => setUrl({ ...update, ...reset })}
+      >
+        <StateFilter value={url.state} onChange={(state) => setUrl({ state, ...reset })} />
+      </ReportFilters>
+      <Typography.Paragraph type="secondary">
+        How counted: {funnel.bucketedBy} Each stage counts the records of the stage before it that also meet
+        its rule.
+      </Typography.Paragraph>
+      <ListResults query={query} thing={`the ${funnel.title.toLowerCase()}`}>
+        {!data ? (
+          <Skeleton active />
+        ) : empty ? (
+          <EmptyState
+            title="Nothing in this period"
+            description={`No record entered the funnel in ${showPeriod(period)} or the prior period for these filters (${funnel.bucketedBy}). Widen the period or clear a filter.`}
+          />
+        ) : (
+          <>
+            <ReportChart
+              label={`${funnel.title}, ${showPeriod(data.period)} compared with ${showPeriod(data.prior)}: ${figures
+                .map((f) => `${f.label} ${f.count} (prior ${f.priorCount})`)
+                .join(', ')}`}
+              categories={figures.map((f) => f.label)}
+              series={[
+                { name: 'This period', values: figures.map((f) => f.count) },
+                { name: 'Prior period', values: figures.map((f) => f.priorCount) },
+              ]}
+              valueName="Records"
+              horizontal
+            >
+              <Flex justify="space-between" align="center" gap={8} wrap style={{ margin: '16px 0 8px' }}>
+                <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+                  Stages
+                </Typography.Title>
+                <ExportCsvButton
+                  thing={`the ${funnel.title.toLowerCase()}`}
+                  rowNames={{ one: 'stage', many: 'stages' }}
+                  file={async () => ({
+                    ...csvFile(
+                      funnelCsv(funnel, figures),
+                      `${funnel.key}-${period.from}-to-${period.to}.csv`,
+                    ),
+                    rows: figures.length,
+                  })}
+                />
+              </Flex>
+              <DataTable
+                ariaLabel={`${funnel.title} stages`}
+                rows={rows}
+                totalCount={rows.length}
+                pageNumber={1}
+                pageSize={Math.max(rows.length, 1)}
+                loading={query.isFetching}
+                columns={columns}
+                rowKey="id"
+                emptyText="No stages."
+                onPageChange={() => undefined}
+                onSortChange={(next: SortChange) =>
+                  setUrl(
+                    next && (SORTS as readonly string[]).includes(next.field)
+                      ? { sort: next.field as (typeof SORTS)[number], order: next.order }
+                      : { sort: null, order: null },
+                  )
+                }
+              />
+            </ReportChart>
+          </>
+        )}
+      </ListResults>
+      {openStage ? (
+        <StageRecords
+          funnel={funnel}
+          stage={openStage.id}
+          title={`${openStage.label}, ${showPeriod(url.stagePeriod === 'prior' ? prior : period)}`}
+          filters={{ ...filters, period: url.stagePeriod ?? 'current' }}
+          pageNumber={url.drillPage ?? 1}
+          onPage={(drillPage) => setUrl({ drillPage })}
+          onClose={() => setUrl(reset)}
+        />
+      ) : null}
+    </PageFrame>
+  );
+}
+
+function StageRecords({
+  funnel,
+  stage,
+  title,
+  filters,
+  pageNumber,
+  onPage,
+  onClose,
+}: {
+  funnel: FunnelDefinition;
+  stage: string;
+  title: string;
+  filters: FunnelFilters & { period: 'current' | 'prior' };
+  pageNumber: number;
+  onPage: (page: number) => void;
+  onClose: () => void;
+}) {
+  const query = useQuery(
+    funnelQueries.records(funnel.key, stage, { ...filters, pageNumber, pageSize: DRILL_PAGE_SIZE }),
+  );
+  const drill = query.data;
+  return (
+    <RecordsDrawer<MetricVisitRow>
+      title={title}
+      noun={{ one: 'visit', many: 'visits' }}
+      query={query}
+      rows={drill?.subject === 'visits' ? drill.rows : []}
+      total={drill?.paging.totalCount ?? 0}
+      columns={VISIT_COLUMNS}
+      pageNumber={pageNumber}
+      pageSize={DRILL_PAGE_SIZE}
+      onPage={onPage}
+      onClose={onClose}
+      exportFile={async (progress, signal) => {
+        const rows = await fetchEveryPage<MetricVisitRow>(
+          async (page, pageSize) => {
+            const answer = await funnelCalls.records(
+              funnel.key,
+              stage,
+              { ...filters, pageNumber: page, pageSize },
+              signal,
+            );
+            return { rows: answer.subject === 'visits' ? answer.rows : [], paging: answer.paging };
+          },
+          (row) => row.id,
+          progress,
+        );
+        const csv = drillCsv({
+          subject: 'visits',
+          rows,
+          paging: { pageNumber: 1, pageSize: rows.length, pageCount: 1, totalCount: rows.length },
+        });
+        return {
+          ...csvFile(csv, `${funnel.key}-${stage}-${filters.from}-to-${filters.to}.csv`),
+          rows: rows.length,
+        };
+      }}
+    />
+  );
+}
+
+export function VisitFunnelPage() {
+  return <FunnelReportPage funnelKey="visitFunnel" />;
+}
