@@ -46,6 +46,7 @@ const BUILT_ROUTES = [
   '/providerHealth',
   '/operationsHealth',
   '/visitFunnel',
+  '/historicalChurn',
   '/csatscores',
   '/clinicianSurvey',
   '/organizationSurvey',
@@ -56,7 +57,7 @@ const BUILT_ROUTES = [
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the visit funnel and the surveys', () => {
+  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the visit funnel, historical churn and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

@@ -26,6 +26,7 @@ export const PAGES: AreaPages = {
   '/visitFunnel': lazy(() =>
     import('./funnels/FunnelReportPage').then((m) => ({ default: m.VisitFunnelPage })),
   ),
+  '/historicalChurn': lazy(() => import('./historical-churn/HistoricalChurnPage')),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
   '/clinicianSurvey': lazy(() =>
     import('./surveys/SurveyResultsPage').then((m) => ({ default: m.ClinicianSurveyPage })),

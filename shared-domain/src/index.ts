@@ -49,3 +49,4 @@ export * from './reports/surveys';
 export * from './reports/health';
 export * from './reports/funnels';
 export * from './reports/generic-report';
+export * from './reports/churn';

@@ -8,7 +8,12 @@ import { casesFor, LEAK_PATTERN, operationsOf, type BadCase, type Operation } fr
 /** Cases per operation (the deep body, date and id cases are never cut by it). */
 export const CASES_PER_ROUTE = 30;
 /** Path parameters that are not numeric ids get a real value, so bad bodies reach past the lookup. */
-const PATH_SAMPLES: Record<string, string> = { name: 'fileSizeLimit', roleId: '5' };
+const PATH_SAMPLES: Record<string, string> = {
+  name: 'fileSizeLimit',
+  roleId: '5',
+  funnel: 'visitFunnel',
+  stage: 'covered',
+};
 /** The account the walk signs in as; it needs a password it can sign in with. */
 export const WALK_ADMIN = 'admin@carelane.local';
 

@@ -16,3 +16,4 @@ export * from './surveys';
 export * from './user-activity';
 export * from './health';
 export * from './funnels';
+export * from './churn';

@@ -33,20 +33,22 @@ export function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q
 }
 
 /**
- * The period asked for, on the calendar of the organization filtered (else the default zone, Central); an
+ * The calendar a report counts days by: the organization filtered's (else the default zone, Central). An
  * organization that does not exist is a problem naming `referralSourceId`.
  */
+export async function reportTimeZone(services: Services, referralSourceId: number | undefined): Promise<string> {
+  if (referralSourceId === undefined) return DEFAULT_TIME_ZONE;
+  if (!(await organizationPlace(services.db, referralSourceId)))
+    throw badRequest('referralSourceId', `no organization has the id ${referralSourceId}`);
+  return organizationTimeZone(services.db, referralSourceId);
+}
+
+/** The period asked for, on the report's calendar (reportTimeZone). */
 export async function periodsOf(
   services: Services,
   q: ReportFilterQuery,
 ): Promise<{ current: ReportPeriod; prior: ReportPeriod }> {
-  let zone = DEFAULT_TIME_ZONE;
-  if (q.referralSourceId !== undefined) {
-    if (!(await organizationPlace(services.db, q.referralSourceId)))
-      throw badRequest('referralSourceId', `no organization has the id ${q.referralSourceId}`);
-    zone = await organizationTimeZone(services.db, q.referralSourceId);
-  }
-  const asked = askedReportPeriod(q, todayIn(zone));
+  const asked = askedReportPeriod(q, todayIn(await reportTimeZone(services, q.referralSourceId)));
   if (!asked.ok) throw badRequest(asked.field, asked.message);
   return { current: asked.period, prior: priorPeriod(asked.period) };
 }

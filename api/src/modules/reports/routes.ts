@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { activityRoutes } from './activity/routes';
+import { churnRoutes } from './churn/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { funnelsRoutes } from './funnels/routes';
 import { genericReportRoutes } from './generic-report/routes';
@@ -21,4 +22,5 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   await app.register(userActivityRoutes, opts);
   await app.register(funnelsRoutes, opts);
   await app.register(genericReportRoutes, opts);
+  await app.register(churnRoutes, opts);
 };
