@@ -5,7 +5,8 @@
 //     work of one second at 100 visit changes per second);
 //  2. each report's answer, the default period (the last 7 days) and the year, 20 sequential requests then
 //     autocannon at 4 connections: the dashboard (as the operations director and as an organization user),
-//     time to staff, the health reports, the survey results;
+//     time to staff, the health reports, the survey results, the visit funnel, historical churn (12 and 24
+//     months);
 //  3. a drill-down's first page (the staffed visits behind the staffing rate) at 20 connections;
 //  4. freshness: a visit of the week ahead deleted through the API, then the dashboard polled until its figure
 //     moves (5 times).
@@ -109,6 +110,17 @@ function reportsToMeasure() {
       BUDGET.report,
     ),
     ...both('surveys', 'survey results', '/api/admin/reports/surveys/summary', 'admin', BUDGET.report),
+    ...both('visitFunnel', 'visit funnel', '/api/admin/reports/funnels/visitFunnel', 'admin', BUDGET.report),
+    // Historical churn's window is months, not a period: its default (12) and its longest (24).
+    ...['clinicians', 'organizations'].flatMap((subject) =>
+      [12, 24].map((months) => ({
+        key: `churn${subject[0].toUpperCase()}${subject.slice(1)}${months}`,
+        label: `historical churn of ${subject}, ${months} months`,
+        path: `/api/admin/reports/historicalChurn?subject=${subject}&months=${months}`,
+        who: 'admin',
+        budget: BUDGET.report,
+      })),
+    ),
   ];
 }
 
