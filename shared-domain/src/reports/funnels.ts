@@ -417,3 +417,24 @@ export function funnelFigures(
     };
   });
 }
+
+/**
+ * An organization's conversion on /referralSourceConversion: its last stage's count over its first's, percent
+ * (null when it has none requested). The API orders its rows by it, worst first; the page sorts by it.
+ */
+export function organizationConversion(counts: readonly number[]): number | null {
+  const first = counts[0] ?? 0;
+  return first === 0 ? null : ((counts[counts.length - 1] ?? 0) / first) * 100;
+}
+
+/** Worst first: the lowest conversion, then the most requested, then the name. */
+export function compareOrganizationConversion(
+  a: { counts: readonly number[]; organizationName: string },
+  b: { counts: readonly number[]; organizationName: string },
+): number {
+  const ca = organizationConversion(a.counts) ?? -1;
+  const cb = organizationConversion(b.counts) ?? -1;
+  return (
+    ca - cb || (b.counts[0] ?? 0) - (a.counts[0] ?? 0) || a.organizationName.localeCompare(b.organizationName)
+  );
+}

@@ -37,3 +37,18 @@ export const funnelRecordsQuerySchema = reportFilterQuerySchema.extend(pagingQue
   period: z.enum(['current', 'prior']).default('current'),
 });
 export type FunnelRecordsQuery = z.infer<typeof funnelRecordsQuerySchema>;
+
+/** /referralSourceConversion's table: a row per organization with a requested visit in the period, worst first. */
+export const funnelOrganizationsSchema = z.object({
+  funnel: z.literal('referralSourceConversion'),
+  period: reportPeriodSchema,
+  rows: z.array(
+    z.object({
+      referralSourceId: z.number().int(),
+      organizationName: z.string(),
+      /** Each stage's count, in the funnel's stage order. */
+      counts: z.array(z.number().int()),
+    }),
+  ),
+});
+export type FunnelOrganizations = z.infer<typeof funnelOrganizationsSchema>;

@@ -2,7 +2,12 @@
 // visits of a provider type of its own gives each stage's count (the 5-mile coverage by the one SQL distance
 // rule), the median time in stage and the prior period; every stage's records total its count; who may read it;
 // bad input.
-import { FUNNELS, type FunnelAnswer, type MetricDrill } from '@carelane/shared-domain';
+import {
+  FUNNELS,
+  type FunnelAnswer,
+  type FunnelOrganizations,
+  type MetricDrill,
+} from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
 import { orgDay } from '../../../test/org-days';
 
@@ -129,6 +134,39 @@ describeEachDatabase('funnel reports', (server) => {
           expect(res.body.rows.length).toBe(Math.min(2, stage[period].count));
         }
     }
+  });
+
+  it("gives the organization conversion's row per organization, its drill-down its counts", async () => {
+    const res = await get<FunnelOrganizations>(
+      `/api/admin/reports/funnels/referralSourceConversion/organizations?${filters()}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.period).toEqual({ from: orgDay(-6), to: orgDay(0) });
+    // Requested 5, staffed 3, completed 1 (the visit funnel's example without coverage).
+    expect(res.body.rows).toEqual([
+      { referralSourceId: org, organizationName: 'Funnel Home Care', counts: [5, 3, 1] },
+    ]);
+    const stages = FUNNELS.find((f) => f.key === 'referralSourceConversion')!.stages;
+    for (const [i, stage] of stages.entries()) {
+      const drill = await get<MetricDrill>(
+        `/api/admin/reports/funnels/referralSourceConversion/stages/${stage.id}/records?${filters()}`,
+      );
+      expect(drill.body.paging.totalCount).toBe(res.body.rows[0]!.counts[i]);
+    }
+    // Without the organization filter, every organization with a requested visit, worst first.
+    const all = await get<FunnelOrganizations>(
+      `/api/admin/reports/funnels/referralSourceConversion/organizations?from=${orgDay(-6)}&to=${orgDay(0)}&providerTypeId=${TYPE}`,
+    );
+    expect(all.body.rows.map((r) => r.referralSourceId)).toEqual([org]);
+    expect(
+      (await get(`/api/admin/reports/funnels/referralSourceConversion/organizations?${filters()}`, orgUser))
+        .status,
+    ).toBe(403);
+    const unknown = await get<Problem>(
+      `/api/admin/reports/funnels/referralSourceConversion/organizations?referralSourceId=99999999`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]!.field).toBe('referralSourceId');
   });
 
   it('refuses the organization roles (no funnelReports) and answers bad input with the field', async () => {

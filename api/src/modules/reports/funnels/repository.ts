@@ -96,3 +96,29 @@ export function visitFunnelCounts(
          group by 1`,
   );
 }
+
+export type FunnelOrganizationDbRow = { referral_source_id: number; organization_name: string } & Record<
+  string,
+  number | string
+>;
+
+/** A row per organization with a record in the funnel's first stage in `range`: each stage's count `s<i>`. */
+export function visitFunnelOrganizations(
+  ex: Executor,
+  funnel: FunnelDefinition,
+  filter: VisitFilter,
+  range: ReportPeriod,
+): Promise<FunnelOrganizationDbRow[]> {
+  const columns = funnel.stages.map(
+    (_, i) => sql`count(*) filter (where ${visitStageCondition(funnel, i)})::int as ${sql.raw(`s${i}`)}`,
+  );
+  return queryRows(
+    ex,
+    sql`select c.*, rs.name as organization_name
+          from (select v.referral_source_id, ${sql.join(columns, sql`, `)}
+                  ${visitsFrom(filter, range)}
+                 group by v.referral_source_id) c
+          join referral_sources rs on rs.id = c.referral_source_id
+         where c.s0 > 0`,
+  );
+}

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   funnelParamsSchema,
   funnelQuerySchema,
+  funnelOrganizationsSchema,
   funnelRecordsQuerySchema,
   funnelSchema,
   funnelStageParamsSchema,
@@ -17,6 +18,20 @@ const tags = ['reports'];
 const config = { page: 'funnelReports' } as const;
 
 export const funnelsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.get(
+    '/api/admin/reports/funnels/referralSourceConversion/organizations',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Organization conversion's table: a row per organization with each stage's count in the period, worst conversion first",
+        querystring: funnelQuerySchema,
+        response: { 200: funnelOrganizationsSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.conversionOrganizations(services, request.ctx, request.query),
+  );
   app.get(
     '/api/admin/reports/funnels/:funnel',
     {

@@ -3,7 +3,9 @@
 // same cumulative condition). Scoped like every report (report-scope.ts); the routes' page, funnelReports, is the
 // administrator's and the staffing roles'. Built so far: the visit funnels (visitFunnel, referralSourceConversion).
 import {
+  compareOrganizationConversion,
   funnelDefinition,
+  type FunnelOrganizations,
   type FunnelAnswer,
   type FunnelDefinition,
   type FunnelQuery,
@@ -92,5 +94,33 @@ export async function stageRecords(
     subject: 'visits',
     rows: await visitDrillRows(services.reportsDb, rows),
     paging: pagingOf(q, total),
+  };
+}
+
+/** GET /api/admin/reports/funnels/referralSourceConversion/organizations: a row per organization, worst first. */
+export async function conversionOrganizations(
+  services: Services,
+  ctx: RequestContext,
+  query: FunnelQuery,
+): Promise<FunnelOrganizations> {
+  const definition = builtFunnel('referralSourceConversion');
+  const q = scopedFilter(requireActor(ctx), query);
+  const { current } = await periodsOf(services, q);
+  const rows = await repo.visitFunnelOrganizations(
+    services.reportsDb,
+    definition,
+    await visitFilterOf(services, q),
+    current,
+  );
+  return {
+    funnel: 'referralSourceConversion',
+    period: current,
+    rows: rows
+      .map((r) => ({
+        referralSourceId: Number(r.referral_source_id),
+        organizationName: String(r.organization_name),
+        counts: definition.stages.map((_, i) => Number(r[`s${i}`] ?? 0)),
+      }))
+      .sort(compareOrganizationConversion),
   };
 }
