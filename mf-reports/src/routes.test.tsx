@@ -46,6 +46,7 @@ const BUILT_ROUTES = [
   '/providerHealth',
   '/operationsHealth',
   '/visitFunnel',
+  '/referralSourceConversion',
   '/historicalChurn',
   '/csatscores',
   '/clinicianSurvey',

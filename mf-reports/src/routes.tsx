@@ -26,6 +26,9 @@ export const PAGES: AreaPages = {
   '/visitFunnel': lazy(() =>
     import('./funnels/FunnelReportPage').then((m) => ({ default: m.VisitFunnelPage })),
   ),
+  '/referralSourceConversion': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.ReferralSourceConversionPage })),
+  ),
   '/historicalChurn': lazy(() => import('./historical-churn/HistoricalChurnPage')),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
   '/clinicianSurvey': lazy(() =>

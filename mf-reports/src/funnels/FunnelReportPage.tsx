@@ -34,6 +34,7 @@ import { RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { funnelCalls, funnelQueries, type FunnelFilters } from './funnel-queries';
+import { OrganizationConversionTable } from './OrganizationConversionTable';
 
 const count = new Intl.NumberFormat('en-US');
 const SORTS = ['stage', 'count', 'conversion'] as const;
@@ -55,6 +56,12 @@ export const funnelUrlSchema = z.object({
   stage: z.string().max(40).optional().catch(undefined),
   stagePeriod: z.enum(['current', 'prior']).optional().catch(undefined),
   drillPage: z.coerce.number().int().min(1).optional().catch(undefined),
+  /** The organization whose stage records are open (/referralSourceConversion's table). */
+  stageOrg: z.coerce.number().int().positive().optional().catch(undefined),
+  /** /referralSourceConversion's table: its sort and page. */
+  orgSort: z.string().max(40).optional().catch(undefined),
+  orgOrder: z.enum(['ascend', 'descend']).optional().catch(undefined),
+  orgPage: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 
 /** Every stage as CSV text: what the table shows, both periods. */
@@ -187,7 +194,14 @@ function stageColumns(
   ];
 }
 
-export function FunnelReportPage({ funnelKey }: { funnelKey: string }) {
+export function FunnelReportPage({
+  funnelKey,
+  byOrganization = false,
+}: {
+  funnelKey: string;
+  /** /referralSourceConversion: the table of a row per organization under the stages. */
+  byOrganization?: boolean;
+}) {
   const funnel = funnelDefinition(funnelKey)!;
   const [url, setUrl] = useUrlState(funnelUrlSchema);
   const { period, prior, filters: common } = reportFiltersOf(url, false);
@@ -202,9 +216,9 @@ export function FunnelReportPage({ funnelKey }: { funnelKey: string }) {
       )
     : [];
   const rows = sortFigures(figures, url.sort, url.order);
-  const reset = { stage: null, stagePeriod: null, drillPage: null };
+  const reset = { stage: null, stagePeriod: null, drillPage: null, stageOrg: null };
   const open = (stage: string, which: 'current' | 'prior') =>
-    setUrl({ stage, stagePeriod: which, drillPage: null });
+    setUrl({ stage, stagePeriod: which, drillPage: null, stageOrg: null });
 
   const columns = stageColumns(funnel, url, open);
 
@@ -217,9 +231,9 @@ export function FunnelReportPage({ funnelKey }: { funnelKey: string }) {
         url={url}
         period={period}
         organizationUser={false}
-        onChange={(update) => setUrl({ ...update, ...reset })}
+        onChange={(update) => setUrl({ ...update, ...reset, orgPage: null })}
       >
-        <StateFilter value={url.state} onChange={(state) => setUrl({ state, ...reset })} />
+        <StateFilter value={url.state} onChange={(state) => setUrl({ state, ...reset, orgPage: null })} />
       </ReportFilters>
       <Typography.Paragraph type="secondary">
         How counted: {funnel.bucketedBy} Each stage counts the records of the stage before it that also meet
@@ -286,12 +300,29 @@ export function FunnelReportPage({ funnelKey }: { funnelKey: string }) {
           </>
         )}
       </ListResults>
+      {byOrganization && data && !empty ? (
+        <OrganizationConversionTable
+          funnel={funnel}
+          filters={filters}
+          sort={{ field: url.orgSort, order: url.orgOrder }}
+          pageNumber={url.orgPage ?? 1}
+          onSort={(next) =>
+            setUrl({ orgSort: next?.field ?? null, orgOrder: next?.order ?? null, orgPage: null })
+          }
+          onPage={(orgPage) => setUrl({ orgPage })}
+          onOpen={(stage, stageOrg) => setUrl({ stage, stagePeriod: 'current', drillPage: null, stageOrg })}
+        />
+      ) : null}
       {openStage ? (
         <StageRecords
           funnel={funnel}
           stage={openStage.id}
           title={`${openStage.label}, ${showPeriod(url.stagePeriod === 'prior' ? prior : period)}`}
-          filters={{ ...filters, period: url.stagePeriod ?? 'current' }}
+          filters={{
+            ...filters,
+            ...(url.stageOrg ? { referralSourceId: url.stageOrg } : {}),
+            period: url.stagePeriod ?? 'current',
+          }}
           pageNumber={url.drillPage ?? 1}
           onPage={(drillPage) => setUrl({ drillPage })}
           onClose={() => setUrl(reset)}
@@ -364,4 +395,8 @@ function StageRecords({
 
 export function VisitFunnelPage() {
   return <FunnelReportPage funnelKey="visitFunnel" />;
+}
+
+export function ReferralSourceConversionPage() {
+  return <FunnelReportPage funnelKey="referralSourceConversion" byOrganization />;
 }

@@ -1,9 +1,11 @@
 // The funnel reports as the pages call them (issue 26, decision 053): a funnel's stages and the records behind a
 // stage. Keys start with 'funnelReport'.
 import {
+  funnelOrganizationsSchema,
   funnelSchema,
   metricDrillSchema,
   type FunnelAnswer,
+  type FunnelOrganizations,
   type MetricDrill,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
@@ -46,3 +48,22 @@ export const funnelQueries = {
       placeholderData: (previous) => previous,
     }),
 };
+
+export const conversionOrganizationsCalls = {
+  rows: (filters: FunnelFilters, signal?: AbortSignal): Promise<FunnelOrganizations> =>
+    apiClient.get(
+      '/api/admin/reports/funnels/referralSourceConversion/organizations',
+      funnelOrganizationsSchema,
+      {
+        searchParams: filters,
+        signal,
+      },
+    ),
+};
+
+export const conversionOrganizationsQuery = (filters: FunnelFilters) =>
+  queryOptions({
+    queryKey: ['funnelReport', 'referralSourceConversion', 'organizations', filters],
+    queryFn: ({ signal }) => conversionOrganizationsCalls.rows(filters, signal),
+    placeholderData: (previous) => previous,
+  });
