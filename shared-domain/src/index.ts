@@ -50,3 +50,4 @@ export * from './reports/health';
 export * from './reports/funnels';
 export * from './reports/generic-report';
 export * from './reports/churn';
+export * from './reports/goal-tracker';

@@ -17,3 +17,4 @@ export * from './user-activity';
 export * from './health';
 export * from './funnels';
 export * from './churn';
+export * from './goal-tracker';
