@@ -6,6 +6,7 @@ import { churnRoutes } from './churn/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { funnelsRoutes } from './funnels/routes';
 import { genericReportRoutes } from './generic-report/routes';
+import { goalTrackerRoutes } from './goal-tracker/routes';
 import { healthRoutes } from './health/routes';
 import { nonCoveragesRoutes } from './non-coverages/routes';
 import { timeToStaffRoutes } from './time-to-staff/routes';
@@ -23,4 +24,5 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   await app.register(funnelsRoutes, opts);
   await app.register(genericReportRoutes, opts);
   await app.register(churnRoutes, opts);
+  await app.register(goalTrackerRoutes, opts);
 };
