@@ -48,6 +48,7 @@ const BUILT_ROUTES = [
   '/visitFunnel',
   '/referralSourceConversion',
   '/historicalChurn',
+  '/goalTracker',
   '/csatscores',
   '/clinicianSurvey',
   '/organizationSurvey',

@@ -30,6 +30,7 @@ export const PAGES: AreaPages = {
     import('./funnels/FunnelReportPage').then((m) => ({ default: m.ReferralSourceConversionPage })),
   ),
   '/historicalChurn': lazy(() => import('./historical-churn/HistoricalChurnPage')),
+  '/goalTracker': lazy(() => import('./goal-tracker/GoalTrackerPage')),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
   '/clinicianSurvey': lazy(() =>
     import('./surveys/SurveyResultsPage').then((m) => ({ default: m.ClinicianSurveyPage })),
