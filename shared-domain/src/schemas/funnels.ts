@@ -2,8 +2,8 @@
 // prior one; the conversion and the change are computed by shared-domain's `funnelFigures`, never here.
 import { z } from 'zod';
 import { FUNNEL_KEYS } from '../reports/funnels';
-import { pagingQuerySchema } from './common';
-import { reportFilterQuerySchema, reportPeriodSchema } from './reports';
+import { isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
+import { metricVisitRowSchema, reportFilterQuerySchema, reportPeriodSchema } from './reports';
 
 export const funnelKeySchema = z.enum(FUNNEL_KEYS);
 
@@ -52,3 +52,34 @@ export const funnelOrganizationsSchema = z.object({
   ),
 });
 export type FunnelOrganizations = z.infer<typeof funnelOrganizationsSchema>;
+
+/**
+ * A record behind a stage of a funnel whose subject is not visits: its name (a service request's title, a
+ * patient's, an organization's, a clinician's, a message's channel and address), its organization, status, the
+ * instant it is bucketed by (created, queued; none for organizations) and one detail (a service request's patient,
+ * an organization's onboarding step, a clinician's state, a message's subject).
+ */
+export const funnelRecordRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organizationName: z.string().nullable(),
+  status: z.string().nullable(),
+  at: isoDateTimeSchema.nullable(),
+  detail: z.string().nullable(),
+});
+export type FunnelRecordRow = z.infer<typeof funnelRecordRowSchema>;
+
+const recordsOf = <S extends 'episodes' | 'patients' | 'organizations' | 'clinicians' | 'messages'>(
+  subject: S,
+) => z.object({ subject: z.literal(subject), rows: z.array(funnelRecordRowSchema), paging: pagingSchema });
+
+/** The records behind a stage: visits as the dashboard's drill-down, other subjects as funnel record rows. */
+export const funnelRecordsSchema = z.discriminatedUnion('subject', [
+  z.object({ subject: z.literal('visits'), rows: z.array(metricVisitRowSchema), paging: pagingSchema }),
+  recordsOf('episodes'),
+  recordsOf('patients'),
+  recordsOf('organizations'),
+  recordsOf('clinicians'),
+  recordsOf('messages'),
+]);
+export type FunnelRecords = z.infer<typeof funnelRecordsSchema>;

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_PROVIDER_STATUS_ID,
   COMPLETED_VISIT_STATUSES,
+  PROVIDER_ONBOARD_STEPS,
   REQUESTED_VISIT_STATUSES,
   STAFFED_VISIT_STATUSES,
   VISIT_FUNNEL_COVERAGE_MILES,
@@ -14,7 +15,7 @@ import {
   type FunnelDefinition,
   type ReportPeriod,
 } from '@carelane/shared-domain';
-import { queryRows, type Executor } from '../../../db/client';
+import { idsParam, queryRows, type Executor } from '../../../db/client';
 import { milesBetween } from '../../../db/sql-distance';
 import { visitSetCondition, visitsFrom, type VisitFilter } from '../dashboard/repository';
 
@@ -122,3 +123,247 @@ export function visitFunnelOrganizations(
          where c.s0 > 0`,
   );
 }
+
+// ---- the funnels of other subjects (service requests, patients, organizations, clinicians, outbox messages) ----
+
+/** What a subject's SQL reads: the filters, the period its records are bucketed in and the calendar. */
+export type SubjectScope = {
+  filter: VisitFilter;
+  /** The clinician's own state (the clinician funnel). */
+  state?: string;
+  range: ReportPeriod;
+  timeZone: string;
+};
+
+type SubjectSql = {
+  /** `from … r where …`: the records the scope selects (bucketed in its range). */
+  from: (scope: SubjectScope) => SQL;
+  /** Each stage id's own condition on the record `r`. */
+  stages: Record<string, (scope: SubjectScope) => SQL>;
+  /** Where each recorded moment a stage names is read. */
+  moments: Record<string, (scope: SubjectScope) => SQL>;
+  /** The drill-down row of `r`: id, name, organization_name, status, at, detail, patient_id. */
+  row: SQL;
+  /** The drill-down's order. */
+  order: SQL;
+};
+
+const dayIn = (column: SQL, scope: SubjectScope) =>
+  sql`(${column} at time zone ${scope.timeZone})::date between ${scope.range.from}::date and ${scope.range.to}::date`;
+const orgIn = (column: SQL, filter: VisitFilter) =>
+  filter.referralSourceIds ? sql`and ${column} = any(${idsParam(filter.referralSourceIds)})` : sql``;
+const typeIs = (column: SQL, filter: VisitFilter) =>
+  filter.providerTypeId !== undefined ? sql`and ${column} = ${filter.providerTypeId}` : sql``;
+const REQUESTED = visitSetCondition({ statuses: REQUESTED_VISIT_STATUSES });
+const COMPLETED = visitSetCondition({ statuses: COMPLETED_VISIT_STATUSES });
+
+/** A visit `v` of the record (`link`, e.g. v.episode_id = r.id) meeting `set`, of the provider type filtered. */
+function hasVisit(link: SQL, set: SQL, scope: SubjectScope, inRange = false): SQL {
+  return sql`exists (select 1 from visits v where ${link} and ${set} ${typeIs(sql`v.provider_type_id`, scope.filter)}
+     ${inRange ? sql`and v.date_of_service between ${scope.range.from}::date and ${scope.range.to}::date` : sql``})`;
+}
+/** The first assignment instant of the record's staffed visits. */
+function firstAssigned(link: SQL, scope: SubjectScope): SQL {
+  return sql`(select min(v.assigned_at) from visits v where ${link} and ${STAFFED} ${typeIs(sql`v.provider_type_id`, scope.filter)})`;
+}
+const stepAt = (step: string) =>
+  PROVIDER_ONBOARD_STEPS.indexOf(step as (typeof PROVIDER_ONBOARD_STEPS)[number]) + 1;
+const STEP_POSITION = sql`array_position(${sql.raw(`array[${PROVIDER_ONBOARD_STEPS.map((s) => `'${s}'`).join(', ')}]::text[]`)}, r.onboard_step)`;
+
+const EPISODE_VISIT = sql`v.episode_id = r.id`;
+const PATIENT_VISIT = sql`v.patient_id = r.id`;
+const ORGANIZATION_VISIT = sql`v.referral_source_id = r.id`;
+const CLINICIAN_VISIT = sql`v.provider_id = r.id`;
+
+const SUBJECTS: Record<string, SubjectSql> = {
+  episodeFunnel: {
+    from: (
+      s,
+    ) => sql`from episodes r where ${dayIn(sql`r.created_at`, s)} ${orgIn(sql`r.referral_source_id`, s.filter)}
+      ${s.filter.providerTypeId !== undefined ? sql`and ${s.filter.providerTypeId}::int = any(r.provider_type_ids)` : sql``}`,
+    stages: {
+      created: () => sql`r.status <> 'Deleted'`,
+      published: () => sql`r.published_at is not null`,
+      staffed: (s) => hasVisit(EPISODE_VISIT, STAFFED, s),
+      completed: (s) => hasVisit(EPISODE_VISIT, COMPLETED, s),
+    },
+    moments: {
+      createdAt: () => sql`r.created_at`,
+      publishedAt: () => sql`r.published_at`,
+      firstAssignedAt: (s) => firstAssigned(EPISODE_VISIT, s),
+    },
+    row: sql`r.id, r.title as name, rs.name as organization_name, r.status, r.created_at as at,
+      (select pa.first_name || ' ' || pa.last_name from patients pa where pa.id = r.patient_id) as detail,
+      r.patient_id`,
+    order: sql`r.created_at, r.id`,
+  },
+  patientFunnel: {
+    from: (s) =>
+      sql`from patients r where ${dayIn(sql`r.created_at`, s)} ${orgIn(sql`r.referral_source_id`, s.filter)}`,
+    stages: {
+      created: () => sql`true`,
+      requested: (
+        s,
+      ) => sql`exists (select 1 from episodes e where e.patient_id = r.id and e.status <> 'Deleted'
+        ${s.filter.providerTypeId !== undefined ? sql`and ${s.filter.providerTypeId}::int = any(e.provider_type_ids)` : sql``})`,
+      staffed: (s) => hasVisit(PATIENT_VISIT, STAFFED, s),
+      completed: (s) => hasVisit(PATIENT_VISIT, COMPLETED, s),
+    },
+    moments: {
+      createdAt: () => sql`r.created_at`,
+      firstEpisodeAt: (
+        s,
+      ) => sql`(select min(e.created_at) from episodes e where e.patient_id = r.id and e.status <> 'Deleted'
+        ${s.filter.providerTypeId !== undefined ? sql`and ${s.filter.providerTypeId}::int = any(e.provider_type_ids)` : sql``})`,
+      firstAssignedAt: (s) => firstAssigned(PATIENT_VISIT, s),
+    },
+    row: sql`r.id, r.first_name || ' ' || r.last_name as name, rs.name as organization_name, r.status,
+      r.created_at as at, null::text as detail, r.id as patient_id`,
+    order: sql`r.created_at, r.id`,
+  },
+  referralSourceFunnel: {
+    from: (s) => sql`from referral_sources r where true ${orgIn(sql`r.id`, s.filter)}`,
+    stages: {
+      active: () => sql`r.status = 'ACTIVE'`,
+      onboarded: () => sql`r.onboard_step_rs = 'Done'`,
+      requested: (s) => hasVisit(ORGANIZATION_VISIT, REQUESTED, s, true),
+      staffed: (s) => hasVisit(ORGANIZATION_VISIT, STAFFED, s, true),
+      completed: (s) => hasVisit(ORGANIZATION_VISIT, COMPLETED, s, true),
+    },
+    moments: {},
+    row: sql`r.id, r.name, rs.name as organization_name, r.status, null::timestamptz as at,
+      r.onboard_step_rs as detail, null::int as patient_id`,
+    order: sql`r.name, r.id`,
+  },
+  providerFunnel: {
+    from: (
+      s,
+    ) => sql`from providers r where ${dayIn(sql`r.created_at`, s)} ${typeIs(sql`r.provider_type_id`, s.filter)}
+      ${s.state !== undefined ? sql`and upper(r.state) = ${s.state}` : sql``}`,
+    stages: {
+      signedUp: () => sql`true`,
+      agreement: () => sql`coalesce(${STEP_POSITION}, 0) >= ${stepAt('Rates')}`,
+      credentials: () => sql`coalesce(${STEP_POSITION}, 0) >= ${stepAt('Background')}`,
+      onboarded: () => sql`r.onboard_step = 'Done'`,
+      staffed: (s) => hasVisit(CLINICIAN_VISIT, STAFFED, { ...s, filter: {} }),
+    },
+    moments: {
+      createdAt: () => sql`r.created_at`,
+      firstAssignedAt: (s) => firstAssigned(CLINICIAN_VISIT, { ...s, filter: {} }),
+    },
+    row: sql`r.id, r.given_name || ' ' || r.family_name as name, null::text as organization_name,
+      r.onboard_step as status, r.created_at as at, r.state as detail, null::int as patient_id`,
+    order: sql`r.created_at, r.id`,
+  },
+  communicationFunnel: {
+    from: (s) => sql`from outbox r where ${dayIn(sql`r.created_at`, s)}`,
+    stages: {
+      queued: () => sql`true`,
+      attempted: () => sql`(r.attempts > 0 or r.status = 'SENT')`,
+      sent: () => sql`r.status = 'SENT'`,
+    },
+    moments: { createdAt: () => sql`r.created_at`, sentAt: () => sql`r.sent_at` },
+    row: sql`r.id::int as id, r.channel || ' to ' || r.to as name, null::text as organization_name, r.status,
+      r.created_at as at, r.subject as detail, null::int as patient_id`,
+    order: sql`r.created_at, r.id`,
+  },
+};
+
+function subjectSql(funnel: FunnelDefinition): SubjectSql {
+  const subject = SUBJECTS[funnel.key];
+  if (!subject) throw new Error(`subjectSql: no SQL for ${funnel.key}`);
+  return subject;
+}
+
+/** The condition of a funnel's stage `index` on `r`: its own and every earlier stage's. */
+export function subjectStageCondition(funnel: FunnelDefinition, index: number, scope: SubjectScope): SQL {
+  const subject = subjectSql(funnel);
+  const parts = funnel.stages.slice(0, index + 1).map((stage) => {
+    const condition = subject.stages[stage.id];
+    if (!condition) throw new Error(`subjectStageCondition: no condition for ${funnel.key}.${stage.id}`);
+    return condition(scope);
+  });
+  return sql`(${sql.join(parts, sql` and `)})`;
+}
+
+function subjectStageHours(funnel: FunnelDefinition, index: number, scope: SubjectScope): SQL | null {
+  const moments = subjectSql(funnel).moments;
+  const stage = funnel.stages[index]!;
+  const since = stageSince(funnel, index);
+  const to = stage.reachedAt ? moments[stage.reachedAt] : undefined;
+  const from = since?.reachedAt ? moments[since.reachedAt] : undefined;
+  if (!to || !from) return null;
+  return sql`extract(epoch from (${to(scope)} - ${from(scope)})) / 3600.0`;
+}
+
+/** One period's counts `s<i>` and median hours `h<i>` of a funnel of another subject than visits. */
+export async function subjectFunnelCounts(
+  ex: Executor,
+  funnel: FunnelDefinition,
+  scope: SubjectScope,
+): Promise<FunnelCountsDbRow | undefined> {
+  const columns = funnel.stages.map((_, i) => {
+    const condition = subjectStageCondition(funnel, i, scope);
+    const hours = subjectStageHours(funnel, i, scope);
+    const median = hours
+      ? sql`percentile_cont(0.5) within group (order by ${hours}) filter (where ${condition} and ${hours} is not null)`
+      : sql`null::float8`;
+    return sql`count(*) filter (where ${condition})::int as ${sql.raw(`s${i}`)},
+               ${median}::float8 as ${sql.raw(`h${i}`)}`;
+  });
+  const [row] = await queryRows<FunnelCountsDbRow>(
+    ex,
+    sql`select true as cur, ${sql.join(columns, sql`, `)} ${subjectSql(funnel).from(scope)}`,
+  );
+  return row;
+}
+
+export type FunnelRecordDbRow = {
+  id: number;
+  name: string;
+  organization_name: string | null;
+  status: string | null;
+  at: string | Date | null;
+  detail: string | null;
+  patient_id: number | null;
+};
+
+/** A page of the records of stage `index` (and its total): the same condition as the counts. */
+export async function subjectStageRecords(
+  ex: Executor,
+  funnel: FunnelDefinition,
+  index: number,
+  scope: SubjectScope,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ rows: FunnelRecordDbRow[]; total: number }> {
+  const subject = subjectSql(funnel);
+  const condition = subjectStageCondition(funnel, index, scope);
+  const organization =
+    funnel.subject === 'episodes' || funnel.subject === 'patients'
+      ? sql`left join referral_sources rs on rs.id = r.referral_source_id`
+      : funnel.subject === 'organizations'
+        ? sql`left join referral_sources rs on rs.id = r.id`
+        : sql``;
+  const [rows, [count]] = await Promise.all([
+    queryRows<FunnelRecordDbRow>(
+      ex,
+      sql`select ${subject.row} from (select r.id ${subject.from(scope)} and ${condition}
+             order by ${subject.order} limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}) m
+           join ${sql.raw(TABLES[funnel.subject]!)} r on r.id = m.id ${organization}
+          order by ${subject.order}`,
+    ),
+    queryRows<{ total: number }>(
+      ex,
+      sql`select count(*)::int as total ${subject.from(scope)} and ${condition}`,
+    ),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+const TABLES: Record<string, string> = {
+  episodes: 'episodes',
+  patients: 'patients',
+  organizations: 'referral_sources',
+  clinicians: 'providers',
+  messages: 'outbox',
+};

@@ -8,7 +8,7 @@ import {
   funnelRecordsQuerySchema,
   funnelSchema,
   funnelStageParamsSchema,
-  metricDrillSchema,
+  funnelRecordsSchema,
 } from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
@@ -57,7 +57,7 @@ export const funnelsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         summary: "The records behind a funnel stage, same filters; the paging's total is the stage's count",
         params: funnelStageParamsSchema,
         querystring: funnelRecordsQuerySchema,
-        response: { 200: metricDrillSchema, ...errorResponses },
+        response: { 200: funnelRecordsSchema, ...errorResponses },
       },
     },
     async (request) =>
