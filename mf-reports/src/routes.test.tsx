@@ -47,6 +47,11 @@ const BUILT_ROUTES = [
   '/operationsHealth',
   '/visitFunnel',
   '/referralSourceConversion',
+  '/episodeFunnel',
+  '/patientFunnel',
+  '/referralSourceFunnel',
+  '/providerFunnel',
+  '/communicationFunnel',
   '/historicalChurn',
   '/goalTracker',
   '/csatscores',
@@ -59,7 +64,7 @@ const BUILT_ROUTES = [
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the visit funnel, historical churn and the surveys', () => {
+  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the funnels, historical churn and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

@@ -29,6 +29,21 @@ export const PAGES: AreaPages = {
   '/referralSourceConversion': lazy(() =>
     import('./funnels/FunnelReportPage').then((m) => ({ default: m.ReferralSourceConversionPage })),
   ),
+  '/episodeFunnel': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.EpisodeFunnelPage })),
+  ),
+  '/patientFunnel': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.PatientFunnelPage })),
+  ),
+  '/referralSourceFunnel': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.ReferralSourceFunnelPage })),
+  ),
+  '/providerFunnel': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.ProviderFunnelPage })),
+  ),
+  '/communicationFunnel': lazy(() =>
+    import('./funnels/FunnelReportPage').then((m) => ({ default: m.CommunicationFunnelPage })),
+  ),
   '/historicalChurn': lazy(() => import('./historical-churn/HistoricalChurnPage')),
   '/goalTracker': lazy(() => import('./goal-tracker/GoalTrackerPage')),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),

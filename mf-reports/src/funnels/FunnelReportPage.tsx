@@ -9,6 +9,7 @@ import {
   funnelFigures,
   toCsv,
   type FunnelDefinition,
+  type FunnelRecordRow,
   type FunnelStageFigure,
   type MetricVisitRow,
 } from '@carelane/shared-domain';
@@ -34,9 +35,15 @@ import { RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { funnelCalls, funnelQueries, type FunnelFilters } from './funnel-queries';
+import { isRecordSubject, recordColumns, recordsCsv, SUBJECT_TEXT } from './funnel-records';
 import { OrganizationConversionTable } from './OrganizationConversionTable';
 
 const count = new Intl.NumberFormat('en-US');
+const FILTER_NAMES = {
+  referralSourceId: 'organization',
+  state: 'state',
+  providerTypeId: 'provider type',
+} as const;
 const SORTS = ['stage', 'count', 'conversion'] as const;
 
 export const funnelUrlSchema = z.object({
@@ -106,6 +113,27 @@ function StateFilter({ value, onChange }: { value?: string; onChange: (state: st
       }}
     />
   );
+}
+
+/** Only the filters the funnel's subject records are sent (decision 053's table). */
+function funnelFiltersOf(funnel: FunnelDefinition, common: FunnelFilters, state?: string): FunnelFilters {
+  const applies = (name: FunnelDefinition['filters'][number]) => funnel.filters.includes(name);
+  return {
+    from: common.from,
+    to: common.to,
+    ...(applies('referralSourceId') && common.referralSourceId
+      ? { referralSourceId: common.referralSourceId }
+      : {}),
+    ...(applies('providerTypeId') && common.providerTypeId ? { providerTypeId: common.providerTypeId } : {}),
+    ...(applies('state') && state ? { state } : {}),
+  };
+}
+
+/** Which filters apply, when not all do (the others are not recorded for the subject). */
+function filtersNote(funnel: FunnelDefinition): string | null {
+  if (funnel.filters.length === 3) return null;
+  const names = funnel.filters.map((f) => FILTER_NAMES[f]).join(', ');
+  return `Filters that apply: ${names || 'the period only'} (${funnel.notRecorded})`;
 }
 
 function sortFigures(
@@ -205,7 +233,8 @@ export function FunnelReportPage({
   const funnel = funnelDefinition(funnelKey)!;
   const [url, setUrl] = useUrlState(funnelUrlSchema);
   const { period, prior, filters: common } = reportFiltersOf(url, false);
-  const filters: FunnelFilters = { ...common, ...(url.state ? { state: url.state } : {}) };
+  const applies = (name: FunnelDefinition['filters'][number]) => funnel.filters.includes(name);
+  const filters = funnelFiltersOf(funnel, common, url.state);
   const query = useQuery(funnelQueries.funnel(funnel.key, filters));
   const data = query.data;
   const figures = data
@@ -233,11 +262,13 @@ export function FunnelReportPage({
         organizationUser={false}
         onChange={(update) => setUrl({ ...update, ...reset, orgPage: null })}
       >
-        <StateFilter value={url.state} onChange={(state) => setUrl({ state, ...reset, orgPage: null })} />
+        {applies('state') ? (
+          <StateFilter value={url.state} onChange={(state) => setUrl({ state, ...reset, orgPage: null })} />
+        ) : null}
       </ReportFilters>
       <Typography.Paragraph type="secondary">
         How counted: {funnel.bucketedBy} Each stage counts the records of the stage before it that also meet
-        its rule.
+        its rule. {filtersNote(funnel)}
       </Typography.Paragraph>
       <ListResults query={query} thing={`the ${funnel.title.toLowerCase()}`}>
         {!data ? (
@@ -353,6 +384,44 @@ function StageRecords({
     funnelQueries.records(funnel.key, stage, { ...filters, pageNumber, pageSize: DRILL_PAGE_SIZE }),
   );
   const drill = query.data;
+  const subject = funnel.subject;
+  if (isRecordSubject(subject))
+    return (
+      <RecordsDrawer<FunnelRecordRow>
+        title={title}
+        noun={SUBJECT_TEXT[subject]}
+        query={query}
+        rows={drill && drill.subject !== 'visits' ? drill.rows : []}
+        total={drill?.paging.totalCount ?? 0}
+        columns={recordColumns(subject)}
+        pageNumber={pageNumber}
+        pageSize={DRILL_PAGE_SIZE}
+        onPage={onPage}
+        onClose={onClose}
+        exportFile={async (progress, signal) => {
+          const rows = await fetchEveryPage<FunnelRecordRow>(
+            async (page, pageSize) => {
+              const answer = await funnelCalls.records(
+                funnel.key,
+                stage,
+                { ...filters, pageNumber: page, pageSize },
+                signal,
+              );
+              return { rows: answer.subject !== 'visits' ? answer.rows : [], paging: answer.paging };
+            },
+            (row) => row.id,
+            progress,
+          );
+          return {
+            ...csvFile(
+              recordsCsv(subject, rows),
+              `${funnel.key}-${stage}-${filters.from}-to-${filters.to}.csv`,
+            ),
+            rows: rows.length,
+          };
+        }}
+      />
+    );
   return (
     <RecordsDrawer<MetricVisitRow>
       title={title}
@@ -395,6 +464,26 @@ function StageRecords({
 
 export function VisitFunnelPage() {
   return <FunnelReportPage funnelKey="visitFunnel" />;
+}
+
+export function EpisodeFunnelPage() {
+  return <FunnelReportPage funnelKey="episodeFunnel" />;
+}
+
+export function PatientFunnelPage() {
+  return <FunnelReportPage funnelKey="patientFunnel" />;
+}
+
+export function ReferralSourceFunnelPage() {
+  return <FunnelReportPage funnelKey="referralSourceFunnel" />;
+}
+
+export function ProviderFunnelPage() {
+  return <FunnelReportPage funnelKey="providerFunnel" />;
+}
+
+export function CommunicationFunnelPage() {
+  return <FunnelReportPage funnelKey="communicationFunnel" />;
 }
 
 export function ReferralSourceConversionPage() {

@@ -2,11 +2,11 @@
 // stage. Keys start with 'funnelReport'.
 import {
   funnelOrganizationsSchema,
+  funnelRecordsSchema,
   funnelSchema,
-  metricDrillSchema,
   type FunnelAnswer,
   type FunnelOrganizations,
-  type MetricDrill,
+  type FunnelRecords,
 } from '@carelane/shared-domain';
 import { apiClient } from '@carelane/shared-session';
 import { queryOptions } from '@tanstack/react-query';
@@ -27,8 +27,8 @@ export const funnelCalls = {
     stage: string,
     filters: FunnelRecordsFilters,
     signal?: AbortSignal,
-  ): Promise<MetricDrill> =>
-    apiClient.get(`/api/admin/reports/funnels/${key}/stages/${stage}/records`, metricDrillSchema, {
+  ): Promise<FunnelRecords> =>
+    apiClient.get(`/api/admin/reports/funnels/${key}/stages/${stage}/records`, funnelRecordsSchema, {
       searchParams: filters,
       signal,
     }),
