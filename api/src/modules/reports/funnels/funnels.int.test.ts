@@ -21,6 +21,7 @@ describeEachDatabase('funnel reports', (server) => {
   const s = (): TestServer => server();
   let admin = '';
   let orgUser = '';
+  let clinicianUser = '';
   let org = 0;
   let ann = 0;
   const get = <T>(path: string, token = admin) => s().request<T>('GET', path, { token });
@@ -69,7 +70,7 @@ describeEachDatabase('funnel reports', (server) => {
 
   beforeAll(async () => {
     admin = await s().login('admin@carelane.local');
-    [orgUser] = await s().loginAs('orgUser');
+    [orgUser, clinicianUser] = await s().loginAs('orgUser', 'clinician');
     await s().ownerSql(`insert into provider_types (id, type) values ($1, 'FUNNEL')`, [TYPE]);
     const [rs] = await s().sql<{ id: number }>(
       `insert into referral_sources (name, zipcode, time_zone) values ('Funnel Home Care', '78701', 'America/Chicago')
@@ -170,7 +171,14 @@ describeEachDatabase('funnel reports', (server) => {
   });
 
   it('refuses the organization roles (no funnelReports) and answers bad input with the field', async () => {
-    expect((await get(`/api/admin/reports/funnels/visitFunnel?${filters()}`, orgUser)).status).toBe(403);
+    for (const token of [orgUser, clinicianUser])
+      for (const path of [
+        `visitFunnel?${filters()}`,
+        `referralSourceConversion?${filters()}`,
+        `referralSourceConversion/organizations?${filters()}`,
+        `referralSourceConversion/stages/requested/records?${filters()}`,
+      ])
+        expect((await get(`/api/admin/reports/funnels/${path}`, token)).status).toBe(403);
     const long = await get<Problem>(
       `/api/admin/reports/funnels/visitFunnel?from=${orgDay(-400)}&to=${orgDay(0)}`,
     );
