@@ -14,10 +14,18 @@ const grouped = { subject: 'visits', columns: ['status', 'patientName'], filters
 const urlOf = (def: object) =>
   `/genericReport?from=${period.from}&to=${period.to}&def=${encodeURIComponent(JSON.stringify(def))}`;
 
-function route(rows: number) {
+const SAVED = {
+  id: 7,
+  name: 'Visits by status',
+  definition: grouped,
+  createdAt: '2026-11-20T15:00:00.000Z',
+  updatedAt: '2026-11-20T15:00:00.000Z',
+};
+
+function route(rows: number, saved: object[] = []) {
   return (call: ApiCall) => {
     const path = call.url.pathname;
-    if (path === `${BASE}/saved`) return jsonResponse({ rows: [] });
+    if (path === `${BASE}/saved`) return jsonResponse({ rows: saved });
     if (path === `${BASE}/run`) {
       const body = call.body as { definition: { groupBy?: string } };
       if (body.definition.groupBy)
@@ -35,8 +43,14 @@ function route(rows: number) {
       return jsonResponse({
         kind: 'rows',
         period,
-        columns: [{ key: 'status', label: 'Status', type: 'enum' }],
-        rows: [],
+        columns: [
+          { key: 'status', label: 'Status', type: 'enum' },
+          { key: 'clinicianAmountCents', label: 'Clinician amount', type: 'money-cents' },
+        ],
+        rows: Array.from({ length: rows }, (_, i) => ({
+          id: i + 1,
+          cells: { status: 'Staffed', clinicianAmountCents: 12550 + i },
+        })),
         paging: paging(rows),
       });
     }
@@ -73,6 +87,7 @@ describe('GenericReportPage', () => {
     const drill = page.calls.find((c) => c.url.pathname === `${BASE}/drill`)!;
     expect(drill.body).toMatchObject({ definition: grouped, group: 'Staffed' });
     expect(await screen.findByText('Dana Doe')).toBeTruthy();
+    page.done();
   });
 
   it('names the field of a definition the allow-list refuses, before any call', async () => {
@@ -83,13 +98,88 @@ describe('GenericReportPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect((await screen.findByRole('alert')).textContent).toBe('filters[0].value: must be a number');
     expect(page.calls.some((c) => c.url.pathname === `${BASE}/run`)).toBe(false);
+    page.done();
   });
 
   it('says why a report has no rows', async () => {
-    renderPage(<GenericReportPage />, {
+    const page = renderPage(<GenericReportPage />, {
       url: urlOf({ subject: 'visits', columns: ['status'], filters: [] }),
       route: route(0),
     });
     expect(await screen.findByText('No visits match this report')).toBeTruthy();
+    page.done();
+  });
+
+  it('opens a saved report from its id alone in the URL, as a link to it would', async () => {
+    const page = renderPage(<GenericReportPage />, {
+      url: `/genericReport?from=${period.from}&to=${period.to}&reportId=7`,
+      route: route(0, [SAVED]),
+    });
+    await new Promise((r) => setTimeout(r, 2000));
+    screen.debug(undefined, 3000);
+    console.log(
+      location.search,
+      page.calls.map((c) => c.url.pathname),
+    );
+    expect(await screen.findByRole('table', { name: 'visits by Status' })).toBeTruthy();
+    const run = page.calls.find((c) => c.url.pathname === `${BASE}/run`)!;
+    expect(run.body).toMatchObject({ definition: grouped, ...period });
+    expect(JSON.parse(new URLSearchParams(location.search).get('def')!)).toEqual(grouped);
+    page.done();
+  });
+
+  it('says so when the saved report of the URL is not one of yours', async () => {
+    const page = renderPage(<GenericReportPage />, {
+      url: '/genericReport?reportId=99',
+      route: route(0, [SAVED]),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'reportId: no saved report of yours has this id',
+    );
+    page.done();
+  });
+
+  it('sorts the rows by a column header: the server is asked for that order', async () => {
+    const def = { subject: 'visits', columns: ['status', 'clinicianAmountCents'], filters: [] };
+    const page = renderPage(<GenericReportPage />, { url: urlOf(def), route: route(3) });
+    const table = await screen.findByRole('table', { name: 'Report of visits' });
+    expect(within(table).getByText('125.50')).toBeTruthy();
+    fireEvent.click(within(table).getByText('Clinician amount ($)'));
+    await waitFor(() =>
+      expect(JSON.parse(new URLSearchParams(location.search).get('def')!).sort).toEqual({
+        column: 'clinicianAmountCents',
+        order: 'asc',
+      }),
+    );
+    await waitFor(() =>
+      expect(page.calls.filter((c) => c.url.pathname === `${BASE}/run`).at(-1)!.body).toMatchObject({
+        definition: { sort: { column: 'clinicianAmountCents', order: 'asc' } },
+      }),
+    );
+    page.done();
+  });
+
+  it('reads a money filter as dollars and sends whole cents', async () => {
+    const def = {
+      subject: 'visits',
+      columns: ['status', 'clinicianAmountCents'],
+      filters: [{ column: 'clinicianAmountCents', op: 'gte', value: 10000 }],
+    };
+    const page = renderPage(<GenericReportPage />, { url: urlOf(def), route: route(1) });
+    const value = await screen.findByRole('textbox', { name: 'Filter 1 value' });
+    expect((value as HTMLInputElement).value).toBe('100.00');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter 1 value' }), {
+      target: { value: '$1,125.5' },
+    });
+    expect((screen.getByRole('textbox', { name: 'Filter 1 value' }) as HTMLInputElement).value).toBe(
+      '$1,125.5',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(page.calls.filter((c) => c.url.pathname === `${BASE}/run`)).toHaveLength(2));
+    const run = page.calls.filter((c) => c.url.pathname === `${BASE}/run`).at(-1)!;
+    expect(run.body).toMatchObject({
+      definition: { filters: [{ column: 'clinicianAmountCents', op: 'gte', value: 112550 }] },
+    });
+    page.done();
   });
 });

@@ -13,6 +13,7 @@ import {
   genericRowsSchema,
   genericRunAnswerSchema,
   newGenericDefinition,
+  parseDollarsToCents,
   savedReportListSchema,
   savedReportSchema,
   toCsv,
@@ -37,10 +38,11 @@ import {
   PageFrame,
   rangeOf,
   type DataTableColumns,
+  type SortChange,
 } from '@carelane/shared-ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Button, Flex, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { showPeriod, urlPeriod } from '../dashboard/dashboard-filters';
 import { RecordsDrawer } from '../report-kit/RecordsDrawer';
@@ -82,12 +84,21 @@ const calls = {
   saved: (signal?: AbortSignal) => apiClient.get(`${BASE}/saved`, savedReportListSchema, { signal }),
 };
 
-function rowColumns(answer: GenericRows): DataTableColumns<Row> {
+type GenericSort = GenericReportDefinition['sort'];
+
+/** The rows' columns; with `sort`, each header sorts the report by its column (the server sorts every page). */
+function rowColumns(answer: GenericRows, sort?: GenericSort): DataTableColumns<Row> {
   return answer.columns.map((c, i) => ({
     key: c.key,
     title: c.type === 'money-cents' ? `${c.label} ($)` : c.label,
     align: c.type === 'number' || c.type === 'money-cents' ? ('right' as const) : undefined,
     primary: i === 0,
+    ...(sort === undefined
+      ? {}
+      : {
+          sorter: true,
+          sortOrder: sort?.column === c.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+        }),
     render: (_: unknown, row: Row) => genericCellText(c.type, row.cells[c.key] ?? null) || '—',
   }));
 }
@@ -141,17 +152,23 @@ function FilterRow({
   const ops = column ? GENERIC_TYPE_OPERATORS[column.type] : [];
   const n = index + 1;
   const needsValue = filter.op !== 'isEmpty' && filter.op !== 'isNotEmpty';
+  const money = column?.type === 'money-cents';
+  const oneText = (v: unknown) => (money && typeof v === 'number' ? (v / 100).toFixed(2) : String(v));
   const textOf = (v: unknown) =>
-    Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v);
+    Array.isArray(v) ? v.map(oneText).join(', ') : v === undefined || v === null ? '' : oneText(v);
+  // What the user typed stays as typed; the definition gets numbers (dollars as whole cents) where they read.
+  const [typed, setTyped] = useState(() => textOf(filter.value));
   const valueOf = (text: string): GenericFilter['value'] => {
     const one = (t: string) =>
-      column?.type === 'number' || column?.type === 'money-cents'
-        ? t.trim() === ''
-          ? t
-          : Number.isFinite(Number(t))
-            ? Number(t)
-            : t
-        : t.trim();
+      money
+        ? (parseDollarsToCents(t) ?? t.trim())
+        : column?.type === 'number'
+          ? t.trim() === ''
+            ? t
+            : Number.isFinite(Number(t))
+              ? Number(t)
+              : t
+          : t.trim();
     if (filter.op === 'in' || filter.op === 'between') return text.split(',').map(one);
     return one(text);
   };
@@ -178,10 +195,19 @@ function FilterRow({
         <Input
           aria-label={`Filter ${n} value`}
           placeholder={
-            filter.op === 'between' ? 'from, to' : filter.op === 'in' ? 'values, comma separated' : 'value'
+            filter.op === 'between'
+              ? 'from, to'
+              : filter.op === 'in'
+                ? 'values, comma separated'
+                : money
+                  ? 'dollars, e.g. 125.00'
+                  : 'value'
           }
-          value={textOf(filter.value)}
-          onChange={(e) => onChange({ ...filter, value: valueOf(e.target.value) })}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            onChange({ ...filter, value: valueOf(e.target.value) });
+          }}
           style={{ width: 220 }}
         />
       ) : null}
@@ -201,6 +227,14 @@ export default function GenericReportPage() {
   const [name, setName] = useState('');
   const [group, setGroup] = useState<{ value: string | number | null; count: number } | null>(null);
   const client = useQueryClient();
+  useSavedReportOfUrl(
+    url,
+    (definition) => {
+      setDraft(definition);
+      setUrl({ def: JSON.stringify(definition) }, { replace: true });
+    },
+    setProblem,
+  );
   const subjectDef = GENERIC_SUBJECT_DEFS[draft.subject];
   const body = asked ? { definition: asked, from: period.from, to: period.to } : null;
 
@@ -230,7 +264,6 @@ export default function GenericReportPage() {
     setUrl({ def: JSON.stringify(checked.definition), pageNumber: null });
   };
   const setFilters = (filters: GenericFilter[]) => setDraft({ ...draft, filters });
-  const answer = result.data;
   const noun = GENERIC_SUBJECT_DEFS[asked?.subject ?? draft.subject].noun;
 
   return (
@@ -255,7 +288,7 @@ export default function GenericReportPage() {
         <Flex vertical gap={8} style={{ marginBottom: 12 }}>
           {draft.filters.map((f, i) => (
             <FilterRow
-              key={i}
+              key={`${i}-${f.column}-${f.op}`}
               subject={draft.subject}
               filter={f}
               index={i}
@@ -310,30 +343,69 @@ export default function GenericReportPage() {
           onProblem={setProblem}
         />
       </section>
-      {!body ? (
-        <EmptyState title="No report run yet" description="Pick a subject, columns and filters, then Run." />
-      ) : (
-        <ListResults query={result} thing={THING}>
-          {!answer ? (
-            <Skeleton active />
-          ) : answer.kind === 'groups' ? (
-            <GroupsView answer={answer} body={body} noun={noun} onDrill={setGroup} />
-          ) : (
-            <RowsView
-              answer={answer}
-              body={body}
-              noun={noun}
-              page={{ pageNumber: url.pageNumber, pageSize: url.pageSize }}
-              loading={result.isFetching}
-              onPage={(pageNumber, pageSize) => setUrl({ pageNumber, pageSize })}
-            />
-          )}
-        </ListResults>
-      )}
+      <ReportResults
+        body={body}
+        result={result}
+        noun={noun}
+        page={{ pageNumber: url.pageNumber, pageSize: url.pageSize }}
+        onPage={(pageNumber, pageSize) => setUrl({ pageNumber, pageSize })}
+        onSort={(sort) => {
+          const definition = { ...body!.definition, sort };
+          setDraft(definition);
+          setUrl({ def: JSON.stringify(definition), pageNumber: null });
+        }}
+        onDrill={setGroup}
+      />
       {group && body ? (
         <GroupDrawer body={body} group={group} noun={noun} onClose={() => setGroup(null)} />
       ) : null}
     </PageFrame>
+  );
+}
+
+type RunBody = { definition: GenericReportDefinition; from: string; to: string };
+
+/** What a run answered: its groups or its rows; before any run, how to start. */
+function ReportResults({
+  body,
+  result,
+  noun,
+  page,
+  onPage,
+  onSort,
+  onDrill,
+}: {
+  body: RunBody | null;
+  result: UseQueryResult<GenericRows | GenericGroups>;
+  noun: { one: string; many: string };
+  page: { pageNumber: number; pageSize: number };
+  onPage: (pageNumber: number, pageSize: number) => void;
+  onSort: (sort: GenericSort) => void;
+  onDrill: (group: { value: string | number | null; count: number }) => void;
+}) {
+  if (!body)
+    return (
+      <EmptyState title="No report run yet" description="Pick a subject, columns and filters, then Run." />
+    );
+  const answer = result.data;
+  return (
+    <ListResults query={result} thing={THING}>
+      {!answer ? (
+        <Skeleton active />
+      ) : answer.kind === 'groups' ? (
+        <GroupsView answer={answer} body={body} noun={noun} onDrill={onDrill} />
+      ) : (
+        <RowsView
+          answer={answer}
+          body={body}
+          onSort={onSort}
+          noun={noun}
+          page={page}
+          loading={result.isFetching}
+          onPage={onPage}
+        />
+      )}
+    </ListResults>
   );
 }
 
@@ -345,6 +417,7 @@ function RowsView({
   page,
   loading,
   onPage,
+  onSort,
 }: {
   answer: GenericRows;
   body: { definition: GenericReportDefinition; from: string; to: string };
@@ -352,6 +425,7 @@ function RowsView({
   page: { pageNumber: number; pageSize: number };
   loading: boolean;
   onPage: (pageNumber: number, pageSize: number) => void;
+  onSort: (sort: GenericSort) => void;
 }) {
   if (answer.paging.totalCount === 0)
     return (
@@ -383,10 +457,13 @@ function RowsView({
         pageNumber={page.pageNumber}
         pageSize={page.pageSize}
         loading={loading}
-        columns={rowColumns(answer)}
+        columns={rowColumns(answer, body.definition.sort ?? null)}
         rowKey="id"
         emptyText={`No ${noun.many} on this page.`}
         onPageChange={onPage}
+        onSortChange={(next: SortChange) =>
+          onSort(next ? { column: next.field, order: next.order === 'ascend' ? 'asc' : 'desc' } : null)
+        }
       />
     </>
   );
@@ -468,6 +545,31 @@ function GroupDrawer({
   );
 }
 
+const savedQuery = () => ({
+  queryKey: ['genericReport', 'saved'],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => calls.saved(signal),
+});
+
+/** A link with a saved report's id and no definition (a shared or bookmarked report): opens that report. */
+function useSavedReportOfUrl(
+  url: { def?: string; reportId?: number },
+  onFound: (definition: GenericReportDefinition) => void,
+  onProblem: (problem: string) => void,
+) {
+  const wanted = url.reportId !== undefined && !url.def;
+  const saved = useQuery({ ...savedQuery(), enabled: wanted });
+  const found = wanted ? saved.data?.rows.find((r) => r.id === url.reportId) : undefined;
+  const missing = wanted && saved.data !== undefined && found === undefined;
+  useEffect(() => {
+    if (found) {
+      const checked = checkGenericDefinition(found.definition);
+      if (checked.ok) onFound(checked.definition);
+      else onProblem(`${checked.field}: ${checked.message}`);
+    } else if (missing) onProblem('reportId: no saved report of yours has this id');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved report found
+  }, [found?.id, missing]);
+}
+
 /** The caller's saved reports: each opens its definition; deleting one asks first. */
 function SavedReports({
   onOpen,
@@ -477,10 +579,7 @@ function SavedReports({
   onProblem: (problem: string) => void;
 }) {
   const client = useQueryClient();
-  const saved = useQuery({
-    queryKey: ['genericReport', 'saved'],
-    queryFn: ({ signal }) => calls.saved(signal),
-  });
+  const saved = useQuery(savedQuery());
   const remove = useMutation({
     mutationFn: (id: number) => apiClient.delete(`${BASE}/saved/${id}`, z.object({ id: z.number() })),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['genericReport', 'saved'] }),
