@@ -148,8 +148,10 @@ type SubjectSql = {
   order: SQL;
 };
 
+/** The instant `column` falls on a day of the range on the scope's calendar (as a range of instants: indexable). */
 const dayIn = (column: SQL, scope: SubjectScope) =>
-  sql`(${column} at time zone ${scope.timeZone})::date between ${scope.range.from}::date and ${scope.range.to}::date`;
+  sql`${column} >= (${scope.range.from}::date)::timestamp at time zone ${scope.timeZone}
+      and ${column} < (${scope.range.to}::date + 1)::timestamp at time zone ${scope.timeZone}`;
 const orgIn = (column: SQL, filter: VisitFilter) =>
   filter.referralSourceIds ? sql`and ${column} = any(${idsParam(filter.referralSourceIds)})` : sql``;
 const typeIs = (column: SQL, filter: VisitFilter) =>
