@@ -1,8 +1,8 @@
 // The goals behind one goal-tracker figure, in the reports' records drawer, every one as CSV.
-import { GOAL_STATUS_LABELS, toCsv, type GoalTrackerRecord } from '@carelane/shared-domain';
-import { csvFile, fetchEveryPage, type DataTableColumns } from '@carelane/shared-ui';
+import { GOAL_STATUS_LABELS, type GoalTrackerRecord } from '@carelane/shared-domain';
+import type { DataTableColumns } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { RecordsDrawer } from '../report-kit/RecordsDrawer';
+import { everyRecordCsv, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import {
   goalTrackerCalls,
   goalTrackerQueries,
@@ -29,6 +29,8 @@ export function GoalRecords({
   onPage: (page: number) => void;
   onClose: () => void;
 }) {
+  /** A goal's place in the export, by its text key (fetchEveryPage keeps rows once by a number). */
+  const keys = new Map<string, number>();
   const answer = useQuery(goalTrackerQueries.records({ ...query, pageNumber, pageSize: PAGE_SIZE }));
   const columns: DataTableColumns<Row> = [
     { title: 'Goal', key: 'text', dataIndex: 'text', primary: true },
@@ -50,34 +52,34 @@ export function GoalRecords({
       pageSize={PAGE_SIZE}
       onPage={onPage}
       onClose={onClose}
-      exportFile={async (progress, signal) => {
-        const keys = new Map<string, number>();
-        const rows = await fetchEveryPage<Row>(
-          async (page, pageSize) => {
-            const answer = await goalTrackerCalls.records({ ...query, pageNumber: page, pageSize }, signal);
-            return { ...answer, rows: withIds(answer.rows) };
-          },
-          (row) => keys.get(row.id) ?? keys.set(row.id, keys.size).size - 1,
-          progress,
-        );
-        const csv = toCsv([
-          ['Goal', 'Status', 'Category', 'Patient', 'Clinician', 'Latest note date', 'Episode', 'Visit'],
-          ...rows.map((r) => [
-            r.text,
-            GOAL_STATUS_LABELS[r.status],
-            r.category,
-            r.patientName ?? '',
-            r.clinicianName ?? '',
-            r.dateOfService,
-            r.episodeId,
-            r.visitId,
-          ]),
-        ]);
-        return {
-          ...csvFile(csv, `${title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.csv`),
-          rows: rows.length,
-        };
-      }}
+      exportFile={everyRecordCsv<Row>({
+        title,
+        fetchPage: async (page, pageSize, signal) => {
+          const answer = await goalTrackerCalls.records({ ...query, pageNumber: page, pageSize }, signal);
+          return { ...answer, rows: withIds(answer.rows) };
+        },
+        keyOf: (row) => keys.get(row.id) ?? keys.set(row.id, keys.size).size - 1,
+        header: [
+          'Goal',
+          'Status',
+          'Category',
+          'Patient',
+          'Clinician',
+          'Latest note date',
+          'Episode',
+          'Visit',
+        ],
+        cells: (r) => [
+          r.text,
+          GOAL_STATUS_LABELS[r.status],
+          r.category,
+          r.patientName ?? '',
+          r.clinicianName ?? '',
+          r.dateOfService,
+          r.episodeId,
+          r.visitId,
+        ],
+      })}
     />
   );
 }

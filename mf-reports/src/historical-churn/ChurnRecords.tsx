@@ -1,8 +1,8 @@
 // The clinicians or organizations behind one churn figure, in the reports' records drawer, every one as CSV.
-import { showMonth, toCsv, type ChurnMember } from '@carelane/shared-domain';
-import { csvFile, fetchEveryPage, type DataTableColumns } from '@carelane/shared-ui';
+import { showMonth, type ChurnMember } from '@carelane/shared-domain';
+import type { DataTableColumns } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { RecordsDrawer } from '../report-kit/RecordsDrawer';
+import { everyRecordCsv, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { churnCalls, churnQueries, type ChurnCell, type ChurnFilters } from './churn-queries';
 
 const PAGE_SIZE = 25;
@@ -44,21 +44,14 @@ export function ChurnRecords({
       pageSize={PAGE_SIZE}
       onPage={onPage}
       onClose={onClose}
-      exportFile={async (progress, signal) => {
-        const rows = await fetchEveryPage<ChurnMember>(
-          (page, pageSize) => churnCalls.records({ ...query, pageNumber: page, pageSize }, signal),
-          (row) => row.id,
-          progress,
-        );
-        const csv = toCsv([
-          ['Name', DETAIL[query.subject], 'First active month'],
-          ...rows.map((r) => [r.name, r.detail ?? '', r.firstMonth]),
-        ]);
-        return {
-          ...csvFile(csv, `${title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.csv`),
-          rows: rows.length,
-        };
-      }}
+      exportFile={everyRecordCsv<ChurnMember>({
+        title,
+        fetchPage: (page, pageSize, signal) =>
+          churnCalls.records({ ...query, pageNumber: page, pageSize }, signal),
+        keyOf: (row) => row.id,
+        header: ['Name', DETAIL[query.subject], 'First active month'],
+        cells: (r) => [r.name, r.detail ?? '', r.firstMonth],
+      })}
     />
   );
 }

@@ -168,6 +168,27 @@ describe('HistoricalChurnPage', () => {
     page.done();
   });
 
+  it('exports every clinician behind a figure from its drawer as CSV', async () => {
+    const page = open('/historicalChurn?toMonth=2026-10&months=4&month=2026-09&figure=lost');
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('2 clinicians')).toBeTruthy();
+    const { saved, restore } = captureDownloads();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('lost-clinicians-sep-2026.csv');
+    const lines = (await saved[0]!.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines).toEqual([
+      'Name,Provider type,First active month',
+      'Ann Churn,RN,2026-04',
+      'Ben Churn,RN,2026-08',
+    ]);
+    restore();
+    page.done();
+  });
+
   it('says why there is nothing to show when none was active in the months', async () => {
     const page = open('/historicalChurn', { empty: true });
     expect(await screen.findByText('No active clinicians in these months')).toBeTruthy();

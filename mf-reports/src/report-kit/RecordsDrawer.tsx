@@ -1,9 +1,12 @@
 // The records behind a report's figure, in a drawer (decisions 046, 049, 050): how many there are (the figure),
 // every one of them as CSV, a page of them at a time, and the focus back on the figure's button when it closes.
 // Each report gives its query, its rows' columns and how its CSV is made.
+import { toCsv, type Paging } from '@carelane/shared-domain';
 import {
+  csvFile,
   DataTable,
   ExportCsvButton,
+  fetchEveryPage,
   ListResults,
   useFocusReturn,
   type DataTableColumns,
@@ -71,4 +74,33 @@ export function RecordsDrawer<T extends { id: Key }>({
       </ListResults>
     </Drawer>
   );
+}
+
+/**
+ * A drawer's CSV of every record behind its figure: the pages read in turn (kept once by `keyOf`), a line per
+ * record under `header`, the file named after the drawer's title.
+ */
+export function everyRecordCsv<T>(spec: {
+  title: string;
+  fetchPage: (
+    pageNumber: number,
+    pageSize: number,
+    signal: AbortSignal,
+  ) => Promise<{ rows: T[]; paging: Paging }>;
+  keyOf: (row: T) => number;
+  header: readonly string[];
+  cells: (row: T) => readonly unknown[];
+}): ExportCsvButtonProps['file'] {
+  return async (progress, signal) => {
+    const rows = await fetchEveryPage<T>(
+      (page, size) => spec.fetchPage(page, size, signal),
+      spec.keyOf,
+      progress,
+    );
+    const csv = toCsv([spec.header, ...rows.map(spec.cells)]);
+    return {
+      ...csvFile(csv, `${spec.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.csv`),
+      rows: rows.length,
+    };
+  };
 }
