@@ -51,3 +51,4 @@ export * from './reports/funnels';
 export * from './reports/generic-report';
 export * from './reports/churn';
 export * from './reports/goal-tracker';
+export * from './reports/supply-demand';

@@ -18,3 +18,4 @@ export * from './health';
 export * from './funnels';
 export * from './churn';
 export * from './goal-tracker';
+export * from './supply-demand';
