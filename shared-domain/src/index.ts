@@ -51,4 +51,5 @@ export * from './reports/funnels';
 export * from './reports/generic-report';
 export * from './reports/churn';
 export * from './reports/goal-tracker';
+export * from './reports/candidates';
 export * from './reports/supply-demand';

@@ -18,4 +18,5 @@ export * from './health';
 export * from './funnels';
 export * from './churn';
 export * from './goal-tracker';
+export * from './candidates';
 export * from './supply-demand';
