@@ -5,8 +5,9 @@
 //     work of one second at 100 visit changes per second);
 //  2. each report's answer, the default period (the last 7 days) and the year, 20 sequential requests then
 //     autocannon at 4 connections: the dashboard (as the operations director and as an organization user),
-//     time to staff, the health reports, the survey results, the visit funnel, historical churn (12 and 24
-//     months);
+//     time to staff, the health reports, the survey results, every funnel and the conversion table, the goal
+//     tracker, user activity, the supply and demand gap, the candidate reports, the non-coverages, the report
+//     builder (POST), historical churn (12 and 24 months), My Activity;
 //  3. a drill-down's first page (the staffed visits behind the staffing rate) at 20 connections;
 //  4. freshness: a visit of the week ahead deleted through the API, then the dashboard polled until its figure
 //     moves (5 times).
@@ -14,6 +15,8 @@
 //   node bench/reports.mjs                                  full size, PGlite and PostgreSQL (when it answers)
 //   node bench/reports.mjs --scale 0.01                     a quick smoke run (2 s of load per figure)
 //   node bench/reports.mjs --data-cache /tmp/carelane-scheduling-data   reuse scheduling.mjs's kept data set
+//   node bench/reports.mjs --only 'Funnel|candidate'        some reports only (a regular expression on their keys;
+//                                                          printed, not written to RESULTS.md)
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { generateSchedulingData, sizesAt } from './scheduling-data.mjs';
@@ -57,6 +60,31 @@ function centralDay(daysBefore = 0) {
   d.setUTCDate(d.getUTCDate() - daysBefore);
   return d.toISOString().slice(0, 10);
 }
+
+/** The funnels of decision 053, each at /api/admin/reports/funnels/:key. */
+const FUNNELS = [
+  ['visitFunnel', 'visit funnel'],
+  ['episodeFunnel', 'service request funnel'],
+  ['patientFunnel', 'patient funnel'],
+  ['referralSourceFunnel', 'organization funnel'],
+  ['referralSourceConversion', 'organization conversion'],
+  ['providerFunnel', 'clinician funnel'],
+  ['communicationFunnel', 'communication funnel'],
+];
+
+const GENERIC_RUN = '/api/admin/reports/genericReport/run';
+
+/** The report builder's definition measured: the visits of the period grouped by status. */
+const genericBody = (daysBefore) => ({
+  definition: {
+    subject: 'visits',
+    columns: ['dateOfService', 'status', 'patientName'],
+    filters: [],
+    groupBy: 'status',
+  },
+  from: centralDay(daysBefore),
+  to: centralDay(0),
+});
 
 /** The reports measured: each at the default period and over the year. */
 function reportsToMeasure() {
@@ -110,7 +138,44 @@ function reportsToMeasure() {
       BUDGET.report,
     ),
     ...both('surveys', 'survey results', '/api/admin/reports/surveys/summary', 'admin', BUDGET.report),
-    ...both('visitFunnel', 'visit funnel', '/api/admin/reports/funnels/visitFunnel', 'admin', BUDGET.report),
+    ...FUNNELS.flatMap(([key, label]) =>
+      both(key, label, `/api/admin/reports/funnels/${key}`, 'admin', BUDGET.report),
+    ),
+    ...both(
+      'conversionOrganizations',
+      'organization conversion, a row per organization',
+      '/api/admin/reports/funnels/referralSourceConversion/organizations',
+      'admin',
+      BUDGET.report,
+    ),
+    ...both('goalTracker', 'goal tracker', '/api/admin/reports/goalTracker', 'admin', BUDGET.report),
+    ...both('userActivity', 'user activity', '/api/admin/reports/userActivity', 'admin', BUDGET.report),
+    ...both(
+      'supplyDemandGap',
+      'supply and demand gap',
+      '/api/admin/reports/supplyDemandGap',
+      'admin',
+      BUDGET.report,
+    ),
+    ...both('candidateReport', 'candidates', '/api/admin/reports/candidateReport', 'admin', BUDGET.report),
+    ...both(
+      'candidatePageView',
+      'candidate page views',
+      '/api/admin/reports/candidatePageView',
+      'admin',
+      BUDGET.report,
+    ),
+    ...both('nonCoverages', 'non-coverages, first page', '/api/admin/nonCoverages', 'admin', BUDGET.report),
+    ...both('genericReport', 'report builder, visits by status', GENERIC_RUN, 'admin', BUDGET.report).map(
+      (r) => ({ ...r, path: GENERIC_RUN, body: genericBody(r.key.endsWith('Year') ? 364 : 6) }),
+    ),
+    {
+      key: 'myActivity',
+      label: 'My Activity (director)',
+      path: '/api/admin/reports/myActivity',
+      who: 'director',
+      budget: BUDGET.report,
+    },
     // Historical churn's window is months, not a period: its default (12) and its longest (24).
     ...['clinicians', 'organizations'].flatMap((subject) =>
       [12, 24].map((months) => ({
@@ -178,22 +243,40 @@ async function timeRollup(api, target, log) {
   }
 }
 
-async function measureGet(server, token, path, { seconds, connections }) {
+/** A GET of `path`, or a POST of `body` (JSON) when there is one. */
+async function request(server, path, token, body) {
+  if (body === undefined) return get(server, path, token);
+  const t = performance.now();
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const took = performance.now() - t;
+  return { status: res.status, body: res.ok ? JSON.parse(text) : { message: text }, ms: took };
+}
+
+async function measureGet(server, token, path, { seconds, connections, body }) {
   const load = os.loadavg()[0];
-  const first = await get(server, path, token);
+  const first = await request(server, path, token, body);
   if (first.status !== 200)
     return { status: first.status, error: first.body?.message ?? `HTTP ${first.status}` };
   const times = [];
   // A slow report gets fewer than SEQUENTIAL requests: at least 3, and none started after 30 s.
   const started = performance.now();
   for (let i = 0; i < SEQUENTIAL && (i < 3 || performance.now() - started < 30_000); i++) {
-    const res = await get(server, path, token);
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    const res = await request(server, path, token, body);
+    if (res.status !== 200) throw new Error(`${body ? 'POST' : 'GET'} ${path} answered ${res.status}`);
     times.push(res.ms);
   }
   const options = {
     url: server.url + path,
-    headers: { authorization: `Bearer ${token}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { method: 'POST', body: JSON.stringify(body) }),
     connections,
     timeout: 30,
   };
@@ -236,7 +319,7 @@ async function freshness(server, adminToken, directorToken) {
   return { lags: latencySummary(lags) };
 }
 
-async function benchOne(kind, api, { scale, seconds, log, dataCache }) {
+async function benchOne(kind, api, { scale, seconds, log, dataCache, only }) {
   let target;
   let database;
   let server;
@@ -271,10 +354,11 @@ async function benchOne(kind, api, { scale, seconds, log, dataCache }) {
       admin: await login(server, ADMIN),
     };
     const reports = [];
-    for (const report of reportsToMeasure()) {
+    for (const report of reportsToMeasure().filter((r) => !only || only.test(r.key))) {
       const result = await measureGet(server, tokens[report.who], report.path, {
         seconds,
         connections: REPORT_CONNECTIONS,
+        body: report.body,
       });
       log(
         `    ${report.label}: ${result.status === 200 ? `c=1 p95 ${ms(result.single.p95)}, c=${REPORT_CONNECTIONS} p95 ${ms(result.loaded.latency.p95)}` : result.error}`,
@@ -310,6 +394,7 @@ export async function run({
   log = console.log,
   dataCache = process.env.SCHEDULING_DATA_CACHE,
   kinds: wanted = ['pglite', 'postgres'],
+  only,
   build = true,
 } = {}) {
   seconds ??= scale >= 0.5 ? 10 : 2;
@@ -323,7 +408,7 @@ export async function run({
   const kinds = wanted.filter((k) => k === 'pglite' || (k === 'postgres' && version));
   if (!version) log('  PostgreSQL does not answer: PGlite only.');
   const results = [];
-  for (const kind of kinds) results.push(await benchOne(kind, api, { scale, seconds, log, dataCache }));
+  for (const kind of kinds) results.push(await benchOne(kind, api, { scale, seconds, log, dataCache, only }));
 
   const label = { pglite: 'PGlite', postgres: 'PostgreSQL' };
   const verdict = (value, budget) => (value < budget ? 'PASS' : 'OVER');
@@ -461,6 +546,7 @@ if (isMain(import.meta.url)) {
       seconds: { type: 'string' },
       'data-cache': { type: 'string' },
       kinds: { type: 'string' },
+      only: { type: 'string' },
     },
   });
   const startedAt = new Date();
@@ -469,8 +555,10 @@ if (isMain(import.meta.url)) {
     seconds: values.seconds ? Number(values.seconds) : undefined,
     dataCache: values['data-cache'] ?? process.env.SCHEDULING_DATA_CACHE,
     kinds: values.kinds ? values.kinds.split(',') : undefined,
+    only: values.only ? new RegExp(values.only) : undefined,
   });
-  if (Number(values.scale) === 1)
+  // A run of some reports only prints its figures: the section holds every report.
+  if (Number(values.scale) === 1 && !values.only)
     await writeResultsSection({
       script: 'reports.mjs',
       heading: /^## \(o\) Reports/m,
