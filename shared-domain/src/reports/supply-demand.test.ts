@@ -52,7 +52,12 @@ const PRIOR_WEEK: MetricVisit[] = [
   visit({ status: 'LateCanceled' }),
 ];
 // Its clinicians: two active, one inactive (status 5), one still onboarding (status 1).
-const CLINICIANS = [{ providerStatusId: 3 }, { providerStatusId: 3 }, { providerStatusId: 5 }, { providerStatusId: 1 }];
+const CLINICIANS = [
+  { providerStatusId: 3 },
+  { providerStatusId: 3 },
+  { providerStatusId: 5 },
+  { providerStatusId: 1 },
+];
 
 const TRAVIS: SupplyDemandRow = {
   county: '48453',
@@ -78,9 +83,9 @@ describe('a county in a week (decision 057)', () => {
     expect(TRAVIS.activeClinicians).toBe(2);
     expect(supplyDemandValue(figure('visitsPerClinician'), TRAVIS, 'current')).toBe(3);
     expect(supplyDemandValue(figure('visitsPerClinician'), TRAVIS, 'prior')).toBe(2);
-    expect(supplyDemandValue(figure('visitsPerClinician'), { ...TRAVIS, activeClinicians: 0 }, 'current')).toBe(
-      null,
-    );
+    expect(
+      supplyDemandValue(figure('visitsPerClinician'), { ...TRAVIS, activeClinicians: 0 }, 'current'),
+    ).toBe(null);
   });
 
   it('shows each figure and its change from the prior week', () => {

@@ -145,7 +145,8 @@ export function supplyDemandChange(
   const before = supplyDemandValue(figure, row, 'prior');
   if (now === null || before === null) return null;
   const delta = Math.round((now - before) * 10) / 10;
-  const size = figure.key === 'visitsPerClinician' ? Math.abs(delta).toFixed(1) : whole.format(Math.abs(delta));
+  const size =
+    figure.key === 'visitsPerClinician' ? Math.abs(delta).toFixed(1) : whole.format(Math.abs(delta));
   const text = `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${size}`;
   return { delta, text, better: delta === 0 ? null : delta > 0 === figure.higherIsBetter };
 }
@@ -161,7 +162,8 @@ export const countActiveClinicians = (clinicians: readonly Pick<MetricClinician,
   clinicians.filter((c) => c.providerStatusId === ACTIVE_PROVIDER_STATUS_ID).length;
 
 /** A county's name as shown: 'Travis County, TX'. */
-export const countyLabel = (name: string, state: string | null): string => (state ? `${name}, ${state}` : name);
+export const countyLabel = (name: string, state: string | null): string =>
+  state ? `${name}, ${state}` : name;
 
 type Compare = (a: SupplyDemandRow, b: SupplyDemandRow) => number;
 const byName: Compare = (a, b) => a.name.localeCompare(b.name);

@@ -26,7 +26,10 @@ export type SupplyDemandQuery = z.infer<typeof supplyDemandQuerySchema>;
 /** A county's 5-digit FIPS code, or 'unknown'. */
 export const countyKeySchema = z
   .string()
-  .regex(new RegExp(`^(\\d{5}|${UNKNOWN_COUNTY})$`), `must be a 5-digit county FIPS code or ${UNKNOWN_COUNTY}`);
+  .regex(
+    new RegExp(`^(\\d{5}|${UNKNOWN_COUNTY})$`),
+    `must be a 5-digit county FIPS code or ${UNKNOWN_COUNTY}`,
+  );
 
 const countsSchema = z.object({ requested: z.number().int(), staffed: z.number().int() });
 
@@ -45,8 +48,8 @@ export const supplyDemandSchema = z.object({
   prior: reportPeriodSchema,
   rows: z.array(supplyDemandRowSchema),
   paging: pagingSchema,
-  /** Every county's gap this period (the map's shading), whatever the page. */
-  map: z.array(z.object({ county: z.string(), name: z.string(), gap: z.number().int() })),
+  /** Every county's row, worst first, whatever the page: the map's shading, the chart's worst counties. */
+  all: z.array(supplyDemandRowSchema),
 });
 export type SupplyDemand = z.infer<typeof supplyDemandSchema>;
 

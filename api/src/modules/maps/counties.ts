@@ -14,12 +14,14 @@ import {
 export const NEAREST_COUNTY_MILES = 15;
 const NEAREST_COUNTY_DEGREES = NEAREST_COUNTY_MILES / 69;
 
-type County = { name: string; box: BoundingBox; polygons: Polygon[] };
+type County = { name: string; box: BoundingBox; polygons: Polygon[]; fips?: string };
 
 export type CountyIndex = {
   size: number;
   /** The county's full name at a point, or '' outside every county (and farther than 15 miles off one). */
   countyAt(latitude: number, longitude: number): string;
+  /** The county at a point with its 5-digit FIPS code (us-atlas's id), or undefined as countyAt's ''. */
+  countyCodeAt(latitude: number, longitude: number): { fips: string; name: string } | undefined;
 };
 
 const ALASKA_KINDS: Readonly<Record<string, string>> = {
@@ -63,37 +65,41 @@ export function countyName(fips: string, name: string): string {
 /** Point-in-county over the counties, with a bounding-box prefilter and the nearest outline as fallback. */
 export function buildCountyIndex(counties: readonly County[]): CountyIndex {
   // Asked for ZIP code points only, so it holds at most one entry per ZIP code.
-  const memo = new Map<string, string>();
-  const find = (lat: number, lon: number): string => {
+  const memo = new Map<string, County | null>();
+  const find = (lat: number, lon: number): County | null => {
     for (const county of counties) {
-      if (inBoundingBox(lon, lat, county.box) && pointInPolygons(lon, lat, county.polygons))
-        return county.name;
+      if (inBoundingBox(lon, lat, county.box) && pointInPolygons(lon, lat, county.polygons)) return county;
     }
     // Off every polygon at this resolution (a coastal ZIP centroid, a point on the water): the county whose
     // outline is nearest, within NEAREST_COUNTY_MILES.
-    let nearest = '';
+    let nearest: County | null = null;
     let nearestMiles = NEAREST_COUNTY_MILES;
     for (const county of counties) {
       if (!inBoundingBox(lon, lat, county.box, NEAREST_COUNTY_DEGREES / Math.cos((lat * Math.PI) / 180)))
         continue;
       const miles = milesToOutline(lon, lat, county.polygons);
       if (miles <= nearestMiles) {
-        nearest = county.name;
+        nearest = county;
         nearestMiles = miles;
       }
     }
     return nearest;
   };
+  const at = (latitude: number, longitude: number): County | null => {
+    const key = `${latitude},${longitude}`;
+    let county = memo.get(key);
+    if (county === undefined) {
+      county = find(latitude, longitude);
+      memo.set(key, county);
+    }
+    return county;
+  };
   return {
     size: counties.length,
-    countyAt(latitude, longitude) {
-      const key = `${latitude},${longitude}`;
-      let name = memo.get(key);
-      if (name === undefined) {
-        name = find(latitude, longitude);
-        memo.set(key, name);
-      }
-      return name;
+    countyAt: (latitude, longitude) => at(latitude, longitude)?.name ?? '',
+    countyCodeAt(latitude, longitude) {
+      const county = at(latitude, longitude);
+      return county?.fips ? { fips: county.fips, name: county.name } : undefined;
     },
   };
 }
@@ -110,6 +116,7 @@ export function loadCounties(): Promise<CountyIndex> {
       const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
       counties.push({
         name: countyName(String(id), properties!.name),
+        fips: String(id),
         box: boundingBox(polygons),
         polygons,
       });

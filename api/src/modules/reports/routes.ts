@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { activityRoutes } from './activity/routes';
+import { candidatesRoutes } from './candidates/routes';
 import { churnRoutes } from './churn/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { funnelsRoutes } from './funnels/routes';
@@ -9,6 +10,7 @@ import { genericReportRoutes } from './generic-report/routes';
 import { goalTrackerRoutes } from './goal-tracker/routes';
 import { healthRoutes } from './health/routes';
 import { nonCoveragesRoutes } from './non-coverages/routes';
+import { supplyDemandRoutes } from './supply-demand/routes';
 import { timeToStaffRoutes } from './time-to-staff/routes';
 import { surveysRoutes } from './surveys/routes';
 import { userActivityRoutes } from './user-activity/routes';
@@ -25,4 +27,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   await app.register(genericReportRoutes, opts);
   await app.register(churnRoutes, opts);
   await app.register(goalTrackerRoutes, opts);
+  await app.register(candidatesRoutes, opts);
+  await app.register(supplyDemandRoutes, opts);
 };
