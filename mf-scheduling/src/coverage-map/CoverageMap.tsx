@@ -1,9 +1,10 @@
 // The OpenLayers wiring of the coverage map, kept thin (jsdom has no WebGL; the data shaping is tested in
-// coverage-data.test.ts): an offline basemap of US states and counties from us-atlas, an optional raster
-// tile layer, and the clinician and episode points. The points are drawn by a WebGL layer where the browser
-// has hardware WebGL, and by a canvas image layer where WebGL is software (SwiftShader, llvmpipe) or missing:
-// there a WebGL layer costs two full-size copies a frame before drawing a point, and the image layer, only
-// moved and scaled while the map moves, is 4-5 times faster (bench (f), docs/decisions/009).
+// coverage-data.test.ts): shared-ui's offline basemap (US states and counties from us-atlas, and an optional
+// raster tile layer; the supply and demand gap's map draws it too), and the clinician and episode points. The
+// points are drawn by a WebGL layer where the browser has hardware WebGL, and by a canvas image layer where WebGL
+// is software (SwiftShader, llvmpipe) or missing: there a WebGL layer costs two full-size copies a frame before
+// drawing a point, and the image layer, only moved and scaled while the map moves, is 4-5 times faster (bench
+// (f), docs/decisions/009).
 import {
   MAP_INITIAL_ZOOM,
   MAP_MARKER_FULL_SIZE_ZOOM,
@@ -13,19 +14,17 @@ import {
   markerDiameterAtZoom,
 } from '@carelane/shared-domain';
 import { navigateTo } from '@carelane/shared-session';
+import { basemapLayers } from '@carelane/shared-ui/maps/basemap';
 import { Button, Flex } from 'antd';
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
-import GeoJSON from 'ol/format/GeoJSON';
 import Point from 'ol/geom/Point';
-import TileLayer from 'ol/layer/Tile';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import { fromEPSG4326 } from 'ol/proj/epsg3857';
 import VectorSource from 'ol/source/Vector';
-import XYZ from 'ol/source/XYZ';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
@@ -34,9 +33,6 @@ import type { StyleFunction } from 'ol/style/Style';
 import type { FlatStyleLike } from 'ol/style/flat';
 import { asArray } from 'ol/color';
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import atlas from 'us-atlas/counties-10m.json';
 import type { MapPoint } from './coverage-data';
 import { CLINICIAN_COLOR, EPISODE_COLOR } from './map-colors';
 import { drawFromZoom } from './point-levels';
@@ -114,36 +110,6 @@ const styleVariables = (visible: Record<number, boolean>) => ({
   showClinicians: visible[CLINICIAN] ? 1 : 0,
   showEpisodes: visible[EPISODE] ? 1 : 0,
 });
-
-/** Counties are drawn from zoom 5 (here, the resolution of zoom 5 in EPSG:3857). */
-const COUNTIES_MAX_RESOLUTION = 156543.03392804097 / 2 ** 5;
-
-/**
- * The offline basemap: states over counties, in one image layer (one image to move while the map moves,
- * redrawn when it stops).
- */
-function basemapLayer(withTiles: boolean) {
-  const topology = atlas as unknown as Topology<{ states: GeometryCollection; counties: GeometryCollection }>;
-  const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
-  const read = (name: 'states' | 'counties') =>
-    format.readFeatures(feature(topology, topology.objects[name]));
-  const counties = read('counties');
-  for (const county of counties) county.set('county', true, true);
-  const countyStyle = new Style({
-    fill: withTiles ? undefined : new Fill({ color: '#f8faf9' }),
-    stroke: new Stroke({ color: '#cbd5d1', width: 0.5 }),
-  });
-  const stateStyle = new Style({
-    fill: withTiles ? undefined : new Fill({ color: 'rgba(240, 245, 243, 0.4)' }),
-    stroke: new Stroke({ color: '#64748b', width: 1.2 }),
-    zIndex: 1,
-  });
-  return new VectorImageLayer({
-    source: new VectorSource({ features: [...counties, ...read('states')] }),
-    style: (f, resolution) =>
-      f.get('county') ? (resolution < COUNTIES_MAX_RESOLUTION ? countyStyle : undefined) : stateStyle,
-  });
-}
 
 type PointLayer = {
   layer: VectorImageLayer<VectorSource<Feature<Point>>> | WebGLVectorLayer<VectorSource<Feature<Point>>>;
@@ -262,10 +228,7 @@ function createMap(target: HTMLElement, tileUrl: string) {
   return new OlMap({
     target,
     controls: [],
-    layers: [
-      ...(tileUrl ? [new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: 'anonymous' }) })] : []),
-      basemapLayer(Boolean(tileUrl)),
-    ],
+    layers: basemapLayers(tileUrl),
     view: new View({ center: fromLonLat(FALLBACK_CENTER), zoom: MAP_INITIAL_ZOOM }),
   });
 }
