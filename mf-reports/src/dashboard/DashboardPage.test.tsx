@@ -21,7 +21,7 @@ import {
   type ApiCall,
   type RenderedPage,
 } from '@carelane/shared-ui/testing';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { callsTo, lastParams, lookupAnswer, pageSearch } from '../report-kit/report-test-lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import DashboardPage from './DashboardPage';
@@ -166,9 +166,6 @@ function open(url: string, answers: Answers = {}, roleId = 1): RenderedPage {
   });
 }
 
-const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
-const lastParams = (page: RenderedPage, path = DASHBOARD) => callsTo(page, path).at(-1)!.url.searchParams;
-const search = () => new URLSearchParams(location.search);
 const day = (offset: number) => dayjs().add(offset, 'day');
 
 /** A clinician's activity: a visit completed and two notes submitted today. */
@@ -224,7 +221,7 @@ describe('DashboardPage', () => {
     expect(card(6).getByText(/−1\.0 h, better than the prior period/)).toBeTruthy();
     // The trend is decoration: hidden from screen readers, the card's text says the figures.
     expect(items[0]!.querySelector('svg.carelane-sparkline')!.getAttribute('aria-hidden')).toBe('true');
-    const params = lastParams(page);
+    const params = lastParams(page, DASHBOARD);
     expect(params.get('from')).toBe(day(-6).format('YYYY-MM-DD'));
     expect(params.get('to')).toBe(day(0).format('YYYY-MM-DD'));
     expect(params.has('referralSourceId')).toBe(false);
@@ -240,16 +237,16 @@ describe('DashboardPage', () => {
   it('asks for the period, organization and provider type the URL names, and writes the filters to it', async () => {
     const page = open('/dashboard?from=2026-11-26&to=2026-12-02');
     await cards();
-    expect(lastParams(page).get('from')).toBe('2026-11-26');
-    expect(lastParams(page).get('to')).toBe('2026-12-02');
+    expect(lastParams(page, DASHBOARD).get('from')).toBe('2026-11-26');
+    expect(lastParams(page, DASHBOARD).get('to')).toBe('2026-12-02');
     expect(screen.getByText('11/26/2026–12/2/2026, compared with 11/19/2026–11/25/2026')).toBeTruthy();
     await choose('Organization', 'Lakeside Care');
-    await waitFor(() => expect(search().get('referralSourceId')).toBe('4'));
-    await waitFor(() => expect(lastParams(page).get('referralSourceId')).toBe('4'));
+    await waitFor(() => expect(pageSearch().get('referralSourceId')).toBe('4'));
+    await waitFor(() => expect(lastParams(page, DASHBOARD).get('referralSourceId')).toBe('4'));
     await choose('Provider type', 'PT');
-    await waitFor(() => expect(search().get('providerTypeId')).toBe('2'));
-    await waitFor(() => expect(lastParams(page).get('providerTypeId')).toBe('2'));
-    expect(lastParams(page).get('from')).toBe('2026-11-26');
+    await waitFor(() => expect(pageSearch().get('providerTypeId')).toBe('2'));
+    await waitFor(() => expect(lastParams(page, DASHBOARD).get('providerTypeId')).toBe('2'));
+    expect(lastParams(page, DASHBOARD).get('from')).toBe('2026-11-26');
     page.done();
   });
 
@@ -259,9 +256,9 @@ describe('DashboardPage', () => {
     const figure = within(items[0]!).getByRole('button', { name: '3 Staffed visits' });
     figure.focus();
     fireEvent.click(figure);
-    await waitFor(() => expect(search().get('metric')).toBe('staffingRate'));
-    expect(search().get('part')).toBe('numerator');
-    expect(search().has('period')).toBe(false);
+    await waitFor(() => expect(pageSearch().get('metric')).toBe('staffingRate'));
+    expect(pageSearch().get('part')).toBe('numerator');
+    expect(pageSearch().has('period')).toBe(false);
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Staffing rate — Staffed visits, 11/26/2026–12/2/2026')).toBeTruthy();
     expect(await within(drawer).findByText('3 visits')).toBeTruthy();
@@ -279,9 +276,9 @@ describe('DashboardPage', () => {
     expect(within(row).getByText('Rivera, Casey')).toBeTruthy();
     expect(within(row).getByText('Staffed')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(search().has('metric')).toBe(false));
-    expect(search().has('part')).toBe(false);
-    expect(search().get('referralSourceId')).toBe('3');
+    await waitFor(() => expect(pageSearch().has('metric')).toBe(false));
+    expect(pageSearch().has('part')).toBe(false);
+    expect(pageSearch().get('referralSourceId')).toBe('3');
     await waitFor(() => expect(document.activeElement).toBe(figure));
     page.done();
   });
@@ -290,8 +287,8 @@ describe('DashboardPage', () => {
     const page = open('/dashboard?from=2026-11-26&to=2026-12-02');
     const items = await cards();
     fireEvent.click(within(items[0]!).getByRole('button', { name: 'of 5 Requested visits (prior)' }));
-    await waitFor(() => expect(search().get('period')).toBe('prior'));
-    expect(search().get('part')).toBe('denominator');
+    await waitFor(() => expect(pageSearch().get('period')).toBe('prior'));
+    expect(pageSearch().get('part')).toBe('denominator');
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Staffing rate — Requested visits, 11/19/2026–11/25/2026')).toBeTruthy();
     await waitFor(() => expect(lastParams(page, RECORDS).get('period')).toBe('prior'));
@@ -332,7 +329,7 @@ describe('DashboardPage', () => {
     expect(within(utilization!).getByText('2 Clinicians with a visit')).toBeTruthy();
     expect(within(staffing!).getByRole('button', { name: '3 Staffed visits' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Provider type' })).toBeTruthy();
-    expect(lastParams(page).has('referralSourceId')).toBe(false);
+    expect(lastParams(page, DASHBOARD).has('referralSourceId')).toBe(false);
     page.done();
   });
 
@@ -389,7 +386,12 @@ describe('DashboardPage', () => {
     const page = open('/dashboard');
     await cards();
     const before = callsTo(page, DASHBOARD).length;
-    getBus().entityChanged$.next({ entity: 'reportRollup', id: null, action: 'updated', at: new Date().toISOString() });
+    getBus().entityChanged$.next({
+      entity: 'reportRollup',
+      id: null,
+      action: 'updated',
+      at: new Date().toISOString(),
+    });
     await waitFor(() => expect(callsTo(page, DASHBOARD)).toHaveLength(before + 1));
     page.done();
   });
@@ -448,10 +450,10 @@ describe('My activity on the dashboard', () => {
     expect(await within(section).findByText('Nothing yet today')).toBeTruthy();
     expect((within(section).getByRole('radio', { name: 'Today' }) as HTMLInputElement).checked).toBe(true);
     expect(within(section).getByText('12/2/2026')).toBeTruthy();
-    expect(search().has('activity')).toBe(false);
+    expect(pageSearch().has('activity')).toBe(false);
 
     fireEvent.click(within(section).getByRole('radio', { name: 'This week' }));
-    await waitFor(() => expect(search().get('activity')).toBe('week'));
+    await waitFor(() => expect(pageSearch().get('activity')).toBe('week'));
     expect(await within(section).findByText('2 visits staffed')).toBeTruthy();
     expect(within(section).getByText('11/30/2026–12/2/2026')).toBeTruthy();
     expect(within(section).getByRole('heading', { level: 3, name: 'Visits staffed' })).toBeTruthy();
@@ -467,7 +469,7 @@ describe('My activity on the dashboard', () => {
     expect(screen.queryByText('Nothing yet today')).toBeNull();
 
     fireEvent.click(within(section).getByRole('radio', { name: 'This month' }));
-    await waitFor(() => expect(search().get('activity')).toBe('month'));
+    await waitFor(() => expect(pageSearch().get('activity')).toBe('month'));
     expect(await within(section).findByText('7 visits staffed, the newest 5 below')).toBeTruthy();
     expect(
       within(within(section).getByRole('list', { name: 'Visits staffed' })).getAllByRole('link'),
@@ -475,7 +477,7 @@ describe('My activity on the dashboard', () => {
     // The windows come in one answer: switching asks nothing again.
     expect(callsTo(page, ACTIVITY)).toHaveLength(1);
     fireEvent.click(within(section).getByRole('radio', { name: 'Today' }));
-    await waitFor(() => expect(search().get('activity')).toBe('today'));
+    await waitFor(() => expect(pageSearch().get('activity')).toBe('today'));
     expect(await within(section).findByText('Nothing yet today')).toBeTruthy();
     page.done();
   });

@@ -9,7 +9,7 @@ import {
   type RenderedPage,
 } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { callsTo, lastParams, lookupAnswer, pageSearch } from '../report-kit/report-test-lookups';
 import GoalTrackerPage from './GoalTrackerPage';
 
 jest.setTimeout(90_000);
@@ -65,10 +65,6 @@ function open(url: string, options: { empty?: boolean } = {}): RenderedPage {
   });
 }
 
-const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
-const lastParams = (page: RenderedPage, path = REPORT) => callsTo(page, path).at(-1)!.url.searchParams;
-const search = () => new URLSearchParams(location.search);
-
 async function rowCells(name: string) {
   const table = await screen.findByRole('table', { name: /^Care-plan goals by/ });
   const row = within(table).getByText(name).closest('tr')!;
@@ -82,7 +78,7 @@ describe('GoalTrackerPage', () => {
     const page = open('/goalTracker');
     expect(await screen.findByRole('heading', { level: 1, name: 'Goal tracker' })).toBeTruthy();
     await waitFor(() => expect(callsTo(page, REPORT)).toHaveLength(1));
-    const params = lastParams(page);
+    const params = lastParams(page, REPORT);
     expect(params.get('groupBy')).toBe('patient');
     expect(params.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await rowCells('Quinn Goal')).toEqual(['Quinn Goal', '2', '0', '1', '1', '0%']);
@@ -102,20 +98,20 @@ describe('GoalTrackerPage', () => {
     const page = open('/goalTracker');
     await screen.findByRole('table', { name: 'Care-plan goals by patient' });
     await choose('Group by', 'By clinician');
-    await waitFor(() => expect(search().get('groupBy')).toBe('clinician'));
-    await waitFor(() => expect(lastParams(page).get('groupBy')).toBe('clinician'));
+    await waitFor(() => expect(pageSearch().get('groupBy')).toBe('clinician'));
+    await waitFor(() => expect(lastParams(page, REPORT).get('groupBy')).toBe('clinician'));
     expect(await rowCells('Ann Goal')).toEqual(['Ann Goal', '3', '1', '1', '1', '33.3%']);
     await choose('Provider type', 'PT');
-    await waitFor(() => expect(lastParams(page).get('providerTypeId')).toBe('2'));
-    expect(search().get('providerTypeId')).toBe('2');
+    await waitFor(() => expect(lastParams(page, REPORT).get('providerTypeId')).toBe('2'));
+    expect(pageSearch().get('providerTypeId')).toBe('2');
     page.done();
   });
 
   it("opens a figure's goals in the drawer with the figure in the URL, and exports them", async () => {
     const page = open('/goalTracker?from=2026-11-24&to=2026-11-30');
     fireEvent.click(await screen.findByRole('button', { name: '1 goals not met, Quinn Goal' }));
-    await waitFor(() => expect(search().get('figure')).toBe('notMet'));
-    expect(search().get('group')).toBe('20');
+    await waitFor(() => expect(pageSearch().get('figure')).toBe('notMet'));
+    expect(pageSearch().get('group')).toBe('20');
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('1 goal')).toBeTruthy();
     expect(within(drawer).getByText('Patient will have no falls.')).toBeTruthy();
@@ -139,9 +135,9 @@ describe('GoalTrackerPage', () => {
     ]);
     restore();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(search().has('figure')).toBe(false));
+    await waitFor(() => expect(pageSearch().has('figure')).toBe(false));
     fireEvent.click(await screen.findByRole('button', { name: '2 goals, Pat Goal' }));
-    await waitFor(() => expect(search().get('group')).toBe('10'));
+    await waitFor(() => expect(pageSearch().get('group')).toBe('10'));
     await waitFor(() => expect(lastParams(page, RECORDS).get('groupId')).toBe('10'));
     expect(lastParams(page, RECORDS).has('status')).toBe(false);
     page.done();

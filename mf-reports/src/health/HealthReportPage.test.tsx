@@ -15,7 +15,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { ReactElement } from 'react';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { callsTo, lastParams, lookupAnswer, pageSearch } from '../report-kit/report-test-lookups';
 import {
   ClinicianHealthPage,
   OperationsHealthPage,
@@ -267,9 +267,6 @@ function open(c: Case, url: string, options: { empty?: boolean } = {}): Rendered
   });
 }
 
-const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
-const lastParams = (page: RenderedPage, path: string) => callsTo(page, path).at(-1)!.url.searchParams;
-const search = () => new URLSearchParams(location.search);
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 describe.each(CASES)('$name', (c) => {
@@ -301,7 +298,7 @@ describe.each(CASES)('$name', (c) => {
   it('opens the records behind a figure with the same filters, the figure in the URL', async () => {
     const page = open(c, `${c.path}?providerTypeId=1`);
     fireEvent.click(await screen.findByRole('button', { name: c.drill.button }));
-    await waitFor(() => expect(search().get('figure')).toBeTruthy());
+    await waitFor(() => expect(pageSearch().get('figure')).toBeTruthy());
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText(c.drill.status)).toBeTruthy();
     const params = lastParams(page, c.drill.path);

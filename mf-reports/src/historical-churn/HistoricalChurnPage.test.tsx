@@ -9,7 +9,7 @@ import {
   type RenderedPage,
 } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { callsTo, lastParams, lookupAnswer, pageSearch } from '../report-kit/report-test-lookups';
 import HistoricalChurnPage from './HistoricalChurnPage';
 
 jest.setTimeout(90_000);
@@ -63,10 +63,6 @@ function open(url: string, options: { empty?: boolean } = {}): RenderedPage {
   });
 }
 
-const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
-const lastParams = (page: RenderedPage, path = REPORT) => callsTo(page, path).at(-1)!.url.searchParams;
-const search = () => new URLSearchParams(location.search);
-
 async function monthCells(name: string) {
   const table = await screen.findByRole('table', { name: /^Active, won and lost clinicians per month/ });
   const row = within(table).getByText(name).closest('tr')!;
@@ -80,7 +76,7 @@ describe('HistoricalChurnPage', () => {
     const page = open('/historicalChurn');
     expect(await screen.findByRole('heading', { level: 1, name: 'Historical churn' })).toBeTruthy();
     await waitFor(() => expect(callsTo(page, REPORT)).toHaveLength(1));
-    const params = lastParams(page);
+    const params = lastParams(page, REPORT);
     expect(params.get('subject')).toBe('clinicians');
     expect(params.get('months')).toBe('12');
     expect(params.has('toMonth')).toBe(false);
@@ -102,24 +98,24 @@ describe('HistoricalChurnPage', () => {
     const page = open('/historicalChurn');
     await screen.findByRole('table', { name: /^Active, won and lost clinicians per month/ });
     await choose('Subject', 'Organizations');
-    await waitFor(() => expect(search().get('subject')).toBe('organizations'));
-    await waitFor(() => expect(lastParams(page).get('subject')).toBe('organizations'));
+    await waitFor(() => expect(pageSearch().get('subject')).toBe('organizations'));
+    await waitFor(() => expect(lastParams(page, REPORT).get('subject')).toBe('organizations'));
     expect(
       await screen.findByRole('table', { name: /^Active, won and lost organizations per month/ }),
     ).toBeTruthy();
     await choose('Months', '24 months');
-    await waitFor(() => expect(lastParams(page).get('months')).toBe('24'));
-    expect(search().get('months')).toBe('24');
+    await waitFor(() => expect(lastParams(page, REPORT).get('months')).toBe('24'));
+    expect(pageSearch().get('months')).toBe('24');
     await choose('Provider type', 'PT');
-    await waitFor(() => expect(lastParams(page).get('providerTypeId')).toBe('2'));
+    await waitFor(() => expect(lastParams(page, REPORT).get('providerTypeId')).toBe('2'));
     page.done();
   });
 
   it("opens a month's figure and a cohort's month with the clinicians behind them, the figure in the URL", async () => {
     const page = open('/historicalChurn?toMonth=2026-10&months=4');
     fireEvent.click(await screen.findByRole('button', { name: '2 lost clinicians, Sep 2026' }));
-    await waitFor(() => expect(search().get('figure')).toBe('lost'));
-    expect(search().get('month')).toBe('2026-09');
+    await waitFor(() => expect(pageSearch().get('figure')).toBe('lost'));
+    expect(pageSearch().get('month')).toBe('2026-09');
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Lost clinicians, Sep 2026')).toBeTruthy();
     expect(await within(drawer).findByText('2 clinicians')).toBeTruthy();
@@ -132,7 +128,7 @@ describe('HistoricalChurnPage', () => {
       '4',
     ]);
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(search().has('figure')).toBe(false));
+    await waitFor(() => expect(pageSearch().has('figure')).toBe(false));
     fireEvent.click(
       await screen.findByRole('button', { name: '1 clinicians first active Aug 2026, active Oct 2026' }),
     );

@@ -15,6 +15,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { nonCoverageCsv } from './non-coverage-csv';
 import NonCoveragesPage, { urlPeriods } from './NonCoveragesPage';
+import { callsTo, pageSearch } from '../report-kit/report-test-lookups';
 
 jest.setTimeout(90_000);
 
@@ -126,9 +127,6 @@ function open(url: string, answers: Answers = {}): RenderedPage {
   });
 }
 
-const callsTo = (page: RenderedPage, path: string, method = 'GET') =>
-  page.calls.filter((call) => call.url.pathname === path && call.method === method);
-const search = () => new URLSearchParams(location.search);
 async function modalTitled(title: string): Promise<HTMLElement> {
   const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
   return heading.closest('.ant-modal') as HTMLElement;
@@ -189,7 +187,7 @@ describe('NonCoveragesPage', () => {
 
     await expectAccessible(document.body);
     await choose('Status', 'Active and resolved');
-    await waitFor(() => expect(search().get('status')).toBe('All'));
+    await waitFor(() => expect(pageSearch().get('status')).toBe('All'));
     await waitFor(() => expect(callsTo(page, LIST).at(-1)!.url.searchParams.get('status')).toBe('All'));
     page.done();
   });

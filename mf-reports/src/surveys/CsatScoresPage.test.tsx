@@ -10,7 +10,7 @@ import {
 } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { callsTo, lookupAnswer, pageSearch } from '../report-kit/report-test-lookups';
 import CsatScoresPage from './CsatScoresPage';
 
 jest.setTimeout(90_000);
@@ -109,8 +109,6 @@ function open(url: string, options: { empty?: boolean } = {}): RenderedPage {
   });
 }
 
-const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
-const search = () => new URLSearchParams(location.search);
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 describe('CsatScoresPage', () => {
@@ -140,8 +138,8 @@ describe('CsatScoresPage', () => {
   it('opens the answers behind the CSAT, whose total is the figure, with the figure in the URL', async () => {
     const page = open(`/csatscores?from=${day(-29)}&to=${day(0)}`);
     fireEvent.click(await screen.findByRole('button', { name: '6 satisfied of 10, Clinician survey' }));
-    await waitFor(() => expect(search().get('drill')).toBe('satisfied'));
-    expect(search().get('drillSurvey')).toBe('clinician');
+    await waitFor(() => expect(pageSearch().get('drill')).toBe('satisfied'));
+    expect(pageSearch().get('drillSurvey')).toBe('clinician');
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('6 answers')).toBeTruthy();
     const params = callsTo(page, RESPONSES).find((c) => c.url.searchParams.get('band'))!.url.searchParams;

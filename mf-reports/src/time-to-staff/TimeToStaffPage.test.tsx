@@ -10,7 +10,7 @@ import {
   type ApiCall,
   type RenderedPage,
 } from '@carelane/shared-ui/testing';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { callsTo, lastParams, lookupAnswer, pageSearch } from '../report-kit/report-test-lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import TimeToStaffPage from './TimeToStaffPage';
@@ -109,9 +109,6 @@ function open(url: string, options: { empty?: boolean } = {}): RenderedPage {
   });
 }
 
-const callsTo = (page: RenderedPage, path: string) => page.calls.filter((call) => call.url.pathname === path);
-const lastParams = (page: RenderedPage, path = REPORT) => callsTo(page, path).at(-1)!.url.searchParams;
-const search = () => new URLSearchParams(location.search);
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 /** The cells of the groups table's row naming `name`. */
@@ -128,7 +125,7 @@ describe('TimeToStaffPage', () => {
     const page = open('/timetostaff');
     expect(await screen.findByRole('heading', { level: 1, name: 'Time to staff' })).toBeTruthy();
     await waitFor(() => expect(callsTo(page, REPORT)).toHaveLength(1));
-    const params = lastParams(page);
+    const params = lastParams(page, REPORT);
     expect(params.get('from')).toBe(day(-6));
     expect(params.get('to')).toBe(day(0));
     expect(params.get('groupBy')).toBe('providerType');
@@ -162,20 +159,20 @@ describe('TimeToStaffPage', () => {
     const page = open(`/timetostaff?from=${day(-29)}&to=${day(0)}`);
     await screen.findByRole('table', { name: 'Time to staff by provider type' });
     await choose('Group by', 'By organization');
-    await waitFor(() => expect(search().get('groupBy')).toBe('organization'));
-    await waitFor(() => expect(lastParams(page).get('groupBy')).toBe('organization'));
-    expect(lastParams(page).get('from')).toBe(day(-29));
+    await waitFor(() => expect(pageSearch().get('groupBy')).toBe('organization'));
+    await waitFor(() => expect(lastParams(page, REPORT).get('groupBy')).toBe('organization'));
+    expect(lastParams(page, REPORT).get('from')).toBe(day(-29));
     expect(await screen.findByRole('table', { name: 'Time to staff by organization' })).toBeTruthy();
     await choose('Provider type', 'PT');
-    await waitFor(() => expect(search().get('providerTypeId')).toBe('2'));
-    await waitFor(() => expect(lastParams(page).get('providerTypeId')).toBe('2'));
+    await waitFor(() => expect(pageSearch().get('providerTypeId')).toBe('2'));
+    await waitFor(() => expect(lastParams(page, REPORT).get('providerTypeId')).toBe('2'));
     page.done();
   });
 
   it("opens a group's visits in the dashboard's drill-down, the group in the URL", async () => {
     const page = open('/timetostaff?referralSourceId=3');
     fireEvent.click(await screen.findByRole('button', { name: '5 staffed visits, RN' }));
-    await waitFor(() => expect(search().get('group')).toBe('1'));
+    await waitFor(() => expect(pageSearch().get('group')).toBe('1'));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('5 visits')).toBeTruthy();
     const params = lastParams(page, RECORDS);

@@ -12,7 +12,7 @@ import {
 } from '@carelane/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { lookupAnswer } from '../report-kit/report-test-lookups';
+import { lastParams, lookupAnswer } from '../report-kit/report-test-lookups';
 import UserActivityPage from './UserActivityPage';
 
 jest.setTimeout(90_000);
@@ -65,8 +65,6 @@ function open(url: string, rows: UserActivityRow[] = ROWS): RenderedPage {
   });
 }
 
-const lastParams = (page: RenderedPage) =>
-  page.calls.filter((c) => c.url.pathname === API).at(-1)!.url.searchParams;
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 describe('/userActivity', () => {
@@ -74,7 +72,7 @@ describe('/userActivity', () => {
     const page = open('/userActivity');
     expect(await screen.findByRole('heading', { level: 1, name: 'User activity' })).toBeTruthy();
     await waitFor(() => expect(page.calls.some((c) => c.url.pathname === API)).toBe(true));
-    const params = lastParams(page);
+    const params = lastParams(page, API);
     expect([params.get('from'), params.get('to'), params.get('sort'), params.get('order')]).toEqual([
       day(-6),
       day(0),
@@ -114,7 +112,7 @@ describe('/userActivity', () => {
       '/userActivity?roleId=5&referralSourceId=3&q=bea&sort=signIns&order=descend&pageNumber=2',
     );
     await waitFor(() => expect(page.calls.some((c) => c.url.pathname === API)).toBe(true));
-    const params = lastParams(page);
+    const params = lastParams(page, API);
     expect(
       ['roleId', 'referralSourceId', 'q', 'sort', 'order', 'pageNumber'].map((k) => params.get(k)),
     ).toEqual(['5', '3', 'bea', 'signIns', 'desc', '2']);
