@@ -16,7 +16,6 @@ import {
 import { useSession, useUrlState } from '@carelane/shared-session';
 import {
   csvFile,
-  DataTable,
   EmptyState,
   ExportCsvButton,
   ListResults,
@@ -28,6 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
+import { AllRowsTable } from '../report-kit/AllRowsTable';
 import { ReportChart } from '../report-kit/ReportChart';
 import { ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { GoalRecords } from './GoalRecords';
@@ -222,18 +222,13 @@ export default function GoalTrackerPage() {
                 })}
               />
             </Flex>
-            <DataTable<GoalTrackerRow>
+            <AllRowsTable<GoalTrackerRow>
               ariaLabel={`Care-plan goals by ${groupName.toLowerCase()}`}
               rows={rows}
-              totalCount={rows.length}
-              pageNumber={1}
-              pageSize={Math.max(rows.length, 10)}
-              pageSizeOptions={[Math.max(rows.length, 10)]}
               loading={report.isFetching}
               columns={columns}
               rowKey="id"
               emptyText="No goals this period."
-              onPageChange={() => undefined}
               onSortChange={onSort}
             />
           </>

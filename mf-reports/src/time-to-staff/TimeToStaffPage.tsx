@@ -15,7 +15,6 @@ import {
 import { useSession, useUrlState } from '@carelane/shared-session';
 import {
   csvFile,
-  DataTable,
   EmptyState,
   ExportCsvButton,
   ListResults,
@@ -28,6 +27,7 @@ import { Button, Flex, Select, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { MetricDrawer } from '../dashboard/MetricDrawer';
+import { AllRowsTable } from '../report-kit/AllRowsTable';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { timeToStaffQueries } from './time-to-staff-queries';
@@ -276,18 +276,13 @@ export default function TimeToStaffPage() {
                 })}
               />
             </Flex>
-            <DataTable<TimeToStaffRow>
+            <AllRowsTable<TimeToStaffRow>
               ariaLabel={`Time to staff by ${groupName.toLowerCase()}`}
               rows={rows}
-              totalCount={rows.length}
-              pageNumber={1}
-              pageSize={Math.max(rows.length, 10)}
-              pageSizeOptions={[Math.max(rows.length, 10)]}
               loading={report.isFetching}
               columns={columns}
               rowKey="groupId"
               emptyText="No staffed visits this period."
-              onPageChange={() => undefined}
               onSortChange={onSort}
             />
           </>
