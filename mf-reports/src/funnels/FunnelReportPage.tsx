@@ -19,7 +19,6 @@ import {
   DataTable,
   EmptyState,
   ExportCsvButton,
-  fetchEveryPage,
   ListResults,
   PageFrame,
   type DataTableColumns,
@@ -31,7 +30,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { DRILL_PAGE_SIZE, showPeriod } from '../dashboard/dashboard-filters';
 import { drillCsv, VISIT_COLUMNS } from '../dashboard/drill-rows';
-import { RecordsDrawer } from '../report-kit/RecordsDrawer';
+import { everyRecordFile, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { funnelCalls, funnelQueries, type FunnelFilters } from './funnel-queries';
@@ -385,6 +384,7 @@ function StageRecords({
   );
   const drill = query.data;
   const subject = funnel.subject;
+  const fileName = `${funnel.key}-${stage}-${filters.from}-to-${filters.to}.csv`;
   if (isRecordSubject(subject))
     return (
       <RecordsDrawer<FunnelRecordRow>
@@ -398,28 +398,20 @@ function StageRecords({
         pageSize={DRILL_PAGE_SIZE}
         onPage={onPage}
         onClose={onClose}
-        exportFile={async (progress, signal) => {
-          const rows = await fetchEveryPage<FunnelRecordRow>(
-            async (page, pageSize) => {
-              const answer = await funnelCalls.records(
-                funnel.key,
-                stage,
-                { ...filters, pageNumber: page, pageSize },
-                signal,
-              );
-              return { rows: answer.subject !== 'visits' ? answer.rows : [], paging: answer.paging };
-            },
-            (row) => row.id,
-            progress,
-          );
-          return {
-            ...csvFile(
-              recordsCsv(subject, rows),
-              `${funnel.key}-${stage}-${filters.from}-to-${filters.to}.csv`,
-            ),
-            rows: rows.length,
-          };
-        }}
+        exportFile={everyRecordFile<FunnelRecordRow>({
+          fetchPage: async (page, pageSize, signal) => {
+            const answer = await funnelCalls.records(
+              funnel.key,
+              stage,
+              { ...filters, pageNumber: page, pageSize },
+              signal,
+            );
+            return { rows: answer.subject !== 'visits' ? answer.rows : [], paging: answer.paging };
+          },
+          keyOf: (row) => row.id,
+          csvOf: (rows) => recordsCsv(subject, rows),
+          fileName,
+        })}
       />
     );
   return (
@@ -434,30 +426,25 @@ function StageRecords({
       pageSize={DRILL_PAGE_SIZE}
       onPage={onPage}
       onClose={onClose}
-      exportFile={async (progress, signal) => {
-        const rows = await fetchEveryPage<MetricVisitRow>(
-          async (page, pageSize) => {
-            const answer = await funnelCalls.records(
-              funnel.key,
-              stage,
-              { ...filters, pageNumber: page, pageSize },
-              signal,
-            );
-            return { rows: answer.subject === 'visits' ? answer.rows : [], paging: answer.paging };
-          },
-          (row) => row.id,
-          progress,
-        );
-        const csv = drillCsv({
-          subject: 'visits',
-          rows,
-          paging: { pageNumber: 1, pageSize: rows.length, pageCount: 1, totalCount: rows.length },
-        });
-        return {
-          ...csvFile(csv, `${funnel.key}-${stage}-${filters.from}-to-${filters.to}.csv`),
-          rows: rows.length,
-        };
-      }}
+      exportFile={everyRecordFile<MetricVisitRow>({
+        fetchPage: async (page, pageSize, signal) => {
+          const answer = await funnelCalls.records(
+            funnel.key,
+            stage,
+            { ...filters, pageNumber: page, pageSize },
+            signal,
+          );
+          return { rows: answer.subject === 'visits' ? answer.rows : [], paging: answer.paging };
+        },
+        keyOf: (row) => row.id,
+        csvOf: (rows) =>
+          drillCsv({
+            subject: 'visits',
+            rows,
+            paging: { pageNumber: 1, pageSize: rows.length, pageCount: 1, totalCount: rows.length },
+          }),
+        fileName,
+      })}
     />
   );
 }

@@ -76,6 +76,27 @@ export function RecordsDrawer<T extends { id: Key }>({
   );
 }
 
+/** The pages of a drawer's records read in turn (each record kept once by `keyOf`), made into one CSV file. */
+export function everyRecordFile<T>(spec: {
+  fetchPage: (
+    pageNumber: number,
+    pageSize: number,
+    signal: AbortSignal,
+  ) => Promise<{ rows: T[]; paging: Paging }>;
+  keyOf: (row: T) => number;
+  csvOf: (rows: T[]) => string;
+  fileName: string;
+}): ExportCsvButtonProps['file'] {
+  return async (progress, signal) => {
+    const rows = await fetchEveryPage<T>(
+      (page, size) => spec.fetchPage(page, size, signal),
+      spec.keyOf,
+      progress,
+    );
+    return { ...csvFile(spec.csvOf(rows), spec.fileName), rows: rows.length };
+  };
+}
+
 /**
  * A drawer's CSV of every record behind its figure: the pages read in turn (kept once by `keyOf`), a line per
  * record under `header`, the file named after the drawer's title.
@@ -91,16 +112,10 @@ export function everyRecordCsv<T>(spec: {
   header: readonly string[];
   cells: (row: T) => readonly unknown[];
 }): ExportCsvButtonProps['file'] {
-  return async (progress, signal) => {
-    const rows = await fetchEveryPage<T>(
-      (page, size) => spec.fetchPage(page, size, signal),
-      spec.keyOf,
-      progress,
-    );
-    const csv = toCsv([spec.header, ...rows.map(spec.cells)]);
-    return {
-      ...csvFile(csv, `${spec.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.csv`),
-      rows: rows.length,
-    };
-  };
+  return everyRecordFile<T>({
+    fetchPage: spec.fetchPage,
+    keyOf: spec.keyOf,
+    csvOf: (rows) => toCsv([spec.header, ...rows.map(spec.cells)]),
+    fileName: `${spec.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.csv`,
+  });
 }
