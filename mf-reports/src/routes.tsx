@@ -23,6 +23,7 @@ export const PAGES: AreaPages = {
   '/operationsHealth': lazy(() =>
     import('./health/health-reports').then((m) => ({ default: m.OperationsHealthPage })),
   ),
+  '/supplyDemandGap': lazy(() => import('./supply-demand-gap/SupplyDemandGapPage')),
   '/visitFunnel': lazy(() =>
     import('./funnels/FunnelReportPage').then((m) => ({ default: m.VisitFunnelPage })),
   ),

@@ -99,7 +99,13 @@ export const healthUrlSchema = z.object({
 const EXPORT_PAGE_SIZE = 1000;
 
 /** The state filter: two letters, written to the URL once complete (or cleared). */
-function StateFilter({ value, onChange }: { value?: string; onChange: (state: string | null) => void }) {
+export function StateFilter({
+  value,
+  onChange,
+}: {
+  value?: string;
+  onChange: (state: string | null) => void;
+}) {
   const [text, setText] = useState(value ?? '');
   return (
     <Input
