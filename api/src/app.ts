@@ -51,6 +51,7 @@ import { notesRoutes } from './modules/notes/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { publicSurveyRoutes } from './modules/reports/surveys/routes';
+import { publicPageViewRoutes } from './modules/reports/candidates/routes';
 import { notificationsRoutes } from './modules/platform/notifications/routes';
 import { mapTileSources } from './modules/maps/tile-sources';
 
@@ -62,6 +63,7 @@ const PUBLIC_ROUTES = [
   publicFacilityResponseRoutes,
   publicCliniciansRoutes,
   publicSurveyRoutes,
+  publicPageViewRoutes,
 ];
 const SESSION_ROUTES = [
   sessionPlatformRoutes,

@@ -99,6 +99,8 @@ export const DEFAULT_RATE_LIMITS = {
   'clinicianFeedback.token': { points: 20, seconds: 15 * MINUTE },
   'survey.address': { points: 60, seconds: 15 * MINUTE },
   'survey.token': { points: 20, seconds: 15 * MINUTE },
+  /** The public candidate pages' view beacon (decision 058): a page opened a few times a minute at most. */
+  'pageView.address': { points: 30, seconds: MINUTE },
   'clientLog.address': { points: 60, seconds: MINUTE },
   /** Lines from callers who are not signed in (a login page's failures), within the address's 60. */
   'clientLog.signedOut': { points: 5, seconds: MINUTE },

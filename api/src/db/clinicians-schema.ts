@@ -129,6 +129,8 @@ export const clinicianInvitations = pgTable(
   },
   (t) => [
     index('clinician_invitations_provider_idx').on(t.providerId),
+    // The candidate report reads a period of invitations by the day they were sent (decision 058).
+    index('clinician_invitations_created_idx').on(t.createdAt),
     index('clinician_invitations_pending_email_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.acceptedAt} is null`),

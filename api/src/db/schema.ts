@@ -13,3 +13,4 @@ export * from './notifications-schema';
 export * from './non-coverages-schema';
 export * from './surveys-schema';
 export * from './saved-reports-schema';
+export * from './candidate-page-views-schema';

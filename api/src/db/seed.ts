@@ -17,6 +17,7 @@ import { seedCredentialCatalogue } from './seed-credentials';
 import { seedAgreementTemplates, seedDemoAgreements } from './seed-agreements';
 import { seedDemoOrientations } from './seed-orientations';
 import { seedDemoNotes, seedNoteReference } from './seed-notes';
+import { seedDemoCandidates } from './seed-candidates';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
 
@@ -228,6 +229,7 @@ export async function seedDemoData(db: Db, argon2: Argon2Params): Promise<boolea
     await seedDemoOrientations(tx);
     await seedDemoAgreements(tx);
     await seedDemoNotes(tx);
+    await seedDemoCandidates(tx);
   });
   return true;
 }

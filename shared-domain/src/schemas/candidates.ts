@@ -3,7 +3,13 @@
 // public pages send (no cookies, nothing personal kept).
 import { z } from 'zod';
 import { CANDIDATE_FIGURE_KEYS, CANDIDATE_PAGES } from '../reports/candidates';
-import { isoDateSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
+import {
+  boundedDateSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+} from './common';
 import { reportFilterQuerySchema, reportPeriodSchema } from './reports';
 
 // ---- /candidateReport
@@ -118,7 +124,7 @@ export const candidatePageViewRecordsQuerySchema = candidatePageViewQuerySchema
   .extend({
     figure: z.enum(PAGE_VIEW_FIGURES),
     period: z.enum(['current', 'prior']).default('current'),
-    day: isoDateSchema.optional().describe('One day of the period'),
+    day: boundedDateSchema.optional().describe('One day of the period'),
     channel: z
       .string()
       .max(200)
