@@ -55,6 +55,8 @@ const BUILT_ROUTES = [
   '/communicationFunnel',
   '/historicalChurn',
   '/goalTracker',
+  '/candidateReport',
+  '/candidatePageView',
   '/csatscores',
   '/clinicianSurvey',
   '/organizationSurvey',
@@ -65,7 +67,7 @@ const BUILT_ROUTES = [
 describeAreaRoutes({ area: 'mf-reports', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });
 
 describe('mf-reports pages', () => {
-  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the supply and demand gap, the funnels, historical churn, the goal tracker and the surveys', () => {
+  it('has built exactly the dashboard, the reports list, the non-coverages, time to staff, user activity, the health reports, the supply and demand gap, the funnels, historical churn, the goal tracker, the candidate reports and the surveys', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_ROUTES].sort());
   });
 });

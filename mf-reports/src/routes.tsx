@@ -47,6 +47,8 @@ export const PAGES: AreaPages = {
   ),
   '/historicalChurn': lazy(() => import('./historical-churn/HistoricalChurnPage')),
   '/goalTracker': lazy(() => import('./goal-tracker/GoalTrackerPage')),
+  '/candidateReport': lazy(() => import('./candidates/CandidateReportPage')),
+  '/candidatePageView': lazy(() => import('./candidates/CandidatePageViewPage')),
   '/csatscores': lazy(() => import('./surveys/CsatScoresPage')),
   '/clinicianSurvey': lazy(() =>
     import('./surveys/SurveyResultsPage').then((m) => ({ default: m.ClinicianSurveyPage })),
