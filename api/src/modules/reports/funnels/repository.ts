@@ -73,6 +73,38 @@ function stageHours(funnel: FunnelDefinition, index: number): SQL | null {
 
 export type FunnelCountsDbRow = { cur: boolean } & Record<string, number | string | boolean | null>;
 
+/**
+ * The visits of `range` with each stage's own condition as a flag `c<i>` (later stages only looked at for a
+ * requested visit) and each measured stage's hours `x<i>`, so that the coverage search runs once per visit and not
+ * once per aggregate that names it. A visit is in stage `i` when `c0 and … and c<i>` (visitStageCondition's rule).
+ */
+function visitStageFlags(
+  funnel: FunnelDefinition,
+  filter: VisitFilter,
+  range: ReportPeriod,
+  extra: SQL,
+): SQL {
+  const own = funnel.stages.map((stage) => {
+    const condition = VISIT_STAGE_CONDITIONS[stage.id];
+    if (!condition) throw new Error(`visitStageFlags: no condition for ${funnel.key}.${stage.id}`);
+    return condition;
+  });
+  const flags = own.map((condition, i) =>
+    i === 0
+      ? sql`${condition} as c0`
+      : sql`(case when ${own[0]} then ${condition} else false end) as ${sql.raw(`c${i}`)}`,
+  );
+  const hours = funnel.stages.flatMap((_, i) => {
+    const h = stageHours(funnel, i);
+    return h ? [sql`${h} as ${sql.raw(`x${i}`)}`] : [];
+  });
+  return sql`(select ${extra}, ${sql.join([...flags, ...hours], sql`, `)} ${visitsFrom(filter, range)}) f`;
+}
+
+/** `c0 and … and c<index>` over visitStageFlags' columns. */
+const inStage = (index: number) =>
+  sql.raw(Array.from({ length: index + 1 }, (_, i) => `f.c${i}`).join(' and '));
+
 /** Per period (a row for each with a visit): each stage's count `s<i>` and median hours `h<i>`. */
 export function visitFunnelCounts(
   ex: Executor,
@@ -82,20 +114,20 @@ export function visitFunnelCounts(
   prior: ReportPeriod,
 ): Promise<FunnelCountsDbRow[]> {
   const columns = funnel.stages.map((_, i) => {
-    const condition = visitStageCondition(funnel, i);
-    const hours = stageHours(funnel, i);
-    const median = hours
-      ? sql`percentile_cont(0.5) within group (order by ${hours}) filter (where ${condition} and ${hours} is not null)`
+    const x = sql.raw(`f.x${i}`);
+    const median = stageHours(funnel, i)
+      ? sql`percentile_cont(0.5) within group (order by ${x}) filter (where ${inStage(i)} and ${x} is not null)`
       : sql`null::float8`;
-    return sql`count(*) filter (where ${condition})::int as ${sql.raw(`s${i}`)},
+    return sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)},
                ${median}::float8 as ${sql.raw(`h${i}`)}`;
   });
-  return queryRows(
-    ex,
-    sql`select v.date_of_service >= ${current.from}::date as cur, ${sql.join(columns, sql`, `)}
-          ${visitsFrom(filter, { from: prior.from, to: current.to })}
-         group by 1`,
+  const flags = visitStageFlags(
+    funnel,
+    filter,
+    { from: prior.from, to: current.to },
+    sql`v.date_of_service >= ${current.from}::date as cur`,
   );
+  return queryRows(ex, sql`select f.cur, ${sql.join(columns, sql`, `)} from ${flags} group by f.cur`);
 }
 
 export type FunnelOrganizationDbRow = { referral_source_id: number; organization_name: string } & Record<
@@ -111,14 +143,15 @@ export function visitFunnelOrganizations(
   range: ReportPeriod,
 ): Promise<FunnelOrganizationDbRow[]> {
   const columns = funnel.stages.map(
-    (_, i) => sql`count(*) filter (where ${visitStageCondition(funnel, i)})::int as ${sql.raw(`s${i}`)}`,
+    (_, i) => sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)}`,
   );
+  const flags = visitStageFlags(funnel, filter, range, sql`v.referral_source_id`);
   return queryRows(
     ex,
     sql`select c.*, rs.name as organization_name
-          from (select v.referral_source_id, ${sql.join(columns, sql`, `)}
-                  ${visitsFrom(filter, range)}
-                 group by v.referral_source_id) c
+          from (select f.referral_source_id, ${sql.join(columns, sql`, `)}
+                  from ${flags}
+                 group by f.referral_source_id) c
           join referral_sources rs on rs.id = c.referral_source_id
          where c.s0 > 0`,
   );
