@@ -153,4 +153,39 @@ describe('RegisterPage', () => {
     expect(screen.getByText('is already registered')).toBeTruthy();
     expect(view.toasts).toEqual([]);
   });
+
+  it('counts the view once on open, without cookies and without the invitation token, and ignores a failure', async () => {
+    const { view } = open(`/register?invitation=${TOKEN}&utm_source=Indeed`, (call) => {
+      if (call.url.pathname === '/api/security/invitation')
+        return jsonResponse({
+          firstName: 'Rita',
+          lastName: 'Newhire',
+          emailId: 'rita@example.com',
+          phoneNumber: '5125550199',
+          providerTypeId: 1,
+        });
+      if (call.url.pathname === '/api/public/page-views') return jsonResponse({ message: 'down' }, 503);
+      return undefined;
+    });
+    expect(await screen.findByText(/invited to join Carelane as a clinician/)).toBeTruthy();
+    const beacons = view.calls.filter((call) => call.url.pathname === '/api/public/page-views');
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]!.method).toBe('POST');
+    expect(beacons[0]!.body).toEqual({ page: '/register', source: 'Indeed', invitation: true });
+    expect(JSON.stringify(beacons[0]!.body)).not.toContain(TOKEN);
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls.find(([input]) =>
+      String(input).includes('/api/public/page-views'),
+    ) as [unknown, RequestInit];
+    expect(init).toMatchObject({ credentials: 'omit', keepalive: true });
+    expect(view.errorToasts).toEqual([]);
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Rita');
+  });
+
+  it('counts a view without an invitation too, and a refused beacon leaves the page working', async () => {
+    const { view } = open('/register', () => undefined);
+    expect(await screen.findByRole('combobox', { name: 'Provider type' })).toBeTruthy();
+    const beacons = view.calls.filter((call) => call.url.pathname === '/api/public/page-views');
+    expect(beacons.map((call) => call.body)).toEqual([{ page: '/register', invitation: false }]);
+    expect(view.errorToasts).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from '@carelane/shared-session';
 import { NameFields, PhoneInput } from '@carelane/shared-ui';
 import { Alert, Button, Form, Input, Select, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormFailure, PasswordField } from '../app/form-parts';
 import { InAppLink } from '../app/InAppLink';
@@ -22,6 +22,7 @@ import { showFieldErrors } from '../app/form-errors';
 import { navigate, redirect, useShellLocation } from '../routing/location';
 import { setLoginNotice } from '../session/login-notice';
 import { PublicCard } from './PublicCard';
+import { sendPageView } from './page-view-beacon';
 
 type Registration = {
   firstName: string;
@@ -89,6 +90,14 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const invited = invitation.state === 'open' ? invitation.details : null;
+  // One view per opening of the page (decision 058), kept without cookies; a ref, so a remount in development
+  // does not count it twice.
+  const viewSent = useRef(false);
+  useEffect(() => {
+    if (viewSent.current) return;
+    viewSent.current = true;
+    sendPageView('/register');
+  }, []);
 
   useEffect(() => {
     if (invited)
