@@ -4,6 +4,7 @@
 // empty. Deterministic: fixed clinicians (the first of the scheduling seed's, by id, after the demo clinician),
 // fixed offsets from now, visitor hashes of fixed names. Draws nothing from the scheduling seed's random sequence.
 import { createHash } from 'node:crypto';
+import { DEFAULT_TIME_ZONE, todayIn } from '@carelane/shared-domain';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from './client';
 import { candidatePageViews, clinicianInvitations, providers, users } from './schema';
@@ -44,7 +45,8 @@ const VIEWS: readonly {
   { daysAgo: 9, visitor: 'j', referrer: 'www.google.com' },
 ];
 
-const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+/** The view's day on the report's calendar (Central), as the beacon keeps it. */
+const dayOf = (instant: Date) => todayIn(DEFAULT_TIME_ZONE, instant);
 
 export async function seedDemoCandidates(tx: Tx, now = new Date()): Promise<void> {
   const [admin] = await tx

@@ -315,6 +315,14 @@ describeEachDatabase('candidate reports', (server) => {
     expect(after).toBe(n);
   });
 
+  it('has demo candidates and views to show by default', async () => {
+    const candidates = await get<CandidateReport>(REPORT);
+    expect(candidates.body.stages.find((f) => f.id === 'invited')!.count).toBeGreaterThanOrEqual(5);
+    expect(candidates.body.stages.find((f) => f.id === 'registered')!.count).toBeGreaterThan(0);
+    const views = await get<CandidatePageView>(VIEWS);
+    expect(views.body.totals.views).toBeGreaterThanOrEqual(9);
+  });
+
   it('is refused to organization users and clinicians', async () => {
     for (const token of [orgUser, clinician])
       for (const path of [REPORT, `${REPORT}/records?figure=invited`, VIEWS, `${VIEWS}/records?figure=views`])
