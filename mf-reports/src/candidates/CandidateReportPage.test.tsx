@@ -187,6 +187,11 @@ describe('CandidateReportPage', () => {
     await waitFor(() => expect(lastParams(page).get('state')).toBe('TX'));
     expect(search().get('state')).toBe('TX');
     expect(lastParams(page).has('referralSourceId')).toBe(false);
+    const stages = screen.getByRole('table', { name: 'Candidate stages' });
+    fireEvent.click(within(stages).getByText('This period'));
+    await waitFor(() => expect(search().get('stageSort')).toBe('count'));
+    const firstStage = () => within(stages).getAllByRole('row')[1]!.querySelector('td')?.textContent;
+    await waitFor(() => expect(firstStage()).toBe('Onboarded'));
     page.done();
   });
 

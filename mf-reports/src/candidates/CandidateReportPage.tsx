@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
-import { CandidateStagesTable } from './CandidateStagesTable';
+import { CandidateStagesTable, STAGE_SORTS } from './CandidateStagesTable';
 import { CandidateRecords } from './candidate-records';
 import { candidateQueries, type CandidateFilters } from './candidate-queries';
 import { change, count, hours, rate } from './figures';
@@ -66,6 +66,8 @@ export const candidateUrlSchema = z.object({
   sort: z.enum(GROUP_SORTS).optional().catch(undefined),
   order: z.enum(['ascend', 'descend']).optional().catch(undefined),
   groupPage: z.coerce.number().int().min(1).optional().catch(undefined),
+  stageSort: z.enum(STAGE_SORTS).optional().catch(undefined),
+  stageOrder: z.enum(['ascend', 'descend']).optional().catch(undefined),
   /** The open figure: which count, of which period, of which provider type's row (none: every type). */
   figure: z.enum(CANDIDATE_FIGURE_KEYS).optional().catch(undefined),
   figurePeriod: z.enum(['prior']).optional().catch(undefined),
@@ -325,6 +327,14 @@ export default function CandidateReportPage() {
               <CandidateStagesTable
                 data={data}
                 fetching={report.isFetching}
+                sort={url.stageSort ? { field: url.stageSort, order: url.stageOrder ?? 'ascend' } : null}
+                onSort={(next) =>
+                  setUrl(
+                    next
+                      ? { stageSort: next.field, stageOrder: next.order }
+                      : { stageSort: null, stageOrder: null },
+                  )
+                }
                 onOpen={(figure: CandidateFigure, which) =>
                   setUrl({
                     figure,

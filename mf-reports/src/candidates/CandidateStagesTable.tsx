@@ -10,11 +10,11 @@ import {
   type SortChange,
 } from '@carelane/shared-ui';
 import { Button, Flex, Typography } from 'antd';
-import { useState } from 'react';
 import { change, count, percentText } from './figures';
 
 type Stage = CandidateReport['stages'][number] & { order: number };
-const SORTS = ['order', 'count', 'priorCount', 'conversion'] as const;
+export const STAGE_SORTS = ['order', 'count', 'priorCount', 'conversion'] as const;
+const SORTS = STAGE_SORTS;
 
 export function candidateStagesCsv(data: CandidateReport): string {
   return toCsv([
@@ -34,12 +34,16 @@ export function CandidateStagesTable({
   data,
   fetching,
   onOpen,
+  sort,
+  onSort,
 }: {
   data: CandidateReport;
   fetching: boolean;
   onOpen: (figure: CandidateFigure, which: 'current' | 'prior') => void;
+  /** The table's sort, kept in the URL (none: the stages' order). */
+  sort: SortChange;
+  onSort: (sort: SortChange) => void;
 }) {
-  const [sort, setSort] = useState<SortChange>(null);
   const rows: Stage[] = data.stages.map((s, order) => ({ ...s, order }));
   const field = (sort?.field ?? 'order') as (typeof SORTS)[number];
   const sign = sort?.order === 'descend' ? -1 : 1;
@@ -118,7 +122,7 @@ export function CandidateStagesTable({
         emptyText="No stages."
         onPageChange={() => undefined}
         onSortChange={(next) =>
-          setSort(next && (SORTS as readonly string[]).includes(next.field) ? next : null)
+          onSort(next && (SORTS as readonly string[]).includes(next.field) ? next : null)
         }
       />
     </>
