@@ -519,6 +519,21 @@ export const visits = pgTable(
     index('visits_notes_due_idx')
       .on(sql`coalesce(${t.timeOut}, ${t.endAt})`, t.id)
       .where(sql`status in ('NotesDue', 'NotesOverdue')`),
+    // The reports that read a period's visits themselves (clinician and operations health, time to staff):
+    // every column they read, keyed by the day, so a period is an index-only range (migration 0039).
+    index('visits_report_period_idx')
+      .on(
+        t.dateOfService,
+        t.status,
+        t.providerId,
+        t.providerTypeId,
+        t.referralSourceId,
+        t.createdAt,
+        t.assignedAt,
+        t.nonVisit,
+        t.id,
+      )
+      .where(sql`non_visit = false`),
   ],
 );
 
