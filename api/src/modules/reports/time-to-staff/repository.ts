@@ -10,8 +10,9 @@ import {
   type TimeToStaffGroupBy,
   type VisitDurationMetric,
 } from '@carelane/shared-domain';
-import { queryRows, type Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { metricHours, metricPartCondition, visitsFrom, type VisitFilter } from '../dashboard/repository';
+import { queryRowsWithoutJit } from '../report-scope-repository';
 
 /** Each visit of the metric's set dated in either period: whether in the current one, its groups, its hours. */
 function staffedVisits(
@@ -55,7 +56,7 @@ export function groupFigures(
   current: ReportPeriod,
   prior: ReportPeriod,
 ): Promise<TimeToStaffDbRow[]> {
-  return queryRows(
+  return queryRowsWithoutJit(
     ex,
     sql`with d as (${staffedVisits(metric, filter, current, prior)})
         select g.id as group_id, ${GROUP_NAMES[groupBy]} as group_name, d.cur, count(*)::int as n,
@@ -68,15 +69,26 @@ export function groupFigures(
   );
 }
 
-/** Which bucket a visit's hours `d.h` fall in, generated from the buckets' bounds. */
-function bucketCase(): SQL {
+/**
+ * Each visit's bucket as a number, computed once from its hours `d.h` (width_bucket over the bounded buckets'
+ * upper bounds, ascending: 0 below the first, i from the i-th bound up), then named per group: the first bucket
+ * whose upper bound the hours are below, else the last (as shared-domain's bucketOf; null hours, which the set's
+ * assigned-at evidence excludes, would be the last too, as NaN is). Generated from the buckets' bounds.
+ */
+function bucketNames(): { bounds: SQL; keys: SQL; last: number } {
   const buckets: readonly TimeToStaffBucket[] = TIME_TO_STAFF_BUCKETS;
-  const bounded = buckets.filter((b) => b.upperHours !== null);
-  const last = buckets[buckets.length - 1]!;
-  return sql`case ${sql.join(
-    bounded.map((b) => sql`when d.h < ${b.upperHours}::float8 then ${b.key}::text`),
-    sql` `,
-  )} else ${last.key}::text end`;
+  const bounds = buckets.slice(0, -1).map((b) => b.upperHours);
+  bounds.forEach((bound, i) => {
+    if (bound === null || !Number.isFinite(bound) || (i > 0 && bound <= bounds[i - 1]!))
+      throw new Error('TIME_TO_STAFF_BUCKETS: bounds must ascend, the last bucket alone unbounded');
+  });
+  for (const b of buckets)
+    if (!/^[A-Za-z0-9]+$/.test(b.key)) throw new Error(`TIME_TO_STAFF_BUCKETS: ${b.key} is not a key`);
+  return {
+    bounds: sql`${`{${bounds.join(',')}}`}::float8[]`,
+    keys: sql`${`{${buckets.map((b) => b.key).join(',')}}`}::text[]`,
+    last: bounds.length,
+  };
 }
 
 /** The staffed visits per bucket and period (buckets without one are absent). */
@@ -87,9 +99,11 @@ export function bucketCounts(
   current: ReportPeriod,
   prior: ReportPeriod,
 ): Promise<{ bucket: string; cur: boolean; n: number }[]> {
-  return queryRows(
+  const { bounds, keys, last } = bucketNames();
+  return queryRowsWithoutJit(
     ex,
     sql`with d as (${staffedVisits(metric, filter, current, prior)})
-        select ${bucketCase()} as bucket, d.cur, count(*)::int as n from d group by 1, 2`,
+        select (${keys})[coalesce(b.i, ${last}::int) + 1] as bucket, b.cur, b.n
+          from (select width_bucket(d.h, ${bounds}) as i, d.cur, count(*)::int as n from d group by 1, 2) b`,
   );
 }
