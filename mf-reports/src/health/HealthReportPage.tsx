@@ -27,11 +27,12 @@ import {
   type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Skeleton, Typography } from 'antd';
+import { Flex, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { MetricDrawer } from '../dashboard/MetricDrawer';
+import { FigureValue } from '../report-kit/FigureValue';
 import { ReportChart } from '../report-kit/ReportChart';
 import {
   comparedCaption,
@@ -139,24 +140,12 @@ function FigureCell<C>({
   const change = healthFigureChange(figure, row.current, row.prior);
   const prior = `prior ${formatHealthFigure(figure, row.prior)}${change ? `, ${change.text}` : ''}`;
   return (
-    <div>
-      {healthFigureRecords(figure, row.current) > 0 ? (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          aria-label={`${shown} ${figure.label.toLowerCase()}, ${row.name}`}
-          onClick={onOpen}
-        >
-          {shown}
-        </Button>
-      ) : (
-        <span>{shown}</span>
-      )}
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-        {prior}
-      </Typography.Text>
-    </div>
+    <FigureValue
+      shown={shown}
+      ariaLabel={`${shown} ${figure.label.toLowerCase()}, ${row.name}`}
+      secondLine={prior}
+      onOpen={healthFigureRecords(figure, row.current) > 0 ? onOpen : undefined}
+    />
   );
 }
 

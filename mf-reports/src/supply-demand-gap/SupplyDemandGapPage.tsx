@@ -29,11 +29,12 @@ import {
   type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Skeleton, Spin, Typography } from 'antd';
+import { Flex, Skeleton, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { StateFilter } from '../health/HealthReportPage';
+import { FigureValue } from '../report-kit/FigureValue';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { countyShades, shadeLegend } from './gap-map-shades';
@@ -106,24 +107,12 @@ function FigureCell({
     ? `prior ${formatSupplyDemand(figure, supplyDemandValue(figure, row, 'prior'))}${change ? `, ${change.text}` : ''}`
     : 'as of today';
   return (
-    <div>
-      {figure.drill && value ? (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          aria-label={`${shown} ${figure.label.toLowerCase()}, ${row.name}`}
-          onClick={onOpen}
-        >
-          {shown}
-        </Button>
-      ) : (
-        <span>{shown}</span>
-      )}
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-        {prior}
-      </Typography.Text>
-    </div>
+    <FigureValue
+      shown={shown}
+      ariaLabel={`${shown} ${figure.label.toLowerCase()}, ${row.name}`}
+      secondLine={prior}
+      onOpen={figure.drill && value ? onOpen : undefined}
+    />
   );
 }
 
