@@ -22,11 +22,11 @@ import {
   type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { ReportChart } from '../report-kit/ReportChart';
+import { StateFilter } from '../report-kit/StateFilter';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { CandidateStagesTable, STAGE_SORTS } from './CandidateStagesTable';
 import { CandidateRecords } from './candidate-records';
@@ -75,26 +75,6 @@ export const candidateUrlSchema = z.object({
   drillPage: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 type CandidateUrl = z.output<typeof candidateUrlSchema>;
-
-function StateFilter({ value, onChange }: { value?: string; onChange: (state: string | null) => void }) {
-  const [text, setText] = useState(value ?? '');
-  return (
-    <Input
-      aria-label="State"
-      placeholder="Any state"
-      allowClear
-      maxLength={2}
-      value={text}
-      style={{ width: 110 }}
-      onChange={(event) => {
-        const next = event.target.value.toUpperCase();
-        setText(next);
-        if (next === '') onChange(null);
-        else if (/^[A-Z]{2}$/.test(next)) onChange(next);
-      }}
-    />
-  );
-}
 
 /** The provider types' rows as asked sorted; without a sort, the server's order (worst first). */
 function sortedGroups(

@@ -25,13 +25,13 @@ import {
   type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { DRILL_PAGE_SIZE, showPeriod } from '../dashboard/dashboard-filters';
 import { drillCsv, VISIT_COLUMNS } from '../dashboard/drill-rows';
 import { everyRecordFile, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { ReportChart } from '../report-kit/ReportChart';
+import { StateFilter } from '../report-kit/StateFilter';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { funnelCalls, funnelQueries, type FunnelFilters } from './funnel-queries';
 import { isRecordSubject, recordColumns, recordsCsv, SUBJECT_TEXT } from './funnel-records';
@@ -92,26 +92,6 @@ export function funnelCsv(funnel: FunnelDefinition, figures: readonly FunnelStag
       f.medianHours === null ? '' : f.medianHours.toFixed(1),
     ]),
   ]);
-}
-
-function StateFilter({ value, onChange }: { value?: string; onChange: (state: string | null) => void }) {
-  const [text, setText] = useState(value ?? '');
-  return (
-    <Input
-      aria-label="State"
-      placeholder="Any state"
-      allowClear
-      maxLength={2}
-      value={text}
-      style={{ width: 110 }}
-      onChange={(event) => {
-        const next = event.target.value.toUpperCase();
-        setText(next);
-        if (next === '') onChange(null);
-        else if (/^[A-Z]{2}$/.test(next)) onChange(next);
-      }}
-    />
-  );
 }
 
 /** Only the filters the funnel's subject records are sent (decision 053's table). */

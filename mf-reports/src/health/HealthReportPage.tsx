@@ -27,13 +27,13 @@ import {
   type SortChange,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Input, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { MetricDrawer } from '../dashboard/MetricDrawer';
 import { FigureValue } from '../report-kit/FigureValue';
 import { ReportChart } from '../report-kit/ReportChart';
+import { StateFilter } from '../report-kit/StateFilter';
 import {
   comparedCaption,
   ReportFilters,
@@ -98,33 +98,6 @@ export const healthUrlSchema = z.object({
 });
 
 const EXPORT_PAGE_SIZE = 1000;
-
-/** The state filter: two letters, written to the URL once complete (or cleared). */
-export function StateFilter({
-  value,
-  onChange,
-}: {
-  value?: string;
-  onChange: (state: string | null) => void;
-}) {
-  const [text, setText] = useState(value ?? '');
-  return (
-    <Input
-      aria-label="State"
-      placeholder="Any state"
-      allowClear
-      maxLength={2}
-      value={text}
-      style={{ width: 110 }}
-      onChange={(event) => {
-        const next = event.target.value.toUpperCase();
-        setText(next);
-        if (next === '') onChange(null);
-        else if (/^[A-Z]{2}$/.test(next)) onChange(next);
-      }}
-    />
-  );
-}
 
 /** A figure's cell: this period's value (a button opening its records), the prior period's and the change. */
 function FigureCell<C>({

@@ -33,7 +33,7 @@ import { Flex, Skeleton, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
-import { StateFilter } from '../health/HealthReportPage';
+import { StateFilter } from '../report-kit/StateFilter';
 import { FigureValue } from '../report-kit/FigureValue';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';

@@ -1,0 +1,29 @@
+import { Input } from 'antd';
+import { useState } from 'react';
+
+/** A report's state filter: two letters (upper-cased as typed); cleared, any state. */
+export function StateFilter({
+  value,
+  onChange,
+}: {
+  value?: string;
+  onChange: (state: string | null) => void;
+}) {
+  const [text, setText] = useState(value ?? '');
+  return (
+    <Input
+      aria-label="State"
+      placeholder="Any state"
+      allowClear
+      maxLength={2}
+      value={text}
+      style={{ width: 110 }}
+      onChange={(event) => {
+        const next = event.target.value.toUpperCase();
+        setText(next);
+        if (next === '') onChange(null);
+        else if (/^[A-Z]{2}$/.test(next)) onChange(next);
+      }}
+    />
+  );
+}
