@@ -38,13 +38,15 @@ export const CLINICIAN_COLUMNS: DataTableColumns<MetricClinicianRow> = [
 
 const moment = (at: string | null, zone: string) => (at ? formatVisitMoment(at, zone) : '');
 
-/** The records as CSV text: a header, then a row per record. */
-export function drillCsv(drill: MetricDrill): string {
-  if (drill.subject === 'clinicians')
-    return toCsv([
-      ['Clinician', 'Provider type', 'State', 'Staffed visits'],
-      ...drill.rows.map((row) => [row.name, row.providerTypeName, row.state, row.staffedVisits]),
-    ]);
+/** Clinicians as CSV text: a header, then a row per clinician. */
+export const cliniciansCsv = (rows: readonly MetricClinicianRow[]): string =>
+  toCsv([
+    ['Clinician', 'Provider type', 'State', 'Staffed visits'],
+    ...rows.map((row) => [row.name, row.providerTypeName, row.state, row.staffedVisits]),
+  ]);
+
+/** Visits as CSV text: a header, then a row per visit with its recorded moments on its own clock. */
+export function visitsCsv(rows: readonly MetricVisitRow[]): string {
   return toCsv([
     [
       'Date of service',
@@ -62,7 +64,7 @@ export function drillCsv(drill: MetricDrill): string {
       'Note submitted',
       'EVV verified',
     ],
-    ...drill.rows.map((row) => [
+    ...rows.map((row) => [
       formatDate(row.dateOfService),
       visitStart(row),
       row.patientName,
@@ -80,3 +82,7 @@ export function drillCsv(drill: MetricDrill): string {
     ]),
   ]);
 }
+
+/** The records of a drill-down as CSV text. */
+export const drillCsv = (drill: MetricDrill): string =>
+  drill.subject === 'clinicians' ? cliniciansCsv(drill.rows) : visitsCsv(drill.rows);

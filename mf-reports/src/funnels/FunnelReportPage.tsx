@@ -28,7 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { DRILL_PAGE_SIZE, showPeriod } from '../dashboard/dashboard-filters';
-import { drillCsv, VISIT_COLUMNS } from '../dashboard/drill-rows';
+import { VISIT_COLUMNS, visitsCsv } from '../dashboard/drill-rows';
 import { everyRecordFile, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { ReportChart } from '../report-kit/ReportChart';
 import { StateFilter } from '../report-kit/StateFilter';
@@ -417,12 +417,7 @@ function StageRecords({
           return { rows: answer.subject === 'visits' ? answer.rows : [], paging: answer.paging };
         },
         keyOf: (row) => row.id,
-        csvOf: (rows) =>
-          drillCsv({
-            subject: 'visits',
-            rows,
-            paging: { pageNumber: 1, pageSize: rows.length, pageCount: 1, totalCount: rows.length },
-          }),
+        csvOf: visitsCsv,
         fileName,
       })}
     />

@@ -3,11 +3,10 @@
 // a time with the dashboard drill-down's columns, every page exported as CSV, the focus back on the figure's
 // button when it closes.
 import type { MetricVisitRow, ReportPeriod } from '@carelane/shared-domain';
-import { csvFile, fetchEveryPage } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { RecordsDrawer } from '../report-kit/RecordsDrawer';
+import { everyRecordFile, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { DRILL_PAGE_SIZE, showPeriod } from '../dashboard/dashboard-filters';
-import { drillCsv, VISIT_COLUMNS } from '../dashboard/drill-rows';
+import { VISIT_COLUMNS, visitsCsv } from '../dashboard/drill-rows';
 import { healthCalls, healthQueries, type HealthVisitsFilters } from './health-queries';
 
 export type HealthVisitsDrawerProps = {
@@ -42,22 +41,15 @@ export function HealthVisitsDrawer({
       pageSize={DRILL_PAGE_SIZE}
       onPage={onPage}
       onClose={onClose}
-      exportFile={async (progress, signal) => {
-        const rows = await fetchEveryPage<MetricVisitRow>(
-          async (page, pageSize) => {
-            const answer = await healthCalls.visits({ ...filters, pageNumber: page, pageSize }, signal);
-            return { rows: answer.subject === 'visits' ? answer.rows : [], paging: answer.paging };
-          },
-          (row) => row.id,
-          progress,
-        );
-        const csv = drillCsv({
-          subject: 'visits',
-          rows,
-          paging: { pageNumber: 1, pageSize: rows.length, pageCount: 1, totalCount: rows.length },
-        });
-        return { ...csvFile(csv, `${filters.figure}-${period.from}-to-${period.to}.csv`), rows: rows.length };
-      }}
+      exportFile={everyRecordFile<MetricVisitRow>({
+        fetchPage: async (page, pageSize, signal) => {
+          const answer = await healthCalls.visits({ ...filters, pageNumber: page, pageSize }, signal);
+          return { rows: answer.subject === 'visits' ? answer.rows : [], paging: answer.paging };
+        },
+        keyOf: (row) => row.id,
+        csvOf: visitsCsv,
+        fileName: `${filters.figure}-${period.from}-to-${period.to}.csv`,
+      })}
     />
   );
 }

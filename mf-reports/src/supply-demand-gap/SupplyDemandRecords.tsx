@@ -2,11 +2,11 @@
 // unstaffed visits with the dashboard drill-down's columns and CSV, or its active clinicians; paged, every one
 // exported, the total the figure.
 import type { MetricClinicianRow, MetricVisitRow, ReportPeriod } from '@carelane/shared-domain';
-import { csvFile, fetchEveryPage, type DataTableColumns } from '@carelane/shared-ui';
+import type { DataTableColumns } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { showPeriod } from '../dashboard/dashboard-filters';
-import { CLINICIAN_COLUMNS, drillCsv, VISIT_COLUMNS } from '../dashboard/drill-rows';
-import { RecordsDrawer } from '../report-kit/RecordsDrawer';
+import { CLINICIAN_COLUMNS, cliniciansCsv, VISIT_COLUMNS, visitsCsv } from '../dashboard/drill-rows';
+import { everyRecordFile, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import {
   supplyDemandCalls,
   supplyDemandQueries,
@@ -50,19 +50,14 @@ export function SupplyDemandRecords({
       pageSize={PAGE_SIZE}
       onPage={onPage}
       onClose={onClose}
-      exportFile={async (progress, signal) => {
-        const rows = await fetchEveryPage<Row>(
-          (page, pageSize) => supplyDemandCalls.records({ ...filters, pageNumber: page, pageSize }, signal),
-          (row) => row.id,
-          progress,
-        );
-        const paging = { pageNumber: 1, pageSize: rows.length, pageCount: 1, totalCount: rows.length };
-        const csv = clinicians
-          ? drillCsv({ subject: 'clinicians', rows: rows as MetricClinicianRow[], paging })
-          : drillCsv({ subject: 'visits', rows: rows as MetricVisitRow[], paging });
-        const name = `${filters.figure}-${filters.county}-${period.from}-to-${period.to}.csv`;
-        return { ...csvFile(csv, name), rows: rows.length };
-      }}
+      exportFile={everyRecordFile<Row>({
+        fetchPage: (page, pageSize, signal) =>
+          supplyDemandCalls.records({ ...filters, pageNumber: page, pageSize }, signal),
+        keyOf: (row) => row.id,
+        csvOf: (rows) =>
+          clinicians ? cliniciansCsv(rows as MetricClinicianRow[]) : visitsCsv(rows as MetricVisitRow[]),
+        fileName: `${filters.figure}-${filters.county}-${period.from}-to-${period.to}.csv`,
+      })}
     />
   );
 }
