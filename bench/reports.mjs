@@ -259,7 +259,11 @@ async function request(server, path, token, body) {
 
 async function measureGet(server, token, path, { seconds, connections, body }) {
   const load = os.loadavg()[0];
-  const first = await request(server, path, token, body);
+  // A report slower than fetch's 300 s wait for the answer's headers is written down, not the end of the run.
+  const first = await request(server, path, token, body).catch((error) => ({
+    status: 0,
+    body: { message: `no answer: ${error.cause?.code ?? error.message}` },
+  }));
   if (first.status !== 200)
     return { status: first.status, error: first.body?.message ?? `HTTP ${first.status}` };
   const times = [];
