@@ -31,7 +31,7 @@ import { DRILL_PAGE_SIZE, showPeriod } from '../dashboard/dashboard-filters';
 import { VISIT_COLUMNS, visitsCsv } from '../dashboard/drill-rows';
 import { everyRecordFile, RecordsDrawer } from '../report-kit/RecordsDrawer';
 import { ReportChart } from '../report-kit/ReportChart';
-import { StateFilter } from '../report-kit/StateFilter';
+import { StateFilter, stateUrlSchema } from '../report-kit/StateFilter';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { funnelCalls, funnelQueries, type FunnelFilters } from './funnel-queries';
 import { isRecordSubject, recordColumns, recordsCsv, SUBJECT_TEXT } from './funnel-records';
@@ -50,12 +50,7 @@ export const funnelUrlSchema = z.object({
   to: reportUrlShape.to.catch(undefined),
   referralSourceId: reportUrlShape.referralSourceId.catch(undefined),
   providerTypeId: reportUrlShape.providerTypeId.catch(undefined),
-  state: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase())
-    .optional()
-    .catch(undefined),
+  state: stateUrlSchema.catch(undefined),
   sort: z.enum(SORTS).optional().catch(undefined),
   order: z.enum(['ascend', 'descend']).optional().catch(undefined),
   /** The stage whose records are open, and which period's. */

@@ -33,7 +33,7 @@ import { showPeriod } from '../dashboard/dashboard-filters';
 import { MetricDrawer } from '../dashboard/MetricDrawer';
 import { FigureValue } from '../report-kit/FigureValue';
 import { ReportChart } from '../report-kit/ReportChart';
-import { StateFilter } from '../report-kit/StateFilter';
+import { StateFilter, stateUrlSchema } from '../report-kit/StateFilter';
 import {
   comparedCaption,
   ReportFilters,
@@ -82,11 +82,7 @@ export type SortState = { field: string; order: 'ascend' | 'descend' } | null;
 
 export const healthUrlSchema = z.object({
   ...reportUrlShape,
-  state: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase())
-    .optional(),
+  state: stateUrlSchema,
   sort: z.string().max(40).optional(),
   order: z.enum(['ascend', 'descend']).optional(),
   pageNumber: z.coerce.number().int().min(1).optional(),

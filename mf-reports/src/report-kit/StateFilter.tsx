@@ -1,5 +1,13 @@
 import { Input } from 'antd';
 import { useState } from 'react';
+import { z } from 'zod';
+
+/** The state filter as the URL keeps it: two letters, upper-cased. */
+export const stateUrlSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((s) => s.toUpperCase())
+  .optional();
 
 /** A report's state filter: two letters (upper-cased as typed); cleared, any state. */
 export function StateFilter({

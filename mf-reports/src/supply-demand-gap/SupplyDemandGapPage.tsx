@@ -33,7 +33,7 @@ import { Flex, Skeleton, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
-import { StateFilter } from '../report-kit/StateFilter';
+import { StateFilter, stateUrlSchema } from '../report-kit/StateFilter';
 import { FigureValue } from '../report-kit/FigureValue';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
@@ -45,11 +45,7 @@ const GapMap = lazy(() => import(/* webpackChunkName: "gap-map" */ './GapMap'));
 
 export const supplyDemandUrlSchema = z.object({
   ...reportUrlShape,
-  state: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase())
-    .optional(),
+  state: stateUrlSchema,
   sort: z.string().max(40).optional(),
   order: z.enum(['ascend', 'descend']).optional(),
   pageNumber: z.coerce.number().int().min(1).optional(),
