@@ -18,7 +18,7 @@ import type { AppServices } from '../../services/app-services';
 import type { Actor } from '../../services/context';
 import { organizationPlace } from '../maps/repository';
 import { organizationTimeZone, stateOfAddress, withVisitTimeZones } from '../maps/service';
-import type { MetricVisitDbRow, VisitFilter } from './dashboard/repository';
+import type { MetricClinicianDbRow, MetricVisitDbRow, VisitFilter } from './dashboard/repository';
 import * as repo from './report-scope-repository';
 
 type Services = Pick<AppServices, 'db'>;
@@ -36,7 +36,10 @@ export function scopedFilter<Q extends ReportFilterQuery>(actor: Actor, q: Q): Q
  * The calendar a report counts days by: the organization filtered's (else the default zone, Central). An
  * organization that does not exist is a problem naming `referralSourceId`.
  */
-export async function reportTimeZone(services: Services, referralSourceId: number | undefined): Promise<string> {
+export async function reportTimeZone(
+  services: Services,
+  referralSourceId: number | undefined,
+): Promise<string> {
   if (referralSourceId === undefined) return DEFAULT_TIME_ZONE;
   if (!(await organizationPlace(services.db, referralSourceId)))
     throw badRequest('referralSourceId', `no organization has the id ${referralSourceId}`);
@@ -74,6 +77,16 @@ export async function visitFilterOf(services: Services, q: ReportFilterQuery): P
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
+
+/** Drill-down clinicians as the answer gives them. */
+export const clinicianDrillRows = (rows: readonly MetricClinicianDbRow[]) =>
+  rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    providerTypeName: r.provider_type_name,
+    state: r.state,
+    staffedVisits: Number(r.staffed_visits),
+  }));
 
 /** Drill-down visits as the answer gives them: instants as ISO text, each on its own clock (its organization's). */
 export async function visitDrillRows(

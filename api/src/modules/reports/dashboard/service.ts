@@ -20,7 +20,7 @@ import { pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
-import { periodsOf, scopedFilter, visitDrillRows, visitFilterOf } from '../report-scope';
+import { clinicianDrillRows, periodsOf, scopedFilter, visitDrillRows, visitFilterOf } from '../report-scope';
 import * as rollups from '../rollups/repository';
 import * as repo from './repository';
 
@@ -118,13 +118,7 @@ export async function metricRecords(
     ]);
     return {
       subject: 'clinicians',
-      rows: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        providerTypeName: r.provider_type_name,
-        state: r.state,
-        staffedVisits: Number(r.staffed_visits),
-      })),
+      rows: clinicianDrillRows(rows),
       paging: pagingOf(q, total),
     };
   }

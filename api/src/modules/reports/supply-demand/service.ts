@@ -24,7 +24,7 @@ import { requireActor, type RequestContext } from '../../../services/context';
 import { loadCounties } from '../../maps/counties';
 import { loadGazetteer } from '../../maps/gazetteer';
 import * as dashboardRepo from '../dashboard/repository';
-import { periodsOf, scopedFilter, visitDrillRows, visitFilterOf } from '../report-scope';
+import { clinicianDrillRows, periodsOf, scopedFilter, visitDrillRows, visitFilterOf } from '../report-scope';
 import * as repo from './repository';
 
 type Services = Pick<AppServices, 'db' | 'reportsDb'>;
@@ -145,13 +145,7 @@ export async function supplyDemandRecords(
     ]);
     return {
       subject: 'clinicians',
-      rows: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        providerTypeName: r.provider_type_name,
-        state: r.state,
-        staffedVisits: Number(r.staffed_visits),
-      })),
+      rows: clinicianDrillRows(rows),
       paging: pagingOf(q, total),
     };
   }
