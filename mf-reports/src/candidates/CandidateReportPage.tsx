@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { ReportChart } from '../report-kit/ReportChart';
 import { StateFilter } from '../report-kit/StateFilter';
+import { sortRowsBy } from '../report-kit/sort-rows';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { CandidateStagesTable, STAGE_SORTS } from './CandidateStagesTable';
 import { CandidateRecords } from './candidate-records';
@@ -75,23 +76,6 @@ export const candidateUrlSchema = z.object({
   drillPage: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 type CandidateUrl = z.output<typeof candidateUrlSchema>;
-
-/** The provider types' rows as asked sorted; without a sort, the server's order (worst first). */
-function sortedGroups(
-  rows: readonly CandidateGroupRow[],
-  field: GroupSort | undefined,
-  order: 'ascend' | 'descend',
-) {
-  if (!field) return [...rows];
-  const sign = order === 'ascend' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y);
-    return c * sign || a.providerTypeId - b.providerTypeId;
-  });
-}
 
 export function candidateGroupsCsv(rows: readonly CandidateGroupRow[]): string {
   return toCsv([
@@ -192,7 +176,7 @@ function CandidateGroups({
   setUrl: (update: Partial<Record<keyof CandidateUrl, string | number | null>>) => void;
   fetching: boolean;
 }) {
-  const rows = sortedGroups(data.groups, url.sort, url.order ?? 'ascend');
+  const rows = sortRowsBy(data.groups, url.sort, url.order ?? 'ascend', (r) => r.providerTypeId);
   const pageNumber = url.groupPage ?? 1;
   const onSort = (next: SortChange) =>
     setUrl(

@@ -28,6 +28,7 @@ import { Button, Flex, Select, Skeleton, Typography } from 'antd';
 import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { AllRowsTable } from '../report-kit/AllRowsTable';
+import { sortRowsBy } from '../report-kit/sort-rows';
 import { ReportChart } from '../report-kit/ReportChart';
 import { ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { GoalRecords } from './GoalRecords';
@@ -56,23 +57,6 @@ const THING = 'the goal tracker';
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const showRate = (rate: number | null) => (rate === null ? '—' : percent.format(rate));
-
-/** Rows sorted as asked; without a sort, the server's order (worst first). */
-function sortedRows(
-  rows: readonly GoalTrackerRow[],
-  field: SortField | undefined,
-  order: 'ascend' | 'descend',
-) {
-  if (!field) return [...rows];
-  const sign = order === 'ascend' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y);
-    return c * sign || a.id - b.id;
-  });
-}
 
 /** The chart's accessible name: every group's goals by status. */
 function chartLabel(report: GoalTracker): string {
@@ -147,7 +131,7 @@ export default function GoalTrackerPage() {
   const report = useQuery(goalTrackerQueries.report({ ...filters, groupBy }));
   const data = report.data;
   const sort = { field: url.sort, order: url.order ?? 'ascend' } as const;
-  const rows = data ? sortedRows(data.rows, sort.field, sort.order) : [];
+  const rows = data ? sortRowsBy(data.rows, sort.field, sort.order, (r) => r.id) : [];
   const groupName = GROUP_NAMES[groupBy];
   const open = data && url.group ? data.rows.find((r) => r.id === url.group) : undefined;
   const figure = url.figure ?? 'goals';

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { showPeriod } from '../dashboard/dashboard-filters';
 import { MetricDrawer } from '../dashboard/MetricDrawer';
 import { AllRowsTable } from '../report-kit/AllRowsTable';
+import { sortRowsBy } from '../report-kit/sort-rows';
 import { ReportChart } from '../report-kit/ReportChart';
 import { comparedCaption, ReportFilters, reportFiltersOf, reportUrlShape } from '../report-kit/ReportFilters';
 import { timeToStaffQueries } from './time-to-staff-queries';
@@ -59,18 +60,6 @@ const GROUP_NAMES: Record<TimeToStaffGroupBy, string> = {
 
 const THING = 'the time to staff';
 const count = new Intl.NumberFormat('en-US');
-
-/** Rows sorted as asked: nulls (nothing measured) last either way. */
-function sortedRows(rows: readonly TimeToStaffRow[], field: SortField, order: 'ascend' | 'descend') {
-  const sign = order === 'ascend' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const c = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y);
-    return c * sign || a.groupId - b.groupId;
-  });
-}
 
 /** The chart's accessible name: every bucket's staffed visits this period and the prior. */
 function chartLabel(report: TimeToStaff): string {
@@ -200,7 +189,7 @@ export default function TimeToStaffPage() {
   const report = useQuery(timeToStaffQueries.report({ ...filters, groupBy }));
   const data = report.data;
   const sort = { field: url.sort ?? 'groupName', order: url.order ?? 'ascend' } as const;
-  const rows = data ? sortedRows(data.rows, sort.field, sort.order) : [];
+  const rows = data ? sortRowsBy(data.rows, sort.field, sort.order, (r) => r.groupId) : [];
   const groupName = GROUP_NAMES[groupBy];
   const open = data && url.group ? data.rows.find((r) => r.groupId === url.group) : undefined;
 
