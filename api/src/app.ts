@@ -50,6 +50,7 @@ import { cliniciansRoutes, publicCliniciansRoutes } from './modules/clinicians/r
 import { notesRoutes } from './modules/notes/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { messagingRoutes } from './modules/messaging/routes';
 import { publicSurveyRoutes } from './modules/reports/surveys/routes';
 import { publicPageViewRoutes } from './modules/reports/candidates/routes';
 import { notificationsRoutes } from './modules/platform/notifications/routes';
@@ -95,6 +96,7 @@ const SESSION_ROUTES = [
   billingRoutes,
   reportsRoutes,
   notificationsRoutes,
+  messagingRoutes,
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -435,6 +435,8 @@ export const episodes = pgTable(
     index('episodes_patient_idx').on(t.patientId, t.createdAt),
     index('episodes_created_by_idx').on(t.createdBy, t.createdAt),
     index('episodes_care_coordinator_idx').on(t.careCoordinatorId, t.createdAt),
+    // Chat (migration 0040): the care-team topics of a customer care coordinator.
+    index('episodes_customer_care_coordinator_idx').on(t.customerCareCoordinatorId),
   ],
 );
 

@@ -14,3 +14,4 @@ export * from './non-coverages-schema';
 export * from './surveys-schema';
 export * from './saved-reports-schema';
 export * from './candidate-page-views-schema';
+export * from './messaging-schema';

@@ -20,3 +20,4 @@ export * from './churn';
 export * from './goal-tracker';
 export * from './candidates';
 export * from './supply-demand';
+export * from './chat';

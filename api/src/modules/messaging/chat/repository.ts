@@ -1,0 +1,308 @@
+// Chat in the database (issue 27): who is a member of a topic, the caller's topics with their unread counts and
+// last message, a topic's messages by keyset, the idempotent insert of a message and the read marks.
+//
+// Membership. A direct topic's members are its two users. A care-team topic's members are computed from its
+// service request each time: the organization's users (organization roles), the episode's care coordinator and
+// customer care coordinator, and the clinicians of its visits that are not deleted. So an assignment or an
+// unassignment changes who may read and post at once, with nothing to keep in sync. An organization user only
+// ever reaches topics of their own organization (the topic's referral_source_id), whatever else holds.
+import { sql, type SQL } from 'drizzle-orm';
+import { ORGANIZATION_ROLE_IDS, type ChatTopicKind } from '@carelane/shared-domain';
+import { queryRows, type Executor } from '../../../db/client';
+
+/** Whose view: the user, and their organization when they are an organization user (else null). */
+export interface Viewer {
+  userId: number;
+  orgId: number | null;
+}
+
+const orgRoles = sql.raw(`(${ORGANIZATION_ROLE_IDS.join(', ')})`);
+
+/** True when the viewer is a member of topic `t` (an alias in the surrounding statement). */
+function isMember(v: Viewer): SQL {
+  const orgGuard = v.orgId === null ? sql`true` : sql`t.referral_source_id = ${v.orgId}`;
+  const ofOrganization = v.orgId === null ? sql`false` : sql`e.referral_source_id = ${v.orgId}`;
+  return sql`(${orgGuard} and (
+    (t.kind = 'direct' and ${v.userId} in (t.direct_user_low, t.direct_user_high))
+    or (t.kind = 'careTeam' and exists (
+      select 1 from episodes e where e.id = t.episode_id and (
+        ${ofOrganization}
+        or e.care_coordinator_id = ${v.userId}
+        or e.customer_care_coordinator_id = ${v.userId}
+        or exists (select 1 from visits v join providers p on p.id = v.provider_id
+                   where v.episode_id = e.id and p.user_id = ${v.userId} and v.status <> 'Deleted'))))))`;
+}
+
+/** The topics the viewer may be a member of, from indexes; `isMember` decides. */
+function candidateTopicIds(v: Viewer): SQL {
+  const ofOrganization =
+    v.orgId === null
+      ? sql``
+      : sql`union select t.id from chat_topics t join episodes e on e.id = t.episode_id
+              where t.kind = 'careTeam' and e.referral_source_id = ${v.orgId}`;
+  return sql`(
+    select m.topic_id from chat_topic_members m where m.user_id = ${v.userId}
+    union select t.id from chat_topics t join episodes e on e.id = t.episode_id
+      where t.kind = 'careTeam' and e.care_coordinator_id = ${v.userId}
+    union select t.id from chat_topics t join episodes e on e.id = t.episode_id
+      where t.kind = 'careTeam' and e.customer_care_coordinator_id = ${v.userId}
+    union select t.id from chat_topics t
+      join visits v on v.episode_id = t.episode_id and v.status <> 'Deleted'
+      join providers p on p.id = v.provider_id
+      where t.kind = 'careTeam' and p.user_id = ${v.userId}
+    ${ofOrganization})`;
+}
+
+/** Others' messages after the viewer's read mark (`mem`), in topic `t`. */
+const unreadOf = (v: Viewer) => sql`(select count(*)::int from chat_messages um
+  where um.topic_id = t.id and um.id > coalesce(mem.last_read_message_id, 0) and um.author_id <> ${v.userId})`;
+
+export interface TopicRow {
+  id: number;
+  kind: ChatTopicKind;
+  episode_id: number | null;
+  referral_source_id: number | null;
+  title: string | null;
+  last_read_message_id: number | null;
+  unread_count: number;
+  last_id: number | null;
+  last_author_id: number | null;
+  last_author_name: string | null;
+  last_body: string | null;
+  last_attachment_file_id: number | null;
+  last_created_at: Date | string | null;
+}
+
+function selectTopics(v: Viewer, where: SQL): SQL {
+  return sql`select t.id, t.kind, t.episode_id, t.referral_source_id,
+      case when t.kind = 'careTeam' then e.title else o.first_name || ' ' || o.last_name end as title,
+      mem.last_read_message_id, ${unreadOf(v)} as unread_count,
+      lm.id as last_id, lm.author_id as last_author_id, la.first_name || ' ' || la.last_name as last_author_name,
+      lm.body as last_body, lm.attachment_file_id as last_attachment_file_id, lm.created_at as last_created_at
+    from chat_topics t
+    left join episodes e on e.id = t.episode_id
+    left join users o on t.kind = 'direct'
+      and o.id = case when t.direct_user_low = ${v.userId} then t.direct_user_high else t.direct_user_low end
+    left join chat_topic_members mem on mem.topic_id = t.id and mem.user_id = ${v.userId}
+    left join chat_messages lm on lm.id = t.last_message_id
+    left join users la on la.id = lm.author_id
+    where ${where}`;
+}
+
+/** A page of the viewer's topics, latest activity first. */
+export function listTopics(ex: Executor, v: Viewer, page: { pageNumber: number; pageSize: number }) {
+  return queryRows<TopicRow>(
+    ex,
+    sql`${selectTopics(v, sql`t.id in ${candidateTopicIds(v)} and ${isMember(v)}`)}
+      order by coalesce(t.last_message_at, t.created_at) desc, t.id desc
+      limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}`,
+  );
+}
+
+/** How many topics the viewer has, and their unread messages over all of them. */
+export async function topicTotals(ex: Executor, v: Viewer): Promise<{ topics: number; unread: number }> {
+  const [row] = await queryRows<{ topics: number; unread: number }>(
+    ex,
+    sql`select count(*)::int as topics, coalesce(sum(${unreadOf(v)}), 0)::int as unread
+      from chat_topics t
+      left join chat_topic_members mem on mem.topic_id = t.id and mem.user_id = ${v.userId}
+      where t.id in ${candidateTopicIds(v)} and ${isMember(v)}`,
+  );
+  return row ?? { topics: 0, unread: 0 };
+}
+
+/** One topic as the viewer sees it, or undefined when they are not a member (or it does not exist). */
+export async function findTopic(ex: Executor, v: Viewer, topicId: number): Promise<TopicRow | undefined> {
+  const [row] = await queryRows<TopicRow>(ex, selectTopics(v, sql`t.id = ${topicId} and ${isMember(v)}`));
+  return row;
+}
+
+/** Locks a topic the viewer is a member of (posts to one topic are written one after another). */
+export async function lockMemberTopic(ex: Executor, v: Viewer, topicId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`select t.id from chat_topics t where t.id = ${topicId} and ${isMember(v)} for update of t`,
+  );
+  return rows.length > 0;
+}
+
+/** Every member's user id (the audience of its events). */
+export async function memberIds(ex: Executor, topicId: number): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number }>(
+    ex,
+    sql`select t.direct_user_low as user_id from chat_topics t where t.id = ${topicId} and t.kind = 'direct'
+      union select t.direct_user_high from chat_topics t where t.id = ${topicId} and t.kind = 'direct'
+      union select u.id from chat_topics t join episodes e on e.id = t.episode_id
+        join users u on u.referral_source_id = e.referral_source_id
+        where t.id = ${topicId} and u.role_id in ${orgRoles} and u.status = 'ACTIVE'
+      union select e.care_coordinator_id from chat_topics t join episodes e on e.id = t.episode_id
+        where t.id = ${topicId} and e.care_coordinator_id is not null
+      union select e.customer_care_coordinator_id from chat_topics t join episodes e on e.id = t.episode_id
+        where t.id = ${topicId} and e.customer_care_coordinator_id is not null
+      union select p.user_id from chat_topics t join visits v on v.episode_id = t.episode_id
+        join providers p on p.id = v.provider_id
+        where t.id = ${topicId} and v.status <> 'Deleted' and p.user_id is not null`,
+  );
+  return rows.map((r) => Number(r.user_id)).sort((a, b) => a - b);
+}
+
+export interface MessageRow {
+  id: number;
+  topic_id: number;
+  author_id: number;
+  author_name: string;
+  body: string;
+  attachment_file_id: number | null;
+  created_at: Date | string;
+}
+
+const selectMessages = sql`select m.id, m.topic_id, m.author_id, a.first_name || ' ' || a.last_name as author_name,
+    m.body, m.attachment_file_id, m.created_at
+  from chat_messages m join users a on a.id = m.author_id`;
+
+/** Up to `limit` messages of a topic older than `before`, newest first, matching `pattern` (ILIKE) if given. */
+export function listMessages(
+  ex: Executor,
+  topicId: number,
+  q: { before?: number; pattern?: string; limit: number },
+) {
+  return queryRows<MessageRow>(
+    ex,
+    sql`${selectMessages} where m.topic_id = ${topicId}
+      ${q.before !== undefined ? sql`and m.id < ${q.before}` : sql``}
+      ${q.pattern !== undefined ? sql`and m.body ilike ${q.pattern}` : sql``}
+      order by m.id desc limit ${q.limit}`,
+  );
+}
+
+export async function findMessage(ex: Executor, id: number): Promise<MessageRow | undefined> {
+  const [row] = await queryRows<MessageRow>(ex, sql`${selectMessages} where m.id = ${id}`);
+  return row;
+}
+
+/** The author's message already written with this key, if any. */
+export async function findByKey(ex: Executor, authorId: number, key: string) {
+  const [row] = await queryRows<{ id: number; topic_id: number; body: string }>(
+    ex,
+    sql`select id, topic_id, body from chat_messages where author_id = ${authorId} and idempotency_key = ${key}`,
+  );
+  return row;
+}
+
+/** Inserts the message unless the author already used the key; its id, or null when the key was taken. */
+export async function insertMessage(
+  ex: Executor,
+  row: { topicId: number; authorId: number; body: string; idempotencyKey: string },
+): Promise<number | null> {
+  const [inserted] = await queryRows<{ id: number }>(
+    ex,
+    sql`insert into chat_messages (topic_id, author_id, body, idempotency_key)
+      values (${row.topicId}, ${row.authorId}, ${row.body}, ${row.idempotencyKey})
+      on conflict (author_id, idempotency_key) do nothing returning id`,
+  );
+  if (!inserted) return null;
+  const id = Number(inserted.id);
+  await ex.execute(
+    sql`update chat_topics set last_message_id = ${id}, last_message_at = now() where id = ${row.topicId}`,
+  );
+  return id;
+}
+
+/** Moves the member's read mark forward to `messageId` (never back); the mark now. */
+export async function markRead(ex: Executor, topicId: number, userId: number, messageId: number) {
+  const [row] = await queryRows<{ last_read_message_id: number | null }>(
+    ex,
+    sql`insert into chat_topic_members (topic_id, user_id, last_read_message_id, read_at)
+      values (${topicId}, ${userId}, ${messageId}, now())
+      on conflict (topic_id, user_id) do update set
+        last_read_message_id = greatest(chat_topic_members.last_read_message_id, excluded.last_read_message_id),
+        read_at = now()
+      returning last_read_message_id`,
+  );
+  return row?.last_read_message_id ?? null;
+}
+
+export async function messageTopicId(ex: Executor, messageId: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ topic_id: number }>(
+    ex,
+    sql`select topic_id from chat_messages where id = ${messageId}`,
+  );
+  return row?.topic_id;
+}
+
+/** The care-team topic of an episode, or undefined. */
+export async function careTeamTopicId(ex: Executor, episodeId: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    ex,
+    sql`select id from chat_topics where kind = 'careTeam' and episode_id = ${episodeId}`,
+  );
+  return row?.id;
+}
+
+export async function episodeOrganization(ex: Executor, episodeId: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ referral_source_id: number }>(
+    ex,
+    sql`select referral_source_id from episodes where id = ${episodeId}`,
+  );
+  return row?.referral_source_id;
+}
+
+/** True when the viewer would be a member of the episode's care-team topic. */
+export async function isCareTeamMember(ex: Executor, v: Viewer, episodeId: number): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    ex,
+    sql`select true as ok from episodes e where e.id = ${episodeId} and (
+      ${v.orgId === null ? sql`false` : sql`e.referral_source_id = ${v.orgId}`}
+      or e.care_coordinator_id = ${v.userId} or e.customer_care_coordinator_id = ${v.userId}
+      or exists (select 1 from visits v join providers p on p.id = v.provider_id
+                 where v.episode_id = e.id and p.user_id = ${v.userId} and v.status <> 'Deleted'))`,
+  );
+  return rows.length > 0;
+}
+
+/** Inserts a topic unless its unique key exists; the new id, or null. */
+export async function insertTopic(
+  ex: Executor,
+  row: {
+    kind: ChatTopicKind;
+    episodeId: number | null;
+    referralSourceId: number | null;
+    directUserLow: number | null;
+    directUserHigh: number | null;
+    createdBy: number;
+  },
+): Promise<number | null> {
+  const [inserted] = await queryRows<{ id: number }>(
+    ex,
+    sql`insert into chat_topics (kind, episode_id, referral_source_id, direct_user_low, direct_user_high, created_by)
+      values (${row.kind}, ${row.episodeId}, ${row.referralSourceId}, ${row.directUserLow}, ${row.directUserHigh},
+        ${row.createdBy})
+      on conflict do nothing returning id`,
+  );
+  return inserted ? Number(inserted.id) : null;
+}
+
+export async function directTopicId(ex: Executor, low: number, high: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    ex,
+    sql`select id from chat_topics where kind = 'direct' and direct_user_low = ${low} and direct_user_high = ${high}`,
+  );
+  return row?.id;
+}
+
+export async function insertMembers(ex: Executor, topicId: number, userIds: number[]): Promise<void> {
+  for (const userId of userIds)
+    await ex.execute(
+      sql`insert into chat_topic_members (topic_id, user_id) values (${topicId}, ${userId}) on conflict do nothing`,
+    );
+}
+
+export async function findUser(ex: Executor, userId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    role_id: number;
+    referral_source_id: number | null;
+    status: string;
+  }>(ex, sql`select id, role_id, referral_source_id, status from users where id = ${userId}`);
+  return row;
+}
