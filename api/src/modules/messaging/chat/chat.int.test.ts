@@ -12,7 +12,7 @@ import type {
   ChatTopic,
   ChatTopicList,
 } from '@carelane/shared-domain';
-import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { describeEachDatabase, describeTwoInstances, type TestServer } from '../../../test/harness';
 import { count, providerIdOf, userIdOf } from '../../../test/identity-helpers';
 
 type Err = Partial<ApiError>;
@@ -346,5 +346,56 @@ describeEachDatabase('messaging: chat', (server) => {
     );
     expect(staffToStaff.body.errors!.map((e) => e.field)).toEqual(['userId']);
     expect(await written()).toBe(before);
+  });
+});
+
+describeTwoInstances('messaging: chat events across API instances', (instances) => {
+  it("reaches every instance's streams of the topic's members once each, in the order posted", async () => {
+    const { a, b } = instances();
+    const coordinatorOnA = await a.login('coordinator@carelane.local');
+    const orgUserOnB = await b.login('orguser@carelane.local');
+    const orgAdminOnA = await a.login('orgadmin@carelane.local');
+    const lakesideOnB = await b.login('lakeside.user@carelane.local');
+    const [row] = await a.sql<{ id: number }>(
+      `insert into episodes (referral_source_id, title, status, start_date, care_coordinator_id)
+       select u.referral_source_id, 'Two instances', 'Active', current_date, c.id
+       from users u, users c where u.email_id = 'orguser@carelane.local' and c.email_id = 'coordinator@carelane.local'
+       returning id`,
+    );
+    const opened = await a.request<Opened>('POST', '/api/chat/topics', {
+      token: coordinatorOnA,
+      body: { kind: 'careTeam', episodeId: row!.id },
+    });
+    expect(opened.status).toBe(201);
+    const topicId = opened.body.topic.id;
+    const onB = await openStream(b, orgUserOnB);
+    const onA = await openStream(a, orgAdminOnA);
+    const outsider = await openStream(b, lakesideOnB);
+    try {
+      const posted: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const [server, token] = i % 2 === 0 ? [a, coordinatorOnA] : [b, orgUserOnB];
+        const res = await server.request<Posted>('POST', `/api/chat/topics/${topicId}/messages`, {
+          token,
+          body: { body: `Message ${i}`, idempotencyKey: key() },
+        });
+        expect(res.status).toBe(201);
+        posted.push(res.body.message.id);
+      }
+      const chatIds = (stream: Stream) =>
+        stream.events
+          .filter((e) => e.event === 'entityChanged' && e.data.entity === 'chatMessage')
+          .map((e) => e.data.id);
+      await waitFor(() => chatIds(onB).length >= 6 && chatIds(onA).length >= 6);
+      // A moment more: a duplicate would arrive by now.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(chatIds(onB)).toEqual(posted);
+      expect(chatIds(onA)).toEqual(posted);
+      expect(chatIds(outsider)).toEqual([]);
+    } finally {
+      onB.close();
+      onA.close();
+      outsider.close();
+    }
   });
 });
