@@ -215,6 +215,12 @@ describeEachDatabase('messaging: chat', (server) => {
     const reused = await post(topic, { ...body, body: 'Something else' }, coordinator);
     expect(reused.status).toBe(409);
     expect(await written()).toBe(before + 2);
+    // Two sends of one key at the same moment (a double click, a retry racing the first): one message.
+    const raced = { body: 'Raced', idempotencyKey: key() };
+    const both = await Promise.all([post(topic, raced, orgUser), post(topic, raced, orgUser)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(both[0]!.body.message.id).toBe(both[1]!.body.message.id);
+    expect(await written()).toBe(before + 3);
   });
 
   it('pages 20 newest first with the before cursor, and searches a topic', async () => {
