@@ -61,16 +61,20 @@ export type ChatTopic = z.infer<typeof chatTopicSchema>;
 
 export const chatTopicListQuerySchema = pagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(CHAT_MESSAGE_PAGE_SIZE),
+  kind: z
+    .enum(CHAT_TOPIC_KINDS)
+    .optional()
+    .describe('Only topics of this kind (the collaboration page lists care-team topics)'),
 });
 export type ChatTopicListQuery = z.infer<typeof chatTopicListQuerySchema>;
 
-/** GET /api/chat/topics: the caller's topics, latest activity first. */
+/** GET /api/chat/topics: the caller's topics (of `kind`, when given), latest activity first. */
 export const chatTopicListSchema = z.object({
   rows: z.array(chatTopicSchema),
   paging: pagingSchema,
   /** The caller's organization (null for staff and clinicians). */
   referralSourceId: z.number().int().nullable(),
-  /** Unread messages over every topic of the caller. */
+  /** Unread messages over every topic of the caller (whatever `kind` asked for). */
   totalUnreadMessages: z.number().int(),
 });
 export type ChatTopicList = z.infer<typeof chatTopicListSchema>;

@@ -169,6 +169,28 @@ describeEachDatabase('messaging: chat', (server) => {
     expect((await topics(orgUser)).body.referralSourceId).toBe(sunrise);
   });
 
+  it('lists only the topics of the kind asked for, paged by them, with the unread total over every topic', async () => {
+    const direct = await open(
+      { kind: 'direct', userId: await userIdOf(s(), 'clinician@carelane.local') },
+      coordinator,
+    );
+    expect([200, 201]).toContain(direct.status);
+    const all = (await topics(coordinator)).body;
+    const careTeam = await s().request<ChatTopicList & Err>(
+      'GET',
+      '/api/chat/topics?pageSize=100&kind=careTeam',
+      { token: coordinator },
+    );
+    expect(careTeam.status).toBe(200);
+    expect(careTeam.body.rows.map((t) => t.kind)).not.toContain('direct');
+    expect(careTeam.body.rows.map((t) => t.id)).toContain(topic);
+    expect(all.rows.map((t) => t.id)).toContain(direct.body.topic.id);
+    expect(careTeam.body.paging.totalCount).toBe(all.rows.filter((t) => t.kind === 'careTeam').length);
+    expect(careTeam.body.totalUnreadMessages).toBe(all.totalUnreadMessages);
+    const bad = await s().request<Err>('GET', '/api/chat/topics?kind=group', { token: coordinator });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a non-member with 403 and writes nothing', async () => {
     const before = await written();
     const audits = await count(s(), "select count(*) from audit_log where entity = 'ChatMessage'");

@@ -89,21 +89,32 @@ function selectTopics(v: Viewer, where: SQL): SQL {
     where ${where}`;
 }
 
-/** A page of the viewer's topics, latest activity first. */
-export function listTopics(ex: Executor, v: Viewer, page: { pageNumber: number; pageSize: number }) {
+/** Topic `t` is of this kind (any kind when undefined). */
+const ofKind = (kind: ChatTopicKind | undefined): SQL => (kind ? sql`t.kind = ${kind}` : sql`true`);
+
+/** A page of the viewer's topics (of `kind`, when given), latest activity first. */
+export function listTopics(
+  ex: Executor,
+  v: Viewer,
+  page: { pageNumber: number; pageSize: number; kind?: ChatTopicKind },
+) {
   return queryRows<TopicRow>(
     ex,
-    sql`${selectTopics(v, sql`t.id in ${candidateTopicIds(v)} and ${isMember(v)}`)}
+    sql`${selectTopics(v, sql`t.id in ${candidateTopicIds(v)} and ${isMember(v)} and ${ofKind(page.kind)}`)}
       order by coalesce(t.last_message_at, t.created_at) desc, t.id desc
       limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}`,
   );
 }
 
-/** How many topics the viewer has, and their unread messages over all of them. */
-export async function topicTotals(ex: Executor, v: Viewer): Promise<{ topics: number; unread: number }> {
+/** How many topics the viewer has (of `kind`, when given), and their unread messages over all of them. */
+export async function topicTotals(
+  ex: Executor,
+  v: Viewer,
+  kind?: ChatTopicKind,
+): Promise<{ topics: number; unread: number }> {
   const [row] = await queryRows<{ topics: number; unread: number }>(
     ex,
-    sql`select count(*)::int as topics, coalesce(sum(${unreadOf(v)}), 0)::int as unread
+    sql`select (count(*) filter (where ${ofKind(kind)}))::int as topics, coalesce(sum(${unreadOf(v)}), 0)::int as unread
       from chat_topics t
       left join chat_topic_members mem on mem.topic_id = t.id and mem.user_id = ${v.userId}
       where t.id in ${candidateTopicIds(v)} and ${isMember(v)}`,

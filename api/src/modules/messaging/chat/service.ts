@@ -93,7 +93,7 @@ export async function listTopics(
   const viewer = viewerOf(actor);
   const [rows, totals] = await Promise.all([
     repo.listTopics(services.db, viewer, q),
-    repo.topicTotals(services.db, viewer),
+    repo.topicTotals(services.db, viewer, q.kind),
   ]);
   return {
     rows: rows.map(toTopic),
