@@ -33,6 +33,12 @@ export type SessionExpiredEvent = {
   returnTo: string;
 };
 
+/**
+ * The event stream (`/api/events`) as this tab holds it: `closed` while signed out (or not started), `connecting`
+ * on the first try, `open` while it delivers, `down` after it failed or ended until it is open again.
+ */
+export type EventStreamState = 'closed' | 'connecting' | 'open' | 'down';
+
 /** A page of the product as the shell deployed it (remotes.json and its own), for pages that list other pages. */
 export type SiteRoute = {
   path: string;
@@ -60,6 +66,8 @@ export type Bus = {
   readonly entityChanged$: Subject<EntityChangedEvent>;
   /** The session ended under the user (401, idle, revoked): the shell goes back to login. */
   readonly sessionExpired$: Subject<SessionExpiredEvent>;
+  /** Whether live updates arrive (connectEvents keeps it); pages that rely on them warn while `down`. */
+  readonly eventStream$: BehaviorSubject<EventStreamState>;
   /** Every page the shell serves, published once it has read the deployment (empty until then). */
   readonly routes$: BehaviorSubject<readonly SiteRoute[]>;
 };
@@ -74,6 +82,7 @@ function createBus(): Bus {
     navigate$: new Subject<string>(),
     entityChanged$: new Subject<EntityChangedEvent>(),
     sessionExpired$: new Subject<SessionExpiredEvent>(),
+    eventStream$: new BehaviorSubject<EventStreamState>('closed'),
     routes$: new BehaviorSubject<readonly SiteRoute[]>([]),
   });
 }

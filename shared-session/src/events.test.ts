@@ -1,6 +1,7 @@
 import type { EntityChangedEvent } from '@carelane/shared-domain';
 import { getBus } from './bus';
 import { connectEvents, readEventStream, type ServerSentEvent } from './events';
+import type { EventStreamState } from './bus';
 import { session } from './test-support';
 
 const encoder = new TextEncoder();
@@ -128,6 +129,33 @@ describe('connectEvents', () => {
     await flush();
     expect(globalThis.fetch).toHaveBeenCalledTimes(2);
     stop();
+  });
+
+  it('tells the bus whether the stream is open: down after a failure until a retry opens it, closed at sign-out', async () => {
+    jest.useFakeTimers();
+    let attempt = 0;
+    globalThis.fetch = jest.fn(async () => {
+      attempt += 1;
+      if (attempt === 2) throw new TypeError('Failed to fetch');
+      // The first connection ends at once (the server went away); the third stays open.
+      return new Response(chunkedBody([], { stayOpen: attempt === 3 }));
+    });
+    const states: EventStreamState[] = [];
+    const subscription = getBus().eventStream$.subscribe((state) => states.push(state));
+    getBus().session$.next(session());
+    const stop = connectEvents();
+    await flush();
+    expect(states).toEqual(['closed', 'connecting', 'open', 'down']);
+    jest.advanceTimersByTime(5_000);
+    await flush();
+    expect(getBus().eventStream$.getValue()).toBe('down'); // the retry failed too
+    jest.advanceTimersByTime(5_000);
+    await flush();
+    expect(states).toEqual(['closed', 'connecting', 'open', 'down', 'open']);
+    getBus().session$.next(null);
+    expect(getBus().eventStream$.getValue()).toBe('closed');
+    stop();
+    subscription.unsubscribe();
   });
 
   it('reconnects with the new token when the user switches, and not at all after stop', async () => {

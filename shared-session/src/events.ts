@@ -1,5 +1,6 @@
 import { apiUrl } from './api-client';
-import { getBus, type Bus } from './bus';
+import { useSyncExternalStore } from 'react';
+import { getBus, type Bus, type EventStreamState } from './bus';
 import { entityChangedAnswer } from './session-answers';
 
 /** One server-sent event as the text/event-stream format defines it. */
@@ -99,7 +100,12 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let connectedToken: string | null = null;
 
+  const setState = (state: EventStreamState) => {
+    if (bus.eventStream$.getValue() !== state) bus.eventStream$.next(state);
+  };
+
   const close = () => {
+    setState('closed');
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     controller?.abort();
@@ -109,6 +115,7 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
 
   const scheduleReconnect = (own: AbortController) => {
     if (stopped || controller !== own) return;
+    setState('down');
     timer = setTimeout(() => {
       timer = undefined;
       if (controller === own) void open();
@@ -135,6 +142,8 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
     const own = new AbortController();
     controller = own;
     connectedToken = token;
+    // A retry after a failure stays `down` until it is open.
+    if (bus.eventStream$.getValue() === 'closed') setState('connecting');
     try {
       const response = await globalThis.fetch(apiUrl(options.baseUrl, EVENTS_PATH), {
         headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -143,10 +152,12 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
       });
       if (response.status === 401) {
         // Left closed until the session changes.
+        setState('closed');
         await response.body?.cancel().catch(() => undefined);
         return;
       }
       if (!response.ok || !response.body) throw new Error(`Event stream answered ${response.status}`);
+      if (controller === own) setState('open');
       await readEventStream(
         response.body,
         onEvent,
@@ -176,4 +187,16 @@ export function connectEvents(options: ConnectEventsOptions = {}): () => void {
     subscription.unsubscribe();
     close();
   };
+}
+
+function subscribeEventStream(onChange: () => void): () => void {
+  const subscription = getBus().eventStream$.subscribe(onChange);
+  return () => subscription.unsubscribe();
+}
+
+const eventStreamSnapshot = () => getBus().eventStream$.getValue();
+
+/** The event stream's state (`bus.eventStream$`); re-renders when it changes. */
+export function useEventStreamState(): EventStreamState {
+  return useSyncExternalStore(subscribeEventStream, eventStreamSnapshot, eventStreamSnapshot);
 }
