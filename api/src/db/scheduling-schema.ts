@@ -232,6 +232,8 @@ export const providers = pgTable(
       t.preferredLongitude,
     ),
     index('providers_status_idx').on(t.providerStatusId, t.familyName),
+    // The clinician funnel: the clinicians who signed up in a period (migration 0041).
+    index('providers_created_idx').on(t.createdAt, t.id),
     uniqueIndex('providers_user_key').on(t.userId),
   ],
 );
@@ -535,6 +537,14 @@ export const visits = pgTable(
         t.nonVisit,
         t.id,
       )
+      .where(sql`non_visit = false`),
+    // The patient and service request funnels: a record's staffed or completed visits and its first assignment,
+    // index-only by the record's id (migration 0041).
+    index('visits_patient_status_idx')
+      .on(t.patientId, t.status, t.providerTypeId, t.assignedAt)
+      .where(sql`non_visit = false`),
+    index('visits_episode_status_idx')
+      .on(t.episodeId, t.status, t.providerTypeId, t.assignedAt)
       .where(sql`non_visit = false`),
   ],
 );

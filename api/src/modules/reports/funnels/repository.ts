@@ -76,7 +76,8 @@ export type FunnelCountsDbRow = { cur: boolean } & Record<string, number | strin
 /**
  * The visits of `range` with each stage's own condition as a flag `c<i>` (later stages only looked at for a
  * requested visit) and each measured stage's hours `x<i>`, so that the coverage search runs once per visit and not
- * once per aggregate that names it. A visit is in stage `i` when `c0 and … and c<i>` (visitStageCondition's rule).
+ * once per aggregate that names it (`offset 0` keeps the planner from folding the flags back into the aggregates).
+ * A visit is in stage `i` when `c0 and … and c<i>` (visitStageCondition's rule).
  */
 function visitStageFlags(
   funnel: FunnelDefinition,
@@ -98,7 +99,7 @@ function visitStageFlags(
     const h = stageHours(funnel, i);
     return h ? [sql`${h} as ${sql.raw(`x${i}`)}`] : [];
   });
-  return sql`(select ${extra}, ${sql.join([...flags, ...hours], sql`, `)} ${visitsFrom(filter, range)}) f`;
+  return sql`(select ${extra}, ${sql.join([...flags, ...hours], sql`, `)} ${visitsFrom(filter, range)} offset 0) f`;
 }
 
 /** `c0 and … and c<index>` over visitStageFlags' columns. */
@@ -331,24 +332,45 @@ function subjectStageHours(funnel: FunnelDefinition, index: number, scope: Subje
   return sql`extract(epoch from (${to(scope)} - ${from(scope)})) / 3600.0`;
 }
 
-/** One period's counts `s<i>` and median hours `h<i>` of a funnel of another subject than visits. */
+/**
+ * One period's counts `s<i>` and median hours `h<i>` of a funnel of another subject than visits. Each stage's own
+ * condition is evaluated once per record, as a flag `c<i>` (later stages only for a record in the first), and each
+ * measured stage's hours `x<i>` once; a record is in stage `i` when
+ * `c0 and … and c<i>` (subjectStageCondition's rule, which the drill-down reads); a stage's median reads only its
+ * records' hours.
+ */
 export async function subjectFunnelCounts(
   ex: Executor,
   funnel: FunnelDefinition,
   scope: SubjectScope,
 ): Promise<FunnelCountsDbRow | undefined> {
+  const subject = subjectSql(funnel);
+  const own = funnel.stages.map((stage) => {
+    const condition = subject.stages[stage.id];
+    if (!condition) throw new Error(`subjectFunnelCounts: no condition for ${funnel.key}.${stage.id}`);
+    return condition(scope);
+  });
+  const flags = own.map((condition, i) =>
+    i === 0
+      ? sql`${condition} as c0`
+      : sql`(case when ${own[0]} then ${condition} else false end) as ${sql.raw(`c${i}`)}`,
+  );
+  const hours = funnel.stages.flatMap((_, i) => {
+    const h = subjectStageHours(funnel, i, scope);
+    return h ? [sql`${h} as ${sql.raw(`x${i}`)}`] : [];
+  });
   const columns = funnel.stages.map((_, i) => {
-    const condition = subjectStageCondition(funnel, i, scope);
-    const hours = subjectStageHours(funnel, i, scope);
-    const median = hours
-      ? sql`percentile_cont(0.5) within group (order by ${hours}) filter (where ${condition} and ${hours} is not null)`
+    const x = sql.raw(`f.x${i}`);
+    const median = subjectStageHours(funnel, i, scope)
+      ? sql`percentile_cont(0.5) within group (order by ${x}) filter (where ${inStage(i)} and ${x} is not null)`
       : sql`null::float8`;
-    return sql`count(*) filter (where ${condition})::int as ${sql.raw(`s${i}`)},
+    return sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)},
                ${median}::float8 as ${sql.raw(`h${i}`)}`;
   });
   const [row] = await queryRows<FunnelCountsDbRow>(
     ex,
-    sql`select true as cur, ${sql.join(columns, sql`, `)} ${subjectSql(funnel).from(scope)}`,
+    sql`select true as cur, ${sql.join(columns, sql`, `)}
+          from (select ${sql.join([...flags, ...hours], sql`, `)} ${subject.from(scope)} offset 0) f`,
   );
   return row;
 }
