@@ -1,8 +1,12 @@
+import { lazy } from 'react';
 import type { AreaPages, AreaRouteTable } from '@carelane/shared-ui';
 import table from './routes.json';
 
 /** The routes this area owns (ARCHITECTURE.md §8); `routes.json` is also what remotes.json carries. */
 export const ROUTE_TABLE: AreaRouteTable = table;
 
-/** The pages built so far, by path. Every other route shows "not built yet". */
-export const PAGES: AreaPages = {};
+/** The pages built so far, by path, each loaded on first visit. Every other route shows "not built yet". */
+export const PAGES: AreaPages = {
+  '/messages': lazy(() => import('./chat/MessagesPage')),
+  '/collaboration': lazy(() => import('./collaboration/CollaborationPage')),
+};

@@ -1,0 +1,82 @@
+// My topics, latest activity first, 20 a page: title, last message and the unread badge; the open one is marked.
+import { CHAT_MESSAGE_PAGE_SIZE, type ChatTopic, type ChatTopicList } from '@carelane/shared-domain';
+import { EmptyState } from '@carelane/shared-ui';
+import { Badge, Button, Flex, Pagination, Typography } from 'antd';
+
+export type TopicListProps = {
+  list: ChatTopicList;
+  openTopicId: number | undefined;
+  onOpen: (topicId: number) => void;
+  onPage: (pageNumber: number) => void;
+  /** What the list holds, for its label and empty state ("conversations", "care-team conversations"). */
+  noun: string;
+};
+
+function lastMessageText(topic: ChatTopic): string {
+  const last = topic.lastMessage;
+  return last ? `${last.authorName}: ${last.body}` : 'No messages yet';
+}
+
+function TopicButton({ topic, open, onOpen }: { topic: ChatTopic; open: boolean; onOpen: () => void }) {
+  const unread = topic.unreadCount > 0 ? `, ${topic.unreadCount} unread` : '';
+  return (
+    <Button
+      type="text"
+      block
+      aria-current={open ? 'true' : undefined}
+      aria-label={`${topic.title}${unread}`}
+      onClick={onOpen}
+      style={{
+        height: 'auto',
+        padding: '8px 12px',
+        textAlign: 'left',
+        whiteSpace: 'normal',
+        background: open ? '#e6f4ff' : undefined,
+      }}
+    >
+      <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text strong={topic.unreadCount > 0}>{topic.title}</Typography.Text>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+            {lastMessageText(topic)}
+          </Typography.Paragraph>
+        </div>
+        {topic.unreadCount > 0 ? <Badge count={topic.unreadCount} aria-hidden /> : null}
+      </Flex>
+    </Button>
+  );
+}
+
+export function TopicList({ list, openTopicId, onOpen, onPage, noun }: TopicListProps) {
+  if (list.rows.length === 0)
+    return (
+      <EmptyState
+        title={`No ${noun} yet.`}
+        description="A conversation starts when a service request's care team or a colleague writes to you."
+      />
+    );
+  return (
+    <nav aria-label={`Your ${noun}`}>
+      <Typography.Text type="secondary">
+        {list.totalUnreadMessages > 0 ? `${list.totalUnreadMessages} unread in all` : 'All read'}
+      </Typography.Text>
+      <ul style={{ listStyle: 'none', margin: '8px 0', padding: 0 }}>
+        {list.rows.map((topic) => (
+          <li key={topic.id} style={{ marginBottom: 4 }}>
+            <TopicButton topic={topic} open={topic.id === openTopicId} onOpen={() => onOpen(topic.id)} />
+          </li>
+        ))}
+      </ul>
+      {list.paging.pageCount > 1 ? (
+        <Pagination
+          simple
+          size="small"
+          current={list.paging.pageNumber}
+          pageSize={CHAT_MESSAGE_PAGE_SIZE}
+          total={list.paging.totalCount}
+          onChange={onPage}
+        />
+      ) : null}
+    </nav>
+  );
+}
