@@ -174,7 +174,8 @@ describe('CandidateReportPage', () => {
     expect(
       screen.getByText(/Median time from invitation to registration: 5.0 hours \(prior 30.0\)/),
     ).toBeTruthy();
-    expect(screen.getByText(/The organization filter does not apply/)).toBeTruthy();
+    expect(screen.getByText(/There is no organization filter/)).toBeTruthy();
+    expect(screen.queryByLabelText('Organization')).toBeNull();
     page.done();
   });
 

@@ -252,6 +252,7 @@ export default function CandidateReportPage() {
         url={url}
         period={period}
         organizationUser={false}
+        byOrganization={false}
         onChange={(update) => setUrl({ ...update, ...reset })}
       >
         <StateFilter value={url.state} onChange={(state) => setUrl({ state, ...reset })} />
@@ -259,7 +260,7 @@ export default function CandidateReportPage() {
       <Typography.Paragraph type="secondary">
         How counted: the clinician invitations sent on the days of the period (Central calendar), each
         followed to where its clinician is now. Filters that apply: the period, the provider type and the
-        clinician's state. The organization filter does not apply: an invitation belongs to no organization.
+        clinician's state. There is no organization filter: an invitation belongs to no organization.
       </Typography.Paragraph>
       <ListResults query={report} thing={THING}>
         {!data ? (

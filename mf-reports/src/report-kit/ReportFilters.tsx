@@ -71,6 +71,8 @@ export type ReportFiltersProps = {
   url: ReportUrl;
   period: ReportPeriod;
   organizationUser: boolean;
+  /** False where the report's records belong to no organization (candidates): the filter is not offered. */
+  byOrganization?: boolean;
   /** Writes filters to the URL (a cleared one as null). */
   onChange: (update: {
     from?: string;
@@ -81,7 +83,14 @@ export type ReportFiltersProps = {
   children?: ReactNode;
 };
 
-export function ReportFilters({ url, period, organizationUser, onChange, children }: ReportFiltersProps) {
+export function ReportFilters({
+  url,
+  period,
+  organizationUser,
+  byOrganization = true,
+  onChange,
+  children,
+}: ReportFiltersProps) {
   return (
     <Flex gap={8} wrap align="start" style={{ marginBottom: 16 }} data-unsaved-ignore>
       <DateRangeFilter
@@ -90,7 +99,7 @@ export function ReportFilters({ url, period, organizationUser, onChange, childre
         maxDays={REPORT_MAX_DAYS}
         onChange={(range) => onChange({ from: isoDay(range.start), to: isoDay(range.end) })}
       />
-      {organizationUser ? null : (
+      {organizationUser || !byOrganization ? null : (
         <OrganizationFilter
           organizationStatus="ALL"
           value={url.referralSourceId}
