@@ -1,6 +1,7 @@
 import type { EntityChangedEvent } from '@carelane/shared-domain';
+import { act, renderHook } from '@testing-library/react';
 import { getBus } from './bus';
-import { connectEvents, readEventStream, type ServerSentEvent } from './events';
+import { connectEvents, readEventStream, useEventStreamState, type ServerSentEvent } from './events';
 import type { EventStreamState } from './bus';
 import { session } from './test-support';
 
@@ -217,5 +218,17 @@ describe('connectEvents', () => {
     await flush();
     expect(urls).toEqual(['https://api.example.com/gateway/api/events']);
     stop();
+  });
+});
+
+describe('useEventStreamState', () => {
+  it("re-renders with the bus's event stream state", () => {
+    const { result } = renderHook(() => useEventStreamState());
+    expect(result.current).toBe('closed');
+    act(() => getBus().eventStream$.next('down'));
+    expect(result.current).toBe('down');
+    act(() => getBus().eventStream$.next('open'));
+    expect(result.current).toBe('open');
+    act(() => getBus().eventStream$.next('closed'));
   });
 });
