@@ -2,7 +2,7 @@
 // and paged by `?page=`. On a phone the panes stack: the list, then the open topic with a way back. New messages
 // arrive live through the event stream (every chat query key starts with 'chatMessage', the entity announced);
 // while the stream is down the page says so, and it refetches when the stream is back.
-import type { ChatTopicKind } from '@carelane/shared-domain';
+import { CHAT_SEARCH_MAX_LENGTH, type ChatTopicKind } from '@carelane/shared-domain';
 import { useEventStreamState, useUrlState } from '@carelane/shared-session';
 import { loadState, PageFrame, refresh, useNarrowScreen } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export const STREAM_DOWN_MESSAGE =
 
 const paramsSchema = z.object({
   topic: z.coerce.number().int().positive().optional(),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(CHAT_SEARCH_MAX_LENGTH).optional(),
   page: z.coerce.number().int().positive().default(1),
 });
 
