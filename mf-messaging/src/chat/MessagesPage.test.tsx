@@ -196,6 +196,24 @@ describe('MessagesPage', () => {
     page.done();
   });
 
+  it('pages the topic list 20 at a time, the page in the URL', async () => {
+    const many = Array.from({ length: 23 }, (_, index) => topic(100 + index, `Request ${index + 1}`));
+    const page = renderPage(<MessagesPage />, { url: '/messages', route: fakeChat(many, {}).route });
+    const list = await screen.findByRole('navigation', { name: 'Your conversations' });
+    expect(within(list).getByText('Page 1 of 2')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'Newer conversations' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const user = userEvent.setup();
+    await user.click(within(list).getByRole('button', { name: 'Older conversations' }));
+    expect(await within(list).findByRole('button', { name: 'Request 23' })).toBeTruthy();
+    expect(globalThis.location.search).toBe('?page=2');
+    expect(within(list).queryByRole('button', { name: 'Request 1' })).toBeNull();
+    expect(callsTo(page, '/api/chat/topics').at(-1)!.url.searchParams.get('pageNumber')).toBe('2');
+    page.done();
+  });
+
   it('stacks the panes on a 390 px phone: the list, then the open topic with a way back', async () => {
     const restore = phoneScreen();
     const page = renderPage(<MessagesPage />, { url: '/messages', route: chatServer().route });

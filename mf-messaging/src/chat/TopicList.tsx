@@ -1,7 +1,7 @@
 // My topics, latest activity first, 20 a page: title, last message and the unread badge; the open one is marked.
-import { CHAT_MESSAGE_PAGE_SIZE, type ChatTopic, type ChatTopicList } from '@carelane/shared-domain';
+import type { ChatTopic, ChatTopicList } from '@carelane/shared-domain';
 import { EmptyState } from '@carelane/shared-ui';
-import { Badge, Button, Flex, Pagination, Typography } from 'antd';
+import { Badge, Button, Flex, Typography } from 'antd';
 
 export type TopicListProps = {
   list: ChatTopicList;
@@ -68,14 +68,25 @@ export function TopicList({ list, openTopicId, onOpen, onPage, noun }: TopicList
         ))}
       </ul>
       {list.paging.pageCount > 1 ? (
-        <Pagination
-          simple
-          size="small"
-          current={list.paging.pageNumber}
-          pageSize={CHAT_MESSAGE_PAGE_SIZE}
-          total={list.paging.totalCount}
-          onChange={onPage}
-        />
+        <Flex align="center" justify="space-between" gap={8}>
+          <Button
+            size="small"
+            disabled={list.paging.pageNumber <= 1}
+            onClick={() => onPage(list.paging.pageNumber - 1)}
+          >
+            Newer conversations
+          </Button>
+          <Typography.Text type="secondary">
+            Page {list.paging.pageNumber} of {list.paging.pageCount}
+          </Typography.Text>
+          <Button
+            size="small"
+            disabled={list.paging.pageNumber >= list.paging.pageCount}
+            onClick={() => onPage(list.paging.pageNumber + 1)}
+          >
+            Older conversations
+          </Button>
+        </Flex>
       ) : null}
     </nav>
   );

@@ -69,7 +69,10 @@ export function fakeChat(topics: ChatTopic[], messages: Record<number, ChatMessa
     const path = call.url.pathname;
     if (path === '/api/chat/topics' && call.method === 'GET') {
       const kind = call.url.searchParams.get('kind');
-      return jsonResponse(topicList(fake.topics.filter((t) => !kind || t.kind === kind)));
+      const pageNumber = Number(call.url.searchParams.get('pageNumber') ?? 1);
+      const rows = fake.topics.filter((t) => !kind || t.kind === kind);
+      const answer = topicList(rows.slice((pageNumber - 1) * 20, pageNumber * 20), rows.length, pageNumber);
+      return jsonResponse({ ...answer, totalUnreadMessages: topicList(rows).totalUnreadMessages });
     }
     const match = /^\/api\/chat\/topics\/(\d+)(\/messages|\/read)?$/.exec(path);
     const found = match ? fake.topics.find((t) => t.id === Number(match[1])) : undefined;
