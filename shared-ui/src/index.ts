@@ -64,6 +64,7 @@ export {
 export { EmptyState, type EmptyStateProps } from './empty-state/EmptyState';
 export { MonthCalendar, type MonthCalendarProps } from './month-calendar/MonthCalendar';
 export { ErrorState, type ErrorStateProps } from './error-state/ErrorState';
+export { EventStreamAlert, type EventStreamAlertProps } from './event-stream-alert/EventStreamAlert';
 export { useFocusReturn } from './focus-return/use-focus-return';
 // The frame of every area's React root: its `app.tsx` is one call of createAreaLifecycles.
 export {

@@ -3,11 +3,11 @@
 // arrive live through the event stream (every chat query key starts with 'chatMessage', the entity announced);
 // while the stream is down the page says so, and it refetches when the stream is back.
 import { CHAT_SEARCH_MAX_LENGTH, type ChatTopicKind } from '@carelane/shared-domain';
-import { useEventStreamState, useUrlState } from '@carelane/shared-session';
-import { loadState, PageFrame, refresh, useNarrowScreen } from '@carelane/shared-ui';
+import { useUrlState } from '@carelane/shared-session';
+import { EventStreamAlert, loadState, PageFrame, refresh, useNarrowScreen } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { CHAT_ENTITY, chatQueries } from './chat-queries';
 import { TopicList } from './TopicList';
@@ -33,19 +33,6 @@ export type ChatViewProps = {
   /** More above the panes (the collaboration page's "open a service request's topic"). */
   extra?: ReactNode;
 };
-
-/** Shows the stream-down alert, and refetches chat when the stream comes back. */
-function StreamAlert() {
-  const stream = useEventStreamState();
-  const previous = useRef(stream);
-  useEffect(() => {
-    if (previous.current === 'down' && stream === 'open') refresh(CHAT_ENTITY);
-    previous.current = stream;
-  }, [stream]);
-  return stream === 'down' ? (
-    <Alert type="warning" showIcon role="alert" title={STREAM_DOWN_MESSAGE} />
-  ) : null;
-}
 
 export function ChatView({ title, kind, noun, extra }: ChatViewProps) {
   const [{ topic: topicId, q, page }, setParams] = useUrlState(paramsSchema);
@@ -79,7 +66,7 @@ export function ChatView({ title, kind, noun, extra }: ChatViewProps) {
   return (
     <PageFrame title={title}>
       <Flex vertical gap={16}>
-        <StreamAlert />
+        <EventStreamAlert message={STREAM_DOWN_MESSAGE} onReconnect={() => refresh(CHAT_ENTITY)} />
         {extra}
         {narrow ? (
           (pane ?? list)
