@@ -28,7 +28,7 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (key: s
         <Typography.Text strong>You</Typography.Text>
         {item.status === 'failed' ? (
           <>
-            <Typography.Text type="danger">Not sent.</Typography.Text>
+            <Typography.Text type="danger">{item.failure ?? 'Not sent.'}</Typography.Text>
             <Button size="small" onClick={() => onRetry(item.idempotencyKey)}>
               Retry
             </Button>

@@ -119,7 +119,14 @@ describe('MessagesPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Gate code 1234{Enter}');
     const log = screen.getByRole('log', { name: /Wound care/ });
-    await user.click(await within(log).findByRole('button', { name: 'Retry' }));
+    const retry = await within(log).findByRole('button', { name: 'Retry' });
+    expect(
+      within(log).getByText('Sorry, the message could not be sent. Something went wrong on our side.'),
+    ).toBeTruthy();
+    expect(page.errorToasts).toEqual([
+      'Sorry, the message could not be sent. Something went wrong on our side.',
+    ]);
+    await user.click(retry);
     expect(within(log).getByText('Gate code 1234')).toBeTruthy();
     await waitFor(() => expect(within(log).queryByRole('button', { name: 'Retry' })).toBeNull());
     const posts = callsTo(page, '/api/chat/topics/7/messages', 'POST').map(

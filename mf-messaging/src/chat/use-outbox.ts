@@ -1,5 +1,6 @@
 // The messages this tab is sending: each send gets a fresh idempotency key, kept with the pending message, so a
 // retry of a failed send posts the same key and the server answers the message already written, never a second.
+import { errorMessage, publishErrorToast } from '@carelane/shared-session';
 import { useCallback, useState } from 'react';
 import { newIdempotencyKey, sendMessage, showSent } from './chat-queries';
 
@@ -8,6 +9,8 @@ export type PendingMessage = {
   topicId: number;
   body: string;
   status: 'sending' | 'failed';
+  /** Why the last try failed (the catalogue's text). */
+  failure?: string;
 };
 
 export type Outbox = {
@@ -20,9 +23,9 @@ export function useOutbox(): Outbox {
   const [pending, setPending] = useState<readonly PendingMessage[]>([]);
 
   const post = useCallback((item: PendingMessage) => {
-    const mark = (status: PendingMessage['status']) =>
+    const mark = (status: PendingMessage['status'], failure?: string) =>
       setPending((items) =>
-        items.map((one) => (one.idempotencyKey === item.idempotencyKey ? { ...one, status } : one)),
+        items.map((one) => (one.idempotencyKey === item.idempotencyKey ? { ...one, status, failure } : one)),
       );
     mark('sending');
     sendMessage(item.topicId, item.body, item.idempotencyKey).then(
@@ -30,7 +33,11 @@ export function useOutbox(): Outbox {
         showSent(message);
         setPending((items) => items.filter((one) => one.idempotencyKey !== item.idempotencyKey));
       },
-      () => mark('failed'),
+      (error: unknown) => {
+        const text = errorMessage(error, 'the message', 'sent');
+        mark('failed', text);
+        publishErrorToast(text);
+      },
     );
   }, []);
 
