@@ -227,6 +227,7 @@ describe('MessagesPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Nina Park' }));
     expect(await screen.findByText('No messages in this topic yet.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Nina Park' }));
     expect(screen.queryByRole('navigation', { name: 'Your conversations' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back to conversations' }));
     expect(await screen.findByRole('navigation', { name: 'Your conversations' })).toBeTruthy();

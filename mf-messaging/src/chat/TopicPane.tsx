@@ -56,6 +56,13 @@ export function TopicPane({ topicId, search, onSearch, onBack, outbox }: TopicPa
     [messagesQuery.data],
   );
   useMarkRead(search ? undefined : topicQuery.data, messages.at(-1)?.id);
+  // On a phone the list made way for this pane: the keyboard goes on with its heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const loadedId = topicQuery.data?.id;
+  const stacked = onBack !== undefined;
+  useEffect(() => {
+    if (stacked && loadedId !== undefined) headingRef.current?.focus();
+  }, [stacked, loadedId]);
   const loaded = loadState(topicQuery, 'the conversation', { keepStale: true });
   const back = onBack ? <Button onClick={onBack}>Back to conversations</Button> : null;
   if (!loaded.data)
@@ -73,7 +80,12 @@ export function TopicPane({ topicId, search, onSearch, onBack, outbox }: TopicPa
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Flex align="center" gap={8} wrap>
           {back}
-          <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          <Typography.Title
+            level={2}
+            ref={headingRef}
+            tabIndex={-1}
+            style={{ fontSize: 18, margin: 0, outline: 'none' }}
+          >
             {topic.title}
           </Typography.Title>
         </Flex>
