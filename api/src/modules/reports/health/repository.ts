@@ -18,7 +18,6 @@ import {
 import { idsParam, queryRows, type Executor } from '../../../db/client';
 import { visitSetCondition, visitsFrom, type VisitFilter } from '../dashboard/repository';
 import { rolledUpPartCondition, rolledUpSetCondition } from '../rollups/repository';
-import { queryRowsWithoutJit } from '../report-scope-repository';
 
 /**
  * A clinician's preferred point `c` within `miles` of the visit `v`'s point: the bounding box of shared-domain's
@@ -120,7 +119,7 @@ export function clinicianCounts(
   const visits: VisitFilter =
     f.referralSourceId !== undefined ? { referralSourceIds: [f.referralSourceId] } : {};
   const n = (figure: HealthVisitFigure) => sql`count(*) filter (where ${healthVisitCondition(figure)})::int`;
-  return queryRowsWithoutJit(
+  return queryRows(
     ex,
     sql`with d as (
           select v.provider_id, v.date_of_service >= ${current.from}::date as cur,
@@ -155,7 +154,7 @@ export function operationsCounts(
   current: ReportPeriod,
   prior: ReportPeriod,
 ): Promise<OperationsHealthDbRow[]> {
-  return queryRowsWithoutJit(
+  return queryRows(
     ex,
     sql`with d as (
           select v.referral_source_id, v.date_of_service >= ${current.from}::date as cur,

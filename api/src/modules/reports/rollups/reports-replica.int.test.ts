@@ -64,6 +64,13 @@ onPostgres('reports on a read replica (REPORTS_DATABASE_URL) [postgres]', () => 
     expect(row!.n).toBe(1);
   });
 
+  it("runs every statement of the API's pools, the reports' too, without PostgreSQL's JIT", async () => {
+    for (const ex of [withReplica.services.db, withReplica.services.reportsDb, primary.services.db]) {
+      const result = (await ex.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] };
+      expect(result.rows[0]!.jit).toBe('off');
+    }
+  });
+
   it('refuses a replica without a PostgreSQL primary', async () => {
     await expect(
       openDatabase({ dataDir: 'memory://', reportsDatabaseUrl: 'postgres://127.0.0.1/replica' }),

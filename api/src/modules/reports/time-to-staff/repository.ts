@@ -10,9 +10,8 @@ import {
   type TimeToStaffGroupBy,
   type VisitDurationMetric,
 } from '@carelane/shared-domain';
-import type { Executor } from '../../../db/client';
+import { queryRows, type Executor } from '../../../db/client';
 import { metricHours, metricPartCondition, visitsFrom, type VisitFilter } from '../dashboard/repository';
-import { queryRowsWithoutJit } from '../report-scope-repository';
 
 /** Each visit of the metric's set dated in either period: whether in the current one, its groups, its hours. */
 function staffedVisits(
@@ -56,7 +55,7 @@ export function groupFigures(
   current: ReportPeriod,
   prior: ReportPeriod,
 ): Promise<TimeToStaffDbRow[]> {
-  return queryRowsWithoutJit(
+  return queryRows(
     ex,
     sql`with d as (${staffedVisits(metric, filter, current, prior)})
         select g.id as group_id, ${GROUP_NAMES[groupBy]} as group_name, d.cur, count(*)::int as n,
@@ -100,7 +99,7 @@ export function bucketCounts(
   prior: ReportPeriod,
 ): Promise<{ bucket: string; cur: boolean; n: number }[]> {
   const { bounds, keys, last } = bucketNames();
-  return queryRowsWithoutJit(
+  return queryRows(
     ex,
     sql`with d as (${staffedVisits(metric, filter, current, prior)})
         select (${keys})[coalesce(b.i, ${last}::int) + 1] as bucket, b.cur, b.n
