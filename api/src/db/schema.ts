@@ -15,3 +15,4 @@ export * from './surveys-schema';
 export * from './saved-reports-schema';
 export * from './candidate-page-views-schema';
 export * from './messaging-schema';
+export * from './tasks-schema';

@@ -21,3 +21,4 @@ export * from './goal-tracker';
 export * from './candidates';
 export * from './supply-demand';
 export * from './chat';
+export * from './tasks';

@@ -2,7 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { chatRoutes } from './chat/routes';
+import { tasksRoutes } from './tasks/routes';
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(chatRoutes, opts);
+  await app.register(tasksRoutes, opts);
 };
