@@ -106,8 +106,12 @@ function visitStageFlags(
 const inStage = (index: number) =>
   sql.raw(Array.from({ length: index + 1 }, (_, i) => `f.c${i}`).join(' and '));
 
-/** Per period (a row for each with a visit): each stage's count `s<i>` and median hours `h<i>`. */
-export function visitFunnelCounts(
+/**
+ * Each period's row: each stage's count `s<i>` and median hours `h<i>`. One statement per period, side by side,
+ * each over its own range of visits (one statement grouping both periods sorted every visit of both by period
+ * for the medians, on disk for a year).
+ */
+export async function visitFunnelCounts(
   ex: Executor,
   funnel: FunnelDefinition,
   filter: VisitFilter,
@@ -122,13 +126,13 @@ export function visitFunnelCounts(
     return sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)},
                ${median}::float8 as ${sql.raw(`h${i}`)}`;
   });
-  const flags = visitStageFlags(
-    funnel,
-    filter,
-    { from: prior.from, to: current.to },
-    sql`v.date_of_service >= ${current.from}::date as cur`,
-  );
-  return queryRows(ex, sql`select f.cur, ${sql.join(columns, sql`, `)} from ${flags} group by f.cur`);
+  const period = (range: ReportPeriod, cur: boolean) =>
+    queryRows<FunnelCountsDbRow>(
+      ex,
+      sql`select ${cur}::boolean as cur, ${sql.join(columns, sql`, `)}
+            from ${visitStageFlags(funnel, filter, range, sql`v.id`)}`,
+    );
+  return (await Promise.all([period(current, true), period(prior, false)])).flat();
 }
 
 export type FunnelOrganizationDbRow = { referral_source_id: number; organization_name: string } & Record<
