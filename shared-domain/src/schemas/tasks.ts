@@ -141,6 +141,20 @@ export const taskDeletedSchema = z.object({ message: z.string(), id: z.number().
 export const pendingTasksCountSchema = z.object({ pendingTasksCount: z.number().int() });
 export type PendingTasksCount = z.infer<typeof pendingTasksCountSchema>;
 
+/** Who a task may be assigned to (SPEC assigneesForRSTasks): staff, and the organization's own users. */
+export const taskAssigneesQuerySchema = z.object({
+  referralSourceId: idSchema
+    .optional()
+    .describe("Also this organization's users (staff; else the caller's own)"),
+});
+export const taskAssigneeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  roleId: z.number().int(),
+});
+export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
+export const taskAssigneesSchema = z.object({ rows: z.array(taskAssigneeSchema) });
+
 /** Incident reports (decision 060). */
 export const INCIDENT_SEVERITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];

@@ -282,3 +282,19 @@ export async function organizationRanges(ex: Executor, id: number) {
     .where(eq(referralSources.id, id));
   return row;
 }
+
+/** Active users a task may go to: every staff user (no organization, not a clinician) and one organization's. */
+export async function assignees(ex: Executor, referralSourceId: number | null, clinicians: boolean) {
+  return ex
+    .select({ id: users.id, name: fullName(users), roleId: users.roleId })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'ACTIVE'),
+        sql`(${users.referralSourceId} is null ${clinicians ? sql`` : sql`and ${users.roleId} <> 4`}
+          ${referralSourceId !== null ? sql`or ${users.referralSourceId} = ${referralSourceId}` : sql``})`,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(1000);
+}

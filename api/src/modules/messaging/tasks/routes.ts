@@ -12,6 +12,8 @@ import {
   incidentSchema,
   incidentUpdateSchema,
   pendingTasksCountSchema,
+  taskAssigneesQuerySchema,
+  taskAssigneesSchema,
   taskDeletedSchema,
   taskDeleteQuerySchema,
   taskFollowUpSchema,
@@ -59,6 +61,20 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       },
     },
     async (request) => service.pendingTasksCount(services, request.ctx),
+  );
+  app.get(
+    `${TASKS}/assignees`,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          "Who a task may be assigned to: staff, and the organization's own users (assigneesForRSTasks)",
+        querystring: taskAssigneesQuerySchema,
+        response: { 200: taskAssigneesSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.taskAssignees(services, request.ctx, request.query.referralSourceId),
   );
   app.get(
     `${TASKS}/:id`,

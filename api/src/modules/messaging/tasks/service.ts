@@ -108,6 +108,14 @@ export async function pendingTasksCount(services: Services, ctx: RequestContext)
   return { pendingTasksCount: await repo.pendingCount(services.db, requireActor(ctx).userId) };
 }
 
+/** GET /api/admin/tasks/assignees: staff (and clinicians, for staff), and the organization's own users. */
+export async function taskAssignees(services: Services, ctx: RequestContext, referralSourceId?: number) {
+  const actor = requireActor(ctx);
+  const own = ownOrganization(actor);
+  const rows = await repo.assignees(services.db, own ?? referralSourceId ?? null, own === null);
+  return { rows };
+}
+
 type Links = Pick<TaskInput, 'patientId' | 'episodeId' | 'visitId' | 'providerId' | 'referralSourceId'>;
 
 /** The organization a task's links name; each link must exist, be the actor's to see, and agree with the others. */

@@ -240,6 +240,21 @@ describeEachDatabase('messaging: tasks and incident reports', (server) => {
     expect((await s().request('GET', TASKS)).status).toBe(401);
   });
 
+  it('offers staff and the organization’s own users as assignees', async () => {
+    type Rows = { rows: { id: number }[] };
+    const forOrg = (await s().request<Rows>('GET', `${TASKS}/assignees`, { token: orgUser })).body.rows.map(
+      (r) => r.id,
+    );
+    expect(forOrg).toEqual(expect.arrayContaining([orgUserId, coordinatorId]));
+    expect(forOrg).not.toContain(userB);
+    expect(forOrg).not.toContain(clinicianId);
+    const forStaff = (
+      await s().request<Rows>('GET', `${TASKS}/assignees?referralSourceId=${orgB}`, { token: admin })
+    ).body.rows.map((r) => r.id);
+    expect(forStaff).toEqual(expect.arrayContaining([userB, coordinatorId, clinicianId]));
+    expect(forStaff).not.toContain(orgUserId);
+  });
+
   it('counts the caller’s own pending tasks', async () => {
     const start = await pending(coordinator);
     const t = (await create(task({ title: 'Count me', dueDate: orgDay(90) }))).body.task;
