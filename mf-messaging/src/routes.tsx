@@ -9,4 +9,6 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 export const PAGES: AreaPages = {
   '/messages': lazy(() => import('./chat/MessagesPage')),
   '/collaboration': lazy(() => import('./collaboration/CollaborationPage')),
+  '/tasks': lazy(() => import('./tasks/TasksPage')),
+  '/incidents': lazy(() => import('./incidents/IncidentsPage')),
 };

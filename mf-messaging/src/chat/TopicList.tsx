@@ -1,6 +1,6 @@
 // My topics, latest activity first, 20 a page: title, last message and the unread badge; the open one is marked.
 import type { ChatTopic, ChatTopicList } from '@carelane/shared-domain';
-import { EmptyState } from '@carelane/shared-ui';
+import { EmptyState, VISUALLY_HIDDEN } from '@carelane/shared-ui';
 import { Badge, Button, Flex, Typography } from 'antd';
 
 export type TopicListProps = {
@@ -17,14 +17,16 @@ function lastMessageText(topic: ChatTopic): string {
   return last ? `${last.authorName}: ${last.body}` : 'No messages yet';
 }
 
+/**
+ * The button's name is its own text (WCAG 2.5.3, label in name): the title, the unread count for screen readers
+ * (the badge shows it), then the last message.
+ */
 function TopicButton({ topic, open, onOpen }: { topic: ChatTopic; open: boolean; onOpen: () => void }) {
-  const unread = topic.unreadCount > 0 ? `, ${topic.unreadCount} unread` : '';
   return (
     <Button
       type="text"
       block
       aria-current={open ? 'true' : undefined}
-      aria-label={`${topic.title}${unread}`}
       onClick={onOpen}
       style={{
         height: 'auto',
@@ -36,7 +38,12 @@ function TopicButton({ topic, open, onOpen }: { topic: ChatTopic; open: boolean;
     >
       <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
         <div style={{ minWidth: 0 }}>
-          <Typography.Text strong={topic.unreadCount > 0}>{topic.title}</Typography.Text>
+          <Typography.Text strong={topic.unreadCount > 0}>
+            {topic.title}
+            {topic.unreadCount > 0 ? (
+              <span style={VISUALLY_HIDDEN}>{` (${topic.unreadCount} unread)`}</span>
+            ) : null}
+          </Typography.Text>
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
             {lastMessageText(topic)}
           </Typography.Paragraph>
