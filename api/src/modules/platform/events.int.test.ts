@@ -1,54 +1,6 @@
-import http from 'node:http';
-import { describeEachDatabase, type TestServer } from '../../test/harness';
+import { describeEachDatabase } from '../../test/harness';
+import { type StreamEvent, eventArrives, openEventStream } from '../../test/event-stream';
 import { publishEvent } from '../../services/events';
-
-interface Stream {
-  events: { event: string; data: Record<string, unknown> }[];
-  close(): void;
-}
-
-/** Opens /api/events with a bearer token and collects the server-sent events it receives. */
-function openStream(
-  server: TestServer,
-  token: string,
-): Promise<Stream & { status: number; contentType: string }> {
-  return new Promise((resolve, reject) => {
-    const url = new URL('/api/events', server.url);
-    const events: Stream['events'] = [];
-    const request = http.get(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-      });
-      resolve({
-        status: response.statusCode ?? 0,
-        contentType: String(response.headers['content-type']),
-        events,
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
-    });
-  });
-}
-
-async function waitFor(check: () => boolean, withinMs = 3000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > withinMs) throw new Error('the event did not arrive');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describeEachDatabase('server-sent events', (server) => {
   it('refuses the stream without a session', async () => {
@@ -60,9 +12,9 @@ describeEachDatabase('server-sent events', (server) => {
     const admin = await server().login('admin@carelane.local');
     const sunriseAdmin = await server().login('orgadmin@carelane.local');
     const lakesideAdmin = await server().login('lakeside.admin@carelane.local');
-    const staffStream = await openStream(server(), admin);
-    const sunriseStream = await openStream(server(), sunriseAdmin);
-    const lakesideStream = await openStream(server(), lakesideAdmin);
+    const staffStream = await openEventStream(server(), admin);
+    const sunriseStream = await openEventStream(server(), sunriseAdmin);
+    const lakesideStream = await openEventStream(server(), lakesideAdmin);
     try {
       expect(staffStream.status).toBe(200);
       expect(staffStream.contentType).toContain('text/event-stream');
@@ -74,10 +26,10 @@ describeEachDatabase('server-sent events', (server) => {
         body: { emailId: `sse.${Date.now()}@example.com`, firstName: 'Event', lastName: 'Stream', roleId: 9 },
       });
       expect(created.status).toBe(201);
-      const isThatUser = (e: Stream['events'][number]) =>
+      const isThatUser = (e: StreamEvent) =>
         e.event === 'entityChanged' && e.data.entity === 'user' && e.data.id === created.body.id;
-      await waitFor(() => staffStream.events.some(isThatUser));
-      await waitFor(() => sunriseStream.events.some(isThatUser));
+      await eventArrives(() => staffStream.events.some(isThatUser));
+      await eventArrives(() => sunriseStream.events.some(isThatUser));
       expect(staffStream.events.find(isThatUser)!.data).toMatchObject({
         entity: 'user',
         id: created.body.id,
@@ -96,7 +48,7 @@ describeEachDatabase('server-sent events', (server) => {
 
   it('says nothing of a write that was rolled back', async () => {
     const admin = await server().login('admin@carelane.local');
-    const stream = await openStream(server(), admin);
+    const stream = await openEventStream(server(), admin);
     try {
       const { db } = server().services;
       await expect(
@@ -106,7 +58,7 @@ describeEachDatabase('server-sent events', (server) => {
         }),
       ).rejects.toThrow('abort after publishing');
       await db.transaction((tx) => publishEvent(tx, { entity: 'probe', id: 'committed', action: 'updated' }));
-      await waitFor(() => stream.events.some((e) => e.data.id === 'committed'));
+      await eventArrives(() => stream.events.some((e) => e.data.id === 'committed'));
       expect(stream.events.filter((e) => e.data.entity === 'probe').map((e) => e.data.id)).toEqual([
         'committed',
       ]);

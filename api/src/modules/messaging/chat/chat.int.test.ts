@@ -2,7 +2,6 @@
 // organization's users, its coordinator and the clinicians of its visits; posting (idempotent per key), reading
 // 20 at a time newest first, unread counts and read marks, search; every refusal (a non-member, another
 // organization, bad input) writing nothing; a posted message reaching the members' event streams.
-import http from 'node:http';
 import type {
   ApiError,
   ChatCounts,
@@ -13,54 +12,17 @@ import type {
   ChatTopicList,
 } from '@carelane/shared-domain';
 import { describeEachDatabase, describeTwoInstances, type TestServer } from '../../../test/harness';
+import {
+  type EventStream,
+  type StreamEvent,
+  eventArrives,
+  openEventStream,
+} from '../../../test/event-stream';
 import { count, providerIdOf, userIdOf } from '../../../test/identity-helpers';
 
 type Err = Partial<ApiError>;
 type Posted = { message: ChatMessage } & Err;
 type Opened = { topic: ChatTopic } & Err;
-
-interface Stream {
-  events: { event: string; data: Record<string, unknown> }[];
-  close(): void;
-}
-
-/** Opens /api/events with a bearer token and collects the server-sent events it receives. */
-function openStream(server: TestServer, token: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const events: Stream['events'] = [];
-    const request = http.get(
-      new URL('/api/events', server.url),
-      { headers: { authorization: `Bearer ${token}` } },
-      (response) => {
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) });
-          }
-        });
-        resolve({ events, close: () => request.destroy() });
-      },
-    );
-    request.on('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
-    });
-  });
-}
-
-async function waitFor(check: () => boolean, withinMs = 5000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > withinMs) throw new Error('the event did not arrive');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 let keys = 0;
 const key = () => `k-${Date.now().toString(36)}-${++keys}`;
@@ -315,8 +277,8 @@ describeEachDatabase('messaging: chat', (server) => {
 
   it('makes the clinician assigned to a visit of the service request a member, for as long as assigned', async () => {
     expect((await messages(topic, clinician)).status).toBe(403);
-    const stream = await openStream(s(), clinician);
-    const lakesideStream = await openStream(s(), lakesideUser);
+    const stream = await openEventStream(s(), clinician);
+    const lakesideStream = await openEventStream(s(), lakesideUser);
     try {
       const [visit] = await s().sql<{ id: number }>(
         `insert into visits (episode_id, referral_source_id, visit_type_id, provider_type_id, date_of_service,
@@ -330,9 +292,8 @@ describeEachDatabase('messaging: chat', (server) => {
       const posted = await say(topic, 'On my way.', clinician);
       const fromCoordinator = await say(topic, 'Thanks!', coordinator);
       // Both reach the clinician's event stream, in order; nothing reaches another organization's user.
-      const isChat = (e: Stream['events'][number]) =>
-        e.event === 'entityChanged' && e.data.entity === 'chatMessage';
-      await waitFor(() => stream.events.filter(isChat).length >= 2);
+      const isChat = (e: StreamEvent) => e.event === 'entityChanged' && e.data.entity === 'chatMessage';
+      await eventArrives(() => stream.events.filter(isChat).length >= 2);
       expect(stream.events.filter(isChat).map((e) => e.data.id)).toEqual([posted.id, fromCoordinator.id]);
       expect(stream.events.filter(isChat)[0]!.data.action).toBe('created');
       expect(lakesideStream.events.filter(isChat).map((e) => e.data.id)).not.toContain(posted.id);
@@ -396,9 +357,9 @@ describeTwoInstances('messaging: chat events across API instances', (instances) 
     });
     expect(opened.status).toBe(201);
     const topicId = opened.body.topic.id;
-    const onB = await openStream(b, orgUserOnB);
-    const onA = await openStream(a, orgAdminOnA);
-    const outsider = await openStream(b, lakesideOnB);
+    const onB = await openEventStream(b, orgUserOnB);
+    const onA = await openEventStream(a, orgAdminOnA);
+    const outsider = await openEventStream(b, lakesideOnB);
     try {
       const posted: number[] = [];
       for (let i = 0; i < 6; i++) {
@@ -410,11 +371,11 @@ describeTwoInstances('messaging: chat events across API instances', (instances) 
         expect(res.status).toBe(201);
         posted.push(res.body.message.id);
       }
-      const chatIds = (stream: Stream) =>
+      const chatIds = (stream: EventStream) =>
         stream.events
           .filter((e) => e.event === 'entityChanged' && e.data.entity === 'chatMessage')
           .map((e) => e.data.id);
-      await waitFor(() => chatIds(onB).length >= 6 && chatIds(onA).length >= 6);
+      await eventArrives(() => chatIds(onB).length >= 6 && chatIds(onA).length >= 6);
       // A moment more: a duplicate would arrive by now.
       await new Promise((r) => setTimeout(r, 300));
       expect(chatIds(onB)).toEqual(posted);

@@ -3,7 +3,6 @@
 // another organization refused with nothing written, an organization user kept to its organization's tasks and a
 // clinician to their own, the caller's pending count, bad input named by field; incident reports created, listed
 // (default last 30 days), closed once, and scoped the same way.
-import http from 'node:http';
 import {
   INCIDENT_MESSAGES,
   TASK_MESSAGES,
@@ -14,52 +13,13 @@ import {
   type TaskList,
 } from '@carelane/shared-domain';
 import { describeEachDatabase, type TestServer } from '../../../test/harness';
+import { type StreamEvent, eventArrives, openEventStream } from '../../../test/event-stream';
 import { orgDay } from '../../../test/org-days';
 
 type TaskAnswer = { message: string; task: Task } & Partial<ApiError>;
 type IncidentAnswer = { message: string; incidentReport: Incident } & Partial<ApiError>;
 const TASKS = '/api/admin/tasks';
 const INCIDENTS = '/api/admin/incidentReports';
-
-type StreamEvent = { event: string; data: Record<string, unknown> };
-
-/** Opens /api/events with a bearer token and collects the server-sent events it receives (as chat's test does). */
-function openStream(server: TestServer, token: string): Promise<{ events: StreamEvent[]; close(): void }> {
-  return new Promise((resolve, reject) => {
-    const events: StreamEvent[] = [];
-    const request = http.get(
-      new URL('/api/events', server.url),
-      { headers: { authorization: `Bearer ${token}` } },
-      (response) => {
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) });
-          }
-        });
-        resolve({ events, close: () => request.destroy() });
-      },
-    );
-    request.on('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
-    });
-  });
-}
-
-async function waitFor(check: () => boolean, withinMs = 5000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > withinMs) throw new Error('the event did not arrive');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describeEachDatabase('messaging: tasks and incident reports', (server) => {
   const s = (): TestServer => server();
@@ -268,12 +228,12 @@ describeEachDatabase('messaging: tasks and incident reports', (server) => {
   });
 
   it('announces a change of a task to its assignee (entityChanged, entity task)', async () => {
-    const stream = await openStream(s(), clinician);
-    const other = await openStream(s(), orgUser);
+    const stream = await openEventStream(s(), clinician);
+    const other = await openEventStream(s(), orgUser);
     try {
       const t = (await create(task({ title: 'Announced', assigneeId: clinicianId }))).body.task;
       const isTask = (e: StreamEvent) => e.event === 'entityChanged' && e.data.entity === 'task';
-      await waitFor(() => stream.events.some((e) => isTask(e) && e.data.id === t.id));
+      await eventArrives(() => stream.events.some((e) => isTask(e) && e.data.id === t.id));
       expect(stream.events.find((e) => isTask(e) && e.data.id === t.id)!.data.action).toBe('created');
       expect(other.events.filter(isTask)).toEqual([]);
       expect(await pending(clinician)).toBe(2);
