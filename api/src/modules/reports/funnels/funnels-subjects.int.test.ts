@@ -273,10 +273,12 @@ describeEachDatabase('funnel reports of other subjects', (server) => {
       ['FAILED', 5, null],
       ['PENDING', 0, null],
     ];
+    // next_attempt_at a day ahead: the server's outbox sender must not attempt the pending one while the
+    // figures and their drill-downs are read.
     for (const [status, attempts, sentAfter] of rows)
       await s().sql(
-        `insert into outbox (channel, "to", body, status, attempts, created_at, sent_at)
-         values ('email', 'funnel@example.test', 'Hello', $1, $2, $3, $4)`,
+        `insert into outbox (channel, "to", body, status, attempts, created_at, sent_at, next_attempt_at)
+         values ('email', 'funnel@example.test', 'Hello', $1, $2, $3, $4, now() + interval '1 day')`,
         [
           status,
           attempts,
