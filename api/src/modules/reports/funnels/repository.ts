@@ -106,6 +106,18 @@ function visitStageFlags(
 const inStage = (index: number) =>
   sql.raw(Array.from({ length: index + 1 }, (_, i) => `f.c${i}`).join(' and '));
 
+/** Each stage's count `s<i>` and, where it is measured, median hours `h<i>` over the flags `f` of a funnel. */
+function stageCountColumns(funnel: FunnelDefinition, measured: (index: number) => boolean): SQL[] {
+  return funnel.stages.map((_, i) => {
+    const x = sql.raw(`f.x${i}`);
+    const median = measured(i)
+      ? sql`percentile_cont(0.5) within group (order by ${x}) filter (where ${inStage(i)} and ${x} is not null)`
+      : sql`null::float8`;
+    return sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)},
+               ${median}::float8 as ${sql.raw(`h${i}`)}`;
+  });
+}
+
 /**
  * Each period's row: each stage's count `s<i>` and median hours `h<i>`. One statement per period, side by side,
  * each over its own range of visits (one statement grouping both periods sorted every visit of both by period
@@ -118,14 +130,7 @@ export async function visitFunnelCounts(
   current: ReportPeriod,
   prior: ReportPeriod,
 ): Promise<FunnelCountsDbRow[]> {
-  const columns = funnel.stages.map((_, i) => {
-    const x = sql.raw(`f.x${i}`);
-    const median = stageHours(funnel, i)
-      ? sql`percentile_cont(0.5) within group (order by ${x}) filter (where ${inStage(i)} and ${x} is not null)`
-      : sql`null::float8`;
-    return sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)},
-               ${median}::float8 as ${sql.raw(`h${i}`)}`;
-  });
+  const columns = stageCountColumns(funnel, (i) => stageHours(funnel, i) !== null);
   const period = (range: ReportPeriod, cur: boolean) =>
     queryRows<FunnelCountsDbRow>(
       ex,
@@ -363,14 +368,7 @@ export async function subjectFunnelCounts(
     const h = subjectStageHours(funnel, i, scope);
     return h ? [sql`${h} as ${sql.raw(`x${i}`)}`] : [];
   });
-  const columns = funnel.stages.map((_, i) => {
-    const x = sql.raw(`f.x${i}`);
-    const median = subjectStageHours(funnel, i, scope)
-      ? sql`percentile_cont(0.5) within group (order by ${x}) filter (where ${inStage(i)} and ${x} is not null)`
-      : sql`null::float8`;
-    return sql`count(*) filter (where ${inStage(i)})::int as ${sql.raw(`s${i}`)},
-               ${median}::float8 as ${sql.raw(`h${i}`)}`;
-  });
+  const columns = stageCountColumns(funnel, (i) => subjectStageHours(funnel, i, scope) !== null);
   const [row] = await queryRows<FunnelCountsDbRow>(
     ex,
     sql`select true as cur, ${sql.join(columns, sql`, `)}
