@@ -22,3 +22,4 @@ export * from './candidates';
 export * from './supply-demand';
 export * from './chat';
 export * from './tasks';
+export * from './inbound';
