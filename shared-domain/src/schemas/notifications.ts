@@ -2,7 +2,7 @@
 // says what happened and links to it. Written by the server in the transaction of what it tells of (a rejected
 // note first); the header shows them once messaging arrives. The list is only ever the caller's own.
 import { z } from 'zod';
-import { isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
+import { idSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
 
 export const NOTIFICATION_KINDS = ['noteRejected'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -36,3 +36,17 @@ export const NOTE_REJECTED_NOTIFICATION = {
   body: (dateOfService: string, reason: string) =>
     `Your notes of the visit on ${dateOfService} were sent back for changes. Reason: ${reason}`,
 };
+
+/** SPEC §4 "notifications dismissed": one at a time or all at once; only the caller's own. */
+export const notificationParamsSchema = z.object({ id: idSchema });
+export const notificationDismissedSchema = z.object({
+  notification: userNotificationSchema,
+  undismissedCount: z.number().int(),
+});
+export type NotificationDismissed = z.infer<typeof notificationDismissedSchema>;
+export const notificationsDismissedSchema = z.object({
+  /** How many were dismissed by this call. */
+  dismissed: z.number().int(),
+  undismissedCount: z.number().int(),
+});
+export type NotificationsDismissed = z.infer<typeof notificationsDismissedSchema>;

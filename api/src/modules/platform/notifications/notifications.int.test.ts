@@ -1,5 +1,6 @@
 // In-app notifications through the API on both databases (issue 24): each user reads only their own, newest
 // first and paged, with how many are not dismissed; signed out is 401 and a bad page is a 400 naming it.
+import { eventArrives, openEventStream } from '../../../test/event-stream';
 import { describeEachDatabase, DEMO_USERS } from '../../../test/harness';
 
 describeEachDatabase('in-app notifications', (server) => {
@@ -48,6 +49,54 @@ describeEachDatabase('in-app notifications', (server) => {
     const hersTitles = hers.body.rows.map((row: { title: string }) => row.title);
     expect(hersTitles).toContain(`${tag} not hers`);
     expect(hersTitles.some((t: string) => t === `${tag} first` || t === `${tag} second`)).toBe(false);
+  });
+
+  it("dismisses one of the caller's own (another's is 404, nothing changed), then all, and tells their open pages", async () => {
+    const s = server();
+    const tag = `d${Date.now()}`;
+    await notify(DEMO_USERS.clinician, `${tag} one`);
+    await notify(DEMO_USERS.clinician, `${tag} two`);
+    await notify(DEMO_USERS.coordinator, `${tag} hers`);
+    const idOf = async (token: string, title: string) =>
+      (await s.request('GET', '/api/admin/notifications?pageSize=100', { token })).body.rows.find(
+        (row: { title: string }) => row.title === title,
+      ).id as number;
+    const one = await idOf(clinician, `${tag} one`);
+    const hers = await idOf(coordinator, `${tag} hers`);
+    const before = (await s.request('GET', '/api/admin/notifications', { token: clinician })).body
+      .undismissedCount as number;
+
+    const stream = await openEventStream(s, clinician);
+    const dismissed = await s.request('POST', `/api/admin/notifications/${one}/dismiss`, {
+      token: clinician,
+    });
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body.notification).toMatchObject({ id: one, title: `${tag} one` });
+    expect(dismissed.body.notification.dismissedAt).not.toBeNull();
+    expect(dismissed.body.undismissedCount).toBe(before - 1);
+    await eventArrives(() =>
+      stream.events.some(
+        (e) => e.event === 'entityChanged' && e.data.entity === 'userNotification' && e.data.id === one,
+      ),
+    );
+    stream.close();
+
+    const notMine = await s.request('POST', `/api/admin/notifications/${hers}/dismiss`, { token: clinician });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.error).toBe('This notification was not found.');
+    const [still] = await s.sql<{ open: boolean }>(
+      'select dismissed_at is null as open from user_notifications where id = $1',
+      [hers],
+    );
+    expect(still!.open).toBe(true);
+
+    const all = await s.request('POST', '/api/admin/notifications/dismissAll', { token: clinician });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ dismissed: before - 1, undismissedCount: 0 });
+    const after = await s.request('GET', '/api/admin/notifications', { token: clinician });
+    expect(after.body.undismissedCount).toBe(0);
+    const again = await s.request('POST', '/api/admin/notifications/dismissAll', { token: clinician });
+    expect(again.body).toEqual({ dismissed: 0, undismissedCount: 0 });
   });
 
   it('refuses a caller without a session (401) and a bad page size (400 naming pageSize)', async () => {

@@ -1,9 +1,18 @@
 // The user_notifications table (migration 0028): one user's notifications, newest first, and the writing of one.
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { userNotifications } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 
 export type NewNotification = typeof userNotifications.$inferInsert;
+export type NotificationRow = typeof userNotifications.$inferSelect;
+
+export async function findNotification(ex: Executor, userId: number, id: number) {
+  const [row] = await ex
+    .select()
+    .from(userNotifications)
+    .where(and(eq(userNotifications.id, id), eq(userNotifications.userId, userId)));
+  return row;
+}
 
 /** Inserts the notification; answers its id, or null when one with its dedupe key is already there. */
 export async function insertNotification(tx: Executor, row: NewNotification): Promise<number | null> {
@@ -36,4 +45,32 @@ export async function listNotifications(
       .where(and(mine, isNull(userNotifications.dismissedAt))),
   ]);
   return { rows, totalCount: Number(total?.n ?? 0), undismissedCount: Number(undismissed?.n ?? 0) };
+}
+
+const undismissedOf = (userId: number) =>
+  and(eq(userNotifications.userId, userId), isNull(userNotifications.dismissedAt));
+
+export async function countUndismissed(ex: Executor, userId: number): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(userNotifications).where(undismissedOf(userId));
+  return Number(row?.n ?? 0);
+}
+
+/** Dismisses one of the user's notifications (kept dismissed if it already was); undefined when not theirs. */
+export async function dismissNotification(tx: Executor, userId: number, id: number) {
+  const [row] = await tx
+    .update(userNotifications)
+    .set({ dismissedAt: sql`coalesce(${userNotifications.dismissedAt}, now())` })
+    .where(and(eq(userNotifications.id, id), eq(userNotifications.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Dismisses every notification of the user not yet dismissed; answers their ids. */
+export async function dismissAllNotifications(tx: Executor, userId: number): Promise<number[]> {
+  const rows = await tx
+    .update(userNotifications)
+    .set({ dismissedAt: sql`now()` })
+    .where(undismissedOf(userId))
+    .returning({ id: userNotifications.id });
+  return rows.map((row) => row.id);
 }

@@ -1,10 +1,16 @@
 // In-app notifications (issue 24): GET /api/admin/notifications answers the signed-in user's own, whoever they
 // are (no page privilege: everyone has notifications, and nobody reads another's).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationListQuerySchema, notificationListSchema } from '@carelane/shared-domain';
+import {
+  notificationDismissedSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationParamsSchema,
+  notificationsDismissedSchema,
+} from '@carelane/shared-domain';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
-import { listMyNotifications } from './service';
+import { dismissAllMyNotifications, dismissMyNotification, listMyNotifications } from './service';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
@@ -21,5 +27,28 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ services: AppServices 
       },
     },
     async (request) => listMyNotifications(services, request.ctx, request.query),
+  );
+  app.post(
+    '/api/admin/notifications/:id/dismiss',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Dismisses one of the signed-in user's notifications (another's is 404)",
+        params: notificationParamsSchema,
+        response: { 200: notificationDismissedSchema, ...errorResponses },
+      },
+    },
+    async (request) => dismissMyNotification(services, request.ctx, request.params.id),
+  );
+  app.post(
+    '/api/admin/notifications/dismissAll',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Dismisses every notification of the signed-in user's not yet dismissed",
+        response: { 200: notificationsDismissedSchema, ...errorResponses },
+      },
+    },
+    async (request) => dismissAllMyNotifications(services, request.ctx),
   );
 };

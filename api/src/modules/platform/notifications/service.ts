@@ -1,6 +1,13 @@
 // In-app notifications (issue 24): `notifyUser` is called by another feature inside its own transaction (a
 // rejected note), so the notification exists exactly when what it tells of does; the list is the caller's own.
-import type { NotificationKind, NotificationList } from '@carelane/shared-domain';
+import type {
+  NotificationDismissed,
+  NotificationKind,
+  NotificationList,
+  NotificationsDismissed,
+  UserNotification,
+} from '@carelane/shared-domain';
+import { notFound } from '../../../lib/errors';
 import type { Executor } from '../../../db/client';
 import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
@@ -45,17 +52,76 @@ export async function listMyNotifications(
     actor.userId,
     page,
   );
+  return { rows: rows.map(toNotification), paging: pagingOf(page, totalCount), undismissedCount };
+}
+
+function toNotification(row: repo.NotificationRow): UserNotification {
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as NotificationKind,
-      title: row.title,
-      body: row.body,
-      link: row.link,
-      createdAt: row.createdAt.toISOString(),
-      dismissedAt: row.dismissedAt?.toISOString() ?? null,
-    })),
-    paging: pagingOf(page, totalCount),
-    undismissedCount,
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    dismissedAt: row.dismissedAt?.toISOString() ?? null,
   };
+}
+
+/** POST /api/admin/notifications/:id/dismiss — one of the caller's own; another's is "not found". */
+export async function dismissMyNotification(
+  services: AppServices,
+  ctx: RequestContext,
+  id: number,
+): Promise<NotificationDismissed> {
+  const actor = requireActor(ctx);
+  return services.db.transaction(async (tx) => {
+    const before = await repo.findNotification(tx, actor.userId, id);
+    if (!before) throw notFound('This notification');
+    const row = (await repo.dismissNotification(tx, actor.userId, id))!;
+    if (!before.dismissedAt) {
+      await recordAudit(tx, ctx, {
+        entity: 'userNotification',
+        entityId: id,
+        action: 'UPDATE',
+        before: { dismissedAt: null },
+        after: { dismissedAt: row.dismissedAt?.toISOString() ?? null },
+      });
+      await publishEvent(
+        tx,
+        { entity: 'userNotification', id, action: 'updated' },
+        { userIds: [actor.userId] },
+      );
+    }
+    return {
+      notification: toNotification(row),
+      undismissedCount: await repo.countUndismissed(tx, actor.userId),
+    };
+  });
+}
+
+/** POST /api/admin/notifications/dismissAll — every one of the caller's not yet dismissed. */
+export async function dismissAllMyNotifications(
+  services: AppServices,
+  ctx: RequestContext,
+): Promise<NotificationsDismissed> {
+  const actor = requireActor(ctx);
+  return services.db.transaction(async (tx) => {
+    const ids = await repo.dismissAllNotifications(tx, actor.userId);
+    const at = new Date().toISOString();
+    for (const id of ids)
+      await recordAudit(tx, ctx, {
+        entity: 'userNotification',
+        entityId: id,
+        action: 'UPDATE',
+        before: { dismissedAt: null },
+        after: { dismissedAt: at },
+      });
+    if (ids.length)
+      await publishEvent(
+        tx,
+        { entity: 'userNotification', id: ids[0]!, action: 'updated' },
+        { userIds: [actor.userId] },
+      );
+    return { dismissed: ids.length, undismissedCount: 0 };
+  });
 }
