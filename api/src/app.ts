@@ -51,6 +51,7 @@ import { notesRoutes } from './modules/notes/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { messagingRoutes } from './modules/messaging/routes';
+import { publicInboundRoutes } from './modules/messaging/inbound/routes';
 import { publicSurveyRoutes } from './modules/reports/surveys/routes';
 import { publicPageViewRoutes } from './modules/reports/candidates/routes';
 import { notificationsRoutes } from './modules/platform/notifications/routes';
@@ -65,6 +66,7 @@ const PUBLIC_ROUTES = [
   publicCliniciansRoutes,
   publicSurveyRoutes,
   publicPageViewRoutes,
+  publicInboundRoutes,
 ];
 const SESSION_ROUTES = [
   sessionPlatformRoutes,

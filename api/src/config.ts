@@ -68,6 +68,12 @@ export interface AppConfig {
   mapsProviderUrl: string | undefined;
   /** How often open event streams are checked for sessions that went idle too long (ms). */
   eventStreamCheckMs: number;
+  /**
+   * INBOUND_WEBHOOK_SECRET, or the file INBOUND_WEBHOOK_SECRET_FILE names: the secret the SMS and email gateways
+   * sign their webhooks with (`x-carelane-signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`,
+   * POST /api/messaging/inbound/sms and /email, decision 062). Unset: the webhooks answer 503.
+   */
+  inboundWebhookSecret: string | undefined;
 }
 
 /** A limit: at most `points` in a window of `seconds` counted from the first. */
@@ -217,6 +223,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'warn',
     mapsProviderUrl: env.MAPS_PROVIDER_URL || undefined,
     eventStreamCheckMs: 30_000,
+    inboundWebhookSecret: secretFromEnv(env, 'INBOUND_WEBHOOK_SECRET'),
   };
   return { ...base, ...overrides };
 }

@@ -186,9 +186,21 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The clinician an SMS was queued to (services/clinician-sms.ts, migration 0043): the rule "no more after 5
+     * unanswered SMS" counts these. No foreign key: core tables do not reference the scheduling ones.
+     */
+    providerId: integer('provider_id'),
+    /** The staff user who wrote it (a direct SMS or an inbox reply); null for the product's own messages. */
+    sentByUserId: integer('sent_by_user_id'),
+    /** The chat topic it was sent from: the clinician's next SMS lands there. */
+    topicId: integer('topic_id'),
   },
   (t) => [
     uniqueIndex('outbox_dedupe_key').on(t.dedupeKey),
+    index('outbox_provider_idx')
+      .on(t.providerId, t.createdAt)
+      .where(sql`provider_id is not null`),
     index('outbox_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'PENDING'`),

@@ -5,6 +5,7 @@
 // kept as member rows. A message is written once per author's idempotency key, so a retried send is one message.
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   index,
   integer,
@@ -16,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
-import { episodes } from './scheduling-schema';
+import { episodes, providers } from './scheduling-schema';
 import { createdAt } from './columns';
 
 export const chatTopics = pgTable(
@@ -93,11 +94,62 @@ export const chatMessages = pgTable(
     /** A file attached to the message (the fileserver's message files, a later slice); null: none. */
     attachmentFileId: integer('attachment_file_id'),
     createdAt: createdAt(),
+    /** How it came: 'app', or 'sms' / 'email' (an inbound reply, or staff's SMS to a clinician; migration 0043). */
+    channel: text('channel').notNull().default('app'),
   },
   (t) => [
     check('chat_messages_body_check', sql`length(${t.body}) between 1 and 4000`),
+    check('chat_messages_channel_check', sql`${t.channel} in ('app', 'sms', 'email')`),
     uniqueIndex('chat_messages_author_key').on(t.authorId, t.idempotencyKey),
     // A topic's history newest first by keyset on id, and the unread count after a read mark (others' messages).
     index('chat_messages_topic_idx').on(t.topicId, t.id, t.authorId),
   ],
 );
+
+/**
+ * SMS and emails received by the signed webhooks (issue 27, migration 0043, decision 062): one row per gateway
+ * message id and channel (a replay is refused), the sender matched to a clinician or a user, and the chat topic
+ * it landed in. Pending until staff answer or handle it; a STOP / START keyword is handled on arrival.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'sms' or 'email'. */
+    channel: text('channel').notNull(),
+    /** The gateway's message id. */
+    externalId: text('external_id').notNull(),
+    /** The sender's number (10 digits) or email address (lower case). */
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** 'Pending' or 'Handled'. */
+    status: text('status').notNull().default('Pending'),
+    /** 'STOP' or 'START' when the SMS was that keyword. */
+    keyword: text('keyword'),
+    providerId: integer('provider_id').references(() => providers.id),
+    userId: integer('user_id').references(() => users.id),
+    referralSourceId: integer('referral_source_id').references(() => referralSources.id),
+    topicId: integer('topic_id').references(() => chatTopics.id),
+    chatMessageId: integer('chat_message_id').references(() => chatMessages.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledByUserId: integer('handled_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('inbound_messages_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('inbound_messages_status_check', sql`${t.status} in ('Pending', 'Handled')`),
+    check('inbound_messages_keyword_check', sql`${t.keyword} in ('STOP', 'START')`),
+    uniqueIndex('inbound_messages_external_key').on(t.channel, t.externalId),
+    index('inbound_messages_status_idx').on(t.status, t.receivedAt.desc()),
+    index('inbound_messages_from_idx').on(t.fromAddress, t.receivedAt),
+  ],
+);
+
+/** Numbers that texted STOP (10 digits): they get nothing by SMS but the STOP confirmation until START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+});

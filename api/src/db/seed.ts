@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ALL_ROLE_IDS,
   DEFAULT_ROLE_PRIVILEGES,
@@ -8,7 +8,7 @@ import {
   PROVIDER_TYPES,
   VISIT_TYPES,
 } from '@carelane/shared-domain';
-import { providerTypes, referralSources, roles, users, visitTypes } from './schema';
+import { appConstants, providerTypes, referralSources, roles, users, visitTypes } from './schema';
 import type { Db } from './client';
 import { hashPassword, type Argon2Params } from '../lib/crypto';
 import { ensureConstants } from '../modules/admin/constants';
@@ -20,6 +20,8 @@ import { seedDemoNotes, seedNoteReference } from './seed-notes';
 import { seedDemoCandidates } from './seed-candidates';
 
 export const DEMO_PASSWORD = 'Carelane-demo-1';
+/** The demo's number SMS are sent from and received on (constant smsFromNumbers). */
+export const DEMO_SMS_FROM_NUMBERS = ['5125550100'];
 
 /** One demo login per role the spec names; organization users belong to the organization named by index. */
 export const DEMO_USERS: ReadonlyArray<{
@@ -230,6 +232,11 @@ export async function seedDemoData(db: Db, argon2: Argon2Params): Promise<boolea
     await seedDemoAgreements(tx);
     await seedDemoNotes(tx);
     await seedDemoCandidates(tx);
+    // The demo's SMS number, so inbound SMS (POST /api/messaging/inbound/sms) work out of the box.
+    await tx
+      .update(appConstants)
+      .set({ value: JSON.stringify(DEMO_SMS_FROM_NUMBERS) })
+      .where(and(eq(appConstants.name, 'smsFromNumbers'), eq(appConstants.value, '[]')));
   });
   return true;
 }

@@ -51,6 +51,12 @@ export interface OutgoingMessage {
   secrets?: string[];
   /** Files sent with an email (an invoice's PDF). */
   attachments?: Attachment[];
+  /** The clinician an SMS goes to: set only by services/clinician-sms.ts, whose rule counts these. */
+  providerId?: number | null;
+  /** The staff user who wrote it (a direct SMS, an inbox reply). */
+  sentByUserId?: number | null;
+  /** The chat topic it was sent from: the recipient's next SMS lands there. */
+  topicId?: number | null;
 }
 type QueuedMessage = typeof outbox.$inferSelect & { attachments?: Attachment[] };
 
@@ -139,8 +145,11 @@ function masked(body: string, secrets: string[]): string {
   return copy;
 }
 
-/** Queues a message inside the caller's transaction: it is sent only if that transaction commits. */
-export async function enqueueMessage(ex: Executor, message: OutgoingMessage): Promise<void> {
+/**
+ * Queues a message inside the caller's transaction: it is sent only if that transaction commits. Its outbox id, or
+ * null when a message with the same dedupe key was already queued.
+ */
+export async function enqueueMessage(ex: Executor, message: OutgoingMessage): Promise<number | null> {
   const storedBody = masked(message.body, message.secrets ?? []);
   const [queued] = await ex
     .insert(outbox)
@@ -152,6 +161,9 @@ export async function enqueueMessage(ex: Executor, message: OutgoingMessage): Pr
       cc: message.cc ?? null,
       bcc: message.bcc ?? null,
       dedupeKey: message.dedupeKey ?? null,
+      providerId: message.providerId ?? null,
+      sentByUserId: message.sentByUserId ?? null,
+      topicId: message.topicId ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: outbox.id });
@@ -161,6 +173,7 @@ export async function enqueueMessage(ex: Executor, message: OutgoingMessage): Pr
     await ex
       .insert(outboxAttachments)
       .values(message.attachments.map((a) => ({ outboxId: queued.id, ...a })));
+  return queued?.id ?? null;
 }
 
 const MAX_ATTEMPTS = 8;

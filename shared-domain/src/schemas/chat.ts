@@ -28,6 +28,9 @@ export const CHAT_MESSAGES = {
   keyReused: 'This idempotency key was already used for another message.',
 } as const;
 
+export const CHAT_MESSAGE_CHANNELS = ['app', 'sms', 'email'] as const;
+export type ChatMessageChannel = (typeof CHAT_MESSAGE_CHANNELS)[number];
+
 export const chatMessageSchema = z
   .object({
     id: z.number().int(),
@@ -37,6 +40,8 @@ export const chatMessageSchema = z
     body: z.string(),
     attachmentFileId: z.number().int().nullable(),
     createdAt: isoDateTimeSchema,
+    /** How it came: in the app, or by SMS / email (a clinician's reply, staff's SMS to them; decision 062). */
+    channel: z.enum(CHAT_MESSAGE_CHANNELS),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

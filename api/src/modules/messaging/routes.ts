@@ -1,10 +1,13 @@
 // The messaging area's API (ARCHITECTURE mf-messaging, issue 27): one plugin registering each feature's routes.
+// The inbound webhooks are public (no session): app.ts registers publicInboundRoutes with the other public routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { chatRoutes } from './chat/routes';
+import { inboundRoutes } from './inbound/routes';
 import { tasksRoutes } from './tasks/routes';
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(chatRoutes, opts);
   await app.register(tasksRoutes, opts);
+  await app.register(inboundRoutes, opts);
 };

@@ -37,6 +37,7 @@ import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { capMessagesTo } from '../../../services/message-cap';
 import { enqueueMessage } from '../../../services/outbox';
+import { enqueueClinicianSms } from '../../../services/clinician-sms';
 import { loadClinician, ownClinicianId, CLINICIAN_THING } from '../access';
 import { recomputeCredentialStates } from '../credential-expiry/repository';
 import { pointOfZip } from '../geocode';
@@ -132,13 +133,17 @@ export async function inviteClinician(
         `Register here: ${link}\n\nThe link works once and expires in ${INVITATION_DAYS} days.`,
       dedupeKey: `${key}:email`,
     });
+    // The invitee is a clinician record already: the SMS rule applies (a STOP is honoured; SMS off is not asked yet).
     if (input.phoneNumber)
-      await enqueueMessage(tx, {
-        channel: 'sms',
-        to: input.phoneNumber,
-        body: `Carelane: you are invited to join as a clinician. Register: ${link}`,
-        dedupeKey: `${key}:sms`,
-      });
+      await enqueueClinicianSms(
+        tx,
+        { id: providerId, phoneNumber: input.phoneNumber, enableSms: true },
+        {
+          body: `Carelane: you are invited to join as a clinician. Register: ${link}`,
+          dedupeKey: `${key}:sms`,
+          respectEnableSms: false,
+        },
+      );
     return {
       providerId,
       emailId: input.emailId,

@@ -7,7 +7,7 @@
 // unassignment changes who may read and post at once, with nothing to keep in sync. An organization user only
 // ever reaches topics of their own organization (the topic's referral_source_id), whatever else holds.
 import { sql, type SQL } from 'drizzle-orm';
-import { ORGANIZATION_ROLE_IDS, type ChatTopicKind } from '@carelane/shared-domain';
+import { ORGANIZATION_ROLE_IDS, type ChatMessageChannel, type ChatTopicKind } from '@carelane/shared-domain';
 import { queryRows, type Executor } from '../../../db/client';
 
 /** Whose view: the user, and their organization when they are an organization user (else null). */
@@ -71,6 +71,7 @@ export interface TopicRow {
   last_body: string | null;
   last_attachment_file_id: number | null;
   last_created_at: Date | string | null;
+  last_channel: ChatMessageChannel | null;
 }
 
 function selectTopics(v: Viewer, where: SQL): SQL {
@@ -78,7 +79,8 @@ function selectTopics(v: Viewer, where: SQL): SQL {
       case when t.kind = 'careTeam' then e.title else o.first_name || ' ' || o.last_name end as title,
       mem.last_read_message_id, ${unreadOf(v)} as unread_count,
       lm.id as last_id, lm.author_id as last_author_id, la.first_name || ' ' || la.last_name as last_author_name,
-      lm.body as last_body, lm.attachment_file_id as last_attachment_file_id, lm.created_at as last_created_at
+      lm.body as last_body, lm.attachment_file_id as last_attachment_file_id, lm.created_at as last_created_at,
+      lm.channel as last_channel
     from chat_topics t
     left join episodes e on e.id = t.episode_id
     left join users o on t.kind = 'direct'
@@ -165,10 +167,11 @@ export interface MessageRow {
   body: string;
   attachment_file_id: number | null;
   created_at: Date | string;
+  channel: ChatMessageChannel;
 }
 
 const selectMessages = sql`select m.id, m.topic_id, m.author_id, a.first_name || ' ' || a.last_name as author_name,
-    m.body, m.attachment_file_id, m.created_at
+    m.body, m.attachment_file_id, m.created_at, m.channel
   from chat_messages m join users a on a.id = m.author_id`;
 
 /** Up to `limit` messages of a topic older than `before`, newest first, matching `pattern` (ILIKE) if given. */
@@ -203,12 +206,18 @@ export async function findByKey(ex: Executor, authorId: number, key: string) {
 /** Inserts the message unless the author already used the key; its id, or null when the key was taken. */
 export async function insertMessage(
   ex: Executor,
-  row: { topicId: number; authorId: number; body: string; idempotencyKey: string },
+  row: {
+    topicId: number;
+    authorId: number;
+    body: string;
+    idempotencyKey: string;
+    channel?: ChatMessageChannel;
+  },
 ): Promise<number | null> {
   const [inserted] = await queryRows<{ id: number }>(
     ex,
-    sql`insert into chat_messages (topic_id, author_id, body, idempotency_key)
-      values (${row.topicId}, ${row.authorId}, ${row.body}, ${row.idempotencyKey})
+    sql`insert into chat_messages (topic_id, author_id, body, idempotency_key, channel)
+      values (${row.topicId}, ${row.authorId}, ${row.body}, ${row.idempotencyKey}, ${row.channel ?? 'app'})
       on conflict (author_id, idempotency_key) do nothing returning id`,
   );
   if (!inserted) return null;

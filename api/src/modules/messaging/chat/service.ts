@@ -49,6 +49,7 @@ function toMessage(m: repo.MessageRow): ChatMessage {
     body: m.body,
     attachmentFileId: m.attachment_file_id,
     createdAt: iso(m.created_at),
+    channel: m.channel,
   };
 }
 
@@ -72,6 +73,7 @@ function toTopic(t: repo.TopicRow): ChatTopic {
             body: t.last_body ?? '',
             attachment_file_id: t.last_attachment_file_id,
             created_at: t.last_created_at!,
+            channel: t.last_channel ?? 'app',
           }),
   };
 }
@@ -137,6 +139,64 @@ async function directShape(ex: Executor, actor: Actor, userId: number) {
   };
 }
 
+/**
+ * The direct topic between the actor and another user, opened (and audited) inside the caller's transaction when
+ * it does not exist yet. Also used by the inbox and direct SMS (messaging/inbound) for staff and a clinician.
+ */
+export async function openDirectTopic(
+  tx: Executor,
+  ctx: RequestContext,
+  actor: Actor,
+  userId: number,
+): Promise<{ id: number; created: boolean }> {
+  const shape = await directShape(tx, actor, userId);
+  const row = {
+    kind: 'direct' as const,
+    episodeId: null,
+    referralSourceId: shape.referralSourceId,
+    directUserLow: shape.low,
+    directUserHigh: shape.high,
+    createdBy: actor.userId,
+  };
+  const topicId = await repo.insertTopic(tx, row);
+  if (topicId === null) return { id: (await repo.directTopicId(tx, shape.low, shape.high))!, created: false };
+  await repo.insertMembers(tx, topicId, [shape.low, shape.high]);
+  await recordAudit(tx, ctx, { entity: 'ChatTopic', entityId: topicId, action: 'CREATE', after: row });
+  return { id: topicId, created: true };
+}
+
+/**
+ * A message that came by SMS or email (a clinician's reply, staff's SMS), written into a topic inside the caller's
+ * transaction once per key, audited and announced to the topic's members like a post. Its id, or null when the
+ * key was already used.
+ */
+export async function postChannelMessage(
+  tx: Executor,
+  ctx: RequestContext,
+  input: { topicId: number; authorId: number; body: string; channel: 'sms' | 'email'; key: string },
+): Promise<number | null> {
+  const id = await repo.insertMessage(tx, {
+    topicId: input.topicId,
+    authorId: input.authorId,
+    body: input.body,
+    idempotencyKey: input.key,
+    channel: input.channel,
+  });
+  if (id === null) return null;
+  await recordAudit(tx, ctx, {
+    entity: 'ChatMessage',
+    entityId: id,
+    action: 'CREATE',
+    after: { topicId: input.topicId, authorId: input.authorId, length: input.body.length, channel: input.channel },
+  });
+  await publishEvent(
+    tx,
+    { entity: CHAT_MESSAGE_EVENT, id, action: 'created' },
+    { userIds: await repo.memberIds(tx, input.topicId) },
+  );
+  return id;
+}
+
 /** POST /api/chat/topics: a service request's care-team topic, or a direct topic; found if it exists. */
 export async function openTopic(
   services: Services,
@@ -164,21 +224,7 @@ export async function openTopic(
       };
       topicId = await repo.insertTopic(tx, row);
       if (topicId === null) return { id: (await repo.careTeamTopicId(tx, input.episodeId))!, created: false };
-    } else {
-      const shape = await directShape(tx, actor, input.userId);
-      row = {
-        kind: 'direct',
-        episodeId: null,
-        referralSourceId: shape.referralSourceId,
-        directUserLow: shape.low,
-        directUserHigh: shape.high,
-        createdBy: actor.userId,
-      };
-      topicId = await repo.insertTopic(tx, row);
-      if (topicId === null)
-        return { id: (await repo.directTopicId(tx, shape.low, shape.high))!, created: false };
-      await repo.insertMembers(tx, topicId, [shape.low, shape.high]);
-    }
+    } else return openDirectTopic(tx, ctx, actor, input.userId);
     await recordAudit(tx, ctx, { entity: 'ChatTopic', entityId: topicId, action: 'CREATE', after: row });
     return { id: topicId, created: true };
   });

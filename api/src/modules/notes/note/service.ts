@@ -42,6 +42,7 @@ import { recordAudit } from '../../../services/audit';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { enqueueMessage } from '../../../services/outbox';
+import { enqueueClinicianSms } from '../../../services/clinician-sms';
 import { loadTypedConstants } from '../../admin/constants';
 import { notifyUser } from '../../platform/notifications/service';
 import { visitTimeZone } from '../../maps/service';
@@ -468,13 +469,15 @@ export const rejectNote = (
         body: `Hello ${to.givenName},\n\n${what}.\n\nReason: ${input.reason}\n\nPlease correct and resubmit them: ${link}`,
         dedupeKey: `noteRejected:${note.id}:${note.version}:email`,
       });
-    if (to.phoneNumber && to.enableSms)
-      await enqueueMessage(tx, {
-        channel: 'sms',
-        to: to.phoneNumber,
+    // Through the SMS rule (services/clinician-sms.ts): no phone, SMS off, STOP or 5 unanswered send nothing.
+    await enqueueClinicianSms(
+      tx,
+      { id: visit.providerId, phoneNumber: to.phoneNumber, enableSms: to.enableSms },
+      {
         body: `${what}: ${input.reason.slice(0, 200)} ${link}`,
         dedupeKey: `noteRejected:${note.id}:${note.version}:sms`,
-      });
+      },
+    );
   });
 
 /**

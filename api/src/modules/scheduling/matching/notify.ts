@@ -7,6 +7,7 @@ import type { AppConfig } from '../../../config';
 import { organizationTimeZone } from '../../maps/service';
 import { sha256 } from '../../../lib/crypto';
 import { enqueueMessage } from '../../../services/outbox';
+import { enqueueClinicianSms } from '../../../services/clinician-sms';
 import { createFacilityToken } from '../facility-response/tokens';
 import type { VisitRecord } from '../visits/transitions';
 import { findCandidates, providerTypeRates, type ProviderRecord, type RateCardRow } from './candidates';
@@ -81,15 +82,12 @@ export async function notifyMatchingClinicians(
       });
       sent = true;
     }
-    if (provider.enableSms && provider.phoneNumber) {
-      await enqueueMessage(ex, {
-        channel: 'sms',
-        to: provider.phoneNumber,
-        body: `Carelane: ${text} Open the app to accept.`,
-        dedupeKey: `${key}:sms`,
-      });
-      sent = true;
-    }
+    // Through the SMS rule (services/clinician-sms.ts): no phone, SMS off, STOP or 5 unanswered send nothing.
+    const sms = await enqueueClinicianSms(ex, provider, {
+      body: `Carelane: ${text} Open the app to accept.`,
+      dedupeKey: `${key}:sms`,
+    });
+    if (sms === 'sent') sent = true;
     if (sent) notified++;
   }
   return notified;
@@ -114,13 +112,10 @@ export async function notifyAssignment(
       body: `Hello ${provider.givenName},\n\nYou are assigned to ${text}.`,
       dedupeKey: `${key}:clinician:email`,
     });
-  if (provider.enableSms && provider.phoneNumber)
-    await enqueueMessage(tx, {
-      channel: 'sms',
-      to: provider.phoneNumber,
-      body: `Carelane: you are assigned to ${text}.`,
-      dedupeKey: `${key}:clinician:sms`,
-    });
+  await enqueueClinicianSms(tx, provider, {
+    body: `Carelane: you are assigned to ${text}.`,
+    dedupeKey: `${key}:clinician:sms`,
+  });
   const facilityEmail = place?.facilityEmail || place?.organizationEmail;
   if (!facilityEmail) return;
   const token = await createFacilityToken(tx, {
