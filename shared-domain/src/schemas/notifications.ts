@@ -2,7 +2,7 @@
 // says what happened and links to it. Written by the server in the transaction of what it tells of (a rejected
 // note first); the header shows them once messaging arrives. The list is only ever the caller's own.
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
+import { booleanTextSchema, idSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
 
 export const NOTIFICATION_KINDS = ['noteRejected'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -21,7 +21,10 @@ export const userNotificationSchema = z
   .meta({ id: 'UserNotification' });
 export type UserNotification = z.infer<typeof userNotificationSchema>;
 
-export const notificationListQuerySchema = pagingQuerySchema;
+export const notificationListQuerySchema = pagingQuerySchema.extend({
+  undismissed: booleanTextSchema.optional().describe('true: only those not dismissed (the header)'),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export const notificationListSchema = z.object({
   rows: z.array(userNotificationSchema),
   paging: pagingSchema,

@@ -1,6 +1,13 @@
 import { ROLE } from '@carelane/shared-domain';
-import { getBus, getQueryClient, setSession } from '@carelane/shared-session';
-import { apiError, currentUser, jsonResponse, mockFetch, sessionOf } from '@carelane/shared-session/testing';
+import { getBus, getQueryClient, invalidateOnEntityChanged, setSession } from '@carelane/shared-session';
+import {
+  apiError,
+  currentUser,
+  jsonResponse,
+  mockFetch,
+  sessionOf,
+  type FetchCall,
+} from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +29,35 @@ afterEach(() => {
   setSession(null);
   getQueryClient().clear();
 });
+
+const notification = (id: number, title: string, link: string | null = null) => ({
+  id,
+  kind: 'noteRejected',
+  title,
+  body: `body of ${title}`,
+  link,
+  createdAt: '2026-12-01T15:00:00.000Z',
+  dismissedAt: null,
+});
+
+/** The header's own reads (notifications, pending tasks) answered from `state`; undefined for anything else. */
+function headerAnswer(
+  call: FetchCall,
+  state: { notifications: ReturnType<typeof notification>[]; pendingTasks: number } = {
+    notifications: [],
+    pendingTasks: 0,
+  },
+): Response | undefined {
+  if (call.url.pathname === '/api/admin/notifications')
+    return jsonResponse({
+      rows: state.notifications,
+      paging: { pageNumber: 1, pageSize: 10, pageCount: 1, totalCount: state.notifications.length },
+      undismissedCount: state.notifications.length,
+    });
+  if (call.url.pathname === '/api/admin/tasks/pendingCount')
+    return jsonResponse({ pendingTasksCount: state.pendingTasks });
+  return undefined;
+}
 
 function showHeader(roleId: number, options: { compact?: boolean; impersonatorId?: number } = {}) {
   globalThis.history.replaceState(null, '', '/help');
@@ -79,6 +115,7 @@ describe('ShellHeader', () => {
   });
 
   it('says there are no new notifications when the bell is pressed', async () => {
+    mockFetch(async (call) => headerAnswer(call) ?? apiError(404, 'NOT_FOUND', 'not found'));
     showHeader(ROLE.ADMINISTRATOR);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications: 0' }));
     expect(await screen.findByText('You have no new notifications.')).toBeTruthy();
@@ -151,7 +188,9 @@ describe('ShellHeader', () => {
     const { menu } = await openUserMenu(/user menu$/);
     await userEvent.setup().click(within(menu).getByText('Log out'));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
-    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toEqual(['POST /api/security/logout']);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual([
+      '/api/security/logout',
+    ]);
     expect(calls[0]?.headers.get('authorization')).toContain('token-1');
     expect(getBus().session$.getValue()).toBeNull();
   });
@@ -195,8 +234,8 @@ describe('ShellHeader switching users', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Switch user' });
     expect(within(dialog).getByRole('searchbox', { name: 'Find a user' })).toBeTruthy();
     expect(await within(dialog).findByText('No active user of a role you manage matches.')).toBeTruthy();
-    expect(calls[0]?.url.pathname).toBe('/api/admin/users');
-    expect(calls[0]?.url.searchParams.get('status')).toBe('ACTIVE');
+    const users = calls.find((call) => call.url.pathname === '/api/admin/users');
+    expect(users?.url.searchParams.get('status')).toBe('ACTIVE');
   });
 });
 
@@ -238,5 +277,73 @@ describe('initialsOf', () => {
   it('takes the first letters of the names, upper-cased, or ? without names', () => {
     expect(initialsOf('clara', ' Doe')).toBe('CD');
     expect(initialsOf('', '')).toBe('?');
+  });
+});
+
+describe('ShellHeader live counts', () => {
+  it('shows the notifications not dismissed and the pending tasks, and follows the server’s events', async () => {
+    const state = { notifications: [notification(1, 'Visit notes sent back for changes')], pendingTasks: 2 };
+    const { calls } = mockFetch(async (call) => {
+      if (call.method === 'POST' && call.url.pathname === '/api/admin/notifications/1/dismiss') {
+        const [dismissed] = state.notifications.splice(0, 1);
+        return jsonResponse({ notification: { ...dismissed, dismissedAt: 'now' }, undismissedCount: 0 });
+      }
+      return headerAnswer(call, state) ?? apiError(404, 'NOT_FOUND', 'not found');
+    });
+    invalidateOnEntityChanged(getQueryClient(), getBus());
+    showHeader(ROLE.CARE_COORDINATOR);
+    expect(await screen.findByRole('button', { name: 'Notifications: 1' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pending tasks: 2' })).toBeTruthy();
+    expect(
+      calls
+        .find((call) => call.url.pathname === '/api/admin/notifications')
+        ?.url.searchParams.get('undismissed'),
+    ).toBe('true');
+
+    // A task assigned to this user elsewhere: the server's event refreshes the count without a reload.
+    state.pendingTasks = 3;
+    getBus().entityChanged$.next({
+      entity: 'task',
+      id: 9,
+      action: 'created',
+      at: '2026-12-01T15:00:00.000Z',
+    });
+    expect(await screen.findByRole('button', { name: 'Pending tasks: 3' })).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Notifications: 1' }));
+    expect(await screen.findByText('body of Visit notes sent back for changes')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Dismiss: Visit notes sent back for changes' }));
+    expect(await screen.findByText('You have no new notifications.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications: 0' })).toBeTruthy();
+  });
+
+  it('opens what a notification is about, and dismisses them all at once', async () => {
+    const state = {
+      notifications: [notification(1, 'First', '/note?visitId=12'), notification(2, 'Second')],
+      pendingTasks: 0,
+    };
+    const { calls } = mockFetch(async (call) => {
+      if (call.method === 'POST' && call.url.pathname === '/api/admin/notifications/dismissAll') {
+        const dismissed = state.notifications.splice(0).length;
+        return jsonResponse({ dismissed, undismissedCount: 0 });
+      }
+      if (call.method === 'POST')
+        return jsonResponse({ notification: state.notifications[0], undismissedCount: 1 });
+      return headerAnswer(call, state) ?? apiError(404, 'NOT_FOUND', 'not found');
+    });
+    showHeader(ROLE.CLINICIAN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications: 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Open' }));
+    expect(window.location.pathname + window.location.search).toBe('/note?visitId=12');
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toContain(
+        'POST /api/admin/notifications/1/dismiss',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: /^Notifications: / }));
+    await user.click(await screen.findByRole('button', { name: 'Dismiss all' }));
+    expect(await screen.findByText('You have no new notifications.')).toBeTruthy();
   });
 });

@@ -9,21 +9,11 @@ import {
   type Session,
 } from '@carelane/shared-session';
 import { AppHeader } from '@carelane/shared-ui';
-import { BellOutlined, CheckSquareOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Dropdown,
-  Input,
-  Popover,
-  Tooltip,
-  Typography,
-  theme,
-  type InputRef,
-} from 'antd';
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Input, Typography, theme, type InputRef } from 'antd';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { navigate, redirect } from '../routing/location';
+import { Notifications, PendingTasks } from './HeaderBadges';
 import { SwitchUserDialog } from './SwitchUserDialog';
 import { showInfoToast } from './toasts';
 
@@ -59,38 +49,6 @@ function GlobalSearch() {
         }}
       />
     </div>
-  );
-}
-
-function Notifications() {
-  const count = 0;
-  return (
-    <Popover
-      trigger="click"
-      title="Notifications"
-      content={<Typography.Text type="secondary">You have no new notifications.</Typography.Text>}
-    >
-      <Badge count={count} size="small">
-        <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={`Notifications: ${count}`} />
-      </Badge>
-    </Popover>
-  );
-}
-
-function PendingTasks() {
-  const count = 0;
-  return (
-    <Tooltip title={`Pending tasks: ${count}`}>
-      <Badge count={count} size="small">
-        <Button
-          type="text"
-          shape="circle"
-          icon={<CheckSquareOutlined />}
-          aria-label={`Pending tasks: ${count}`}
-          onClick={() => navigate('/tasks')}
-        />
-      </Badge>
-    </Tooltip>
   );
 }
 

@@ -45,6 +45,14 @@ describeEachDatabase('in-app notifications', (server) => {
     });
     expect(page.body.rows).toHaveLength(1);
 
+    const open = await s.request('GET', '/api/admin/notifications?undismissed=true&pageSize=100', {
+      token: clinician,
+    });
+    const openTitles = open.body.rows.map((row: { title: string }) => row.title);
+    expect(openTitles).toContain(`${tag} first`);
+    expect(openTitles).not.toContain(`${tag} second`);
+    expect(open.body.paging.totalCount).toBe(counts!.open);
+
     const hers = await s.request('GET', '/api/admin/notifications', { token: coordinator });
     const hersTitles = hers.body.rows.map((row: { title: string }) => row.title);
     expect(hersTitles).toContain(`${tag} not hers`);

@@ -24,12 +24,15 @@ export async function insertNotification(tx: Executor, row: NewNotification): Pr
   return written?.id ?? null;
 }
 
+const undismissedOf = (userId: number) =>
+  and(eq(userNotifications.userId, userId), isNull(userNotifications.dismissedAt));
+
 export async function listNotifications(
   ex: Executor,
   userId: number,
-  page: { pageNumber: number; pageSize: number },
+  page: { pageNumber: number; pageSize: number; undismissed?: boolean },
 ) {
-  const mine = eq(userNotifications.userId, userId);
+  const mine = page.undismissed ? undismissedOf(userId) : eq(userNotifications.userId, userId);
   const [rows, [total], [undismissed]] = await Promise.all([
     ex
       .select()
@@ -39,16 +42,10 @@ export async function listNotifications(
       .limit(page.pageSize)
       .offset((page.pageNumber - 1) * page.pageSize),
     ex.select({ n: count() }).from(userNotifications).where(mine),
-    ex
-      .select({ n: count() })
-      .from(userNotifications)
-      .where(and(mine, isNull(userNotifications.dismissedAt))),
+    ex.select({ n: count() }).from(userNotifications).where(undismissedOf(userId)),
   ]);
   return { rows, totalCount: Number(total?.n ?? 0), undismissedCount: Number(undismissed?.n ?? 0) };
 }
-
-const undismissedOf = (userId: number) =>
-  and(eq(userNotifications.userId, userId), isNull(userNotifications.dismissedAt));
 
 export async function countUndismissed(ex: Executor, userId: number): Promise<number> {
   const [row] = await ex.select({ n: count() }).from(userNotifications).where(undismissedOf(userId));

@@ -4,6 +4,7 @@ import type {
   NotificationDismissed,
   NotificationKind,
   NotificationList,
+  NotificationListQuery,
   NotificationsDismissed,
   UserNotification,
 } from '@carelane/shared-domain';
@@ -44,7 +45,7 @@ export async function notifyUser(tx: Executor, ctx: RequestContext, notice: Noti
 export async function listMyNotifications(
   services: AppServices,
   ctx: RequestContext,
-  page: { pageNumber: number; pageSize: number },
+  page: NotificationListQuery,
 ): Promise<NotificationList> {
   const actor = requireActor(ctx);
   const { rows, totalCount, undismissedCount } = await repo.listNotifications(
