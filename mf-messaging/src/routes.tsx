@@ -8,6 +8,7 @@ export const ROUTE_TABLE: AreaRouteTable = table;
 /** The pages built so far, by path, each loaded on first visit. Every other route shows "not built yet". */
 export const PAGES: AreaPages = {
   '/messages': lazy(() => import('./chat/MessagesPage')),
+  '/inbox': lazy(() => import('./inbox/InboxPage')),
   '/collaboration': lazy(() => import('./collaboration/CollaborationPage')),
   '/tasks': lazy(() => import('./tasks/TasksPage')),
   '/incidents': lazy(() => import('./incidents/IncidentsPage')),
