@@ -3,20 +3,19 @@ import type { ChatMessage, ChatTopic, ChatTopicList } from '@carelane/shared-dom
 import { jsonResponse } from '@carelane/shared-session/testing';
 import { apiError, paging, type ApiCall, type Route } from '@carelane/shared-ui/testing';
 
-export const message = (
-  id: number,
-  body: string,
-  authorName = 'Cora Whitfield',
-  topicId = 7,
-): ChatMessage => ({
-  id,
-  topicId,
-  authorId: authorName === 'Test Role 1' ? 101 : 55,
-  authorName,
-  body,
-  attachmentFileId: null,
-  createdAt: `2026-05-02T10:${String(id % 60).padStart(2, '0')}:00.000Z`,
-});
+export const message = (id: number, body: string, authorName = 'Cora Whitfield', topicId = 7): ChatMessage =>
+  // `channel` (how it came: 'app', 'sms' or 'email', decision 062) is asserted rather than typed so that these
+  // fixtures hold both before and after the chat contract gains the field.
+  ({
+    id,
+    topicId,
+    authorId: authorName === 'Test Role 1' ? 101 : 55,
+    authorName,
+    body,
+    attachmentFileId: null,
+    createdAt: `2026-05-02T10:${String(id % 60).padStart(2, '0')}:00.000Z`,
+    channel: 'app',
+  }) as ChatMessage;
 
 export const topic = (id: number, title: string, changes: Partial<ChatTopic> = {}): ChatTopic => ({
   id,
