@@ -4,7 +4,12 @@
 // refuses with its reason and writes nothing; otherwise the SMS is queued naming the clinician
 // (outbox.provider_id), which is what the rule counts. Identity codes (security) do not come here.
 import { sql } from 'drizzle-orm';
-import { SMS_UNANSWERED_LIMIT, normalizePhone, type SmsBlock, type SmsRefusal } from '@carelane/shared-domain';
+import {
+  SMS_UNANSWERED_LIMIT,
+  normalizePhone,
+  type SmsBlock,
+  type SmsRefusal,
+} from '@carelane/shared-domain';
 import { queryRows, type Executor } from '../db/client';
 import { enqueueMessage } from './outbox';
 
@@ -46,7 +51,10 @@ export async function unansweredCount(ex: Executor, providerId: number): Promise
 }
 
 export async function isOptedOut(ex: Executor, phone: string): Promise<boolean> {
-  const rows = await queryRows<{ phone: string }>(ex, sql`select phone from sms_opt_outs where phone = ${phone}`);
+  const rows = await queryRows<{ phone: string }>(
+    ex,
+    sql`select phone from sms_opt_outs where phone = ${phone}`,
+  );
   return rows.length > 0;
 }
 

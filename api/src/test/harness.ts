@@ -14,6 +14,9 @@ import { TEST_ARGON2, TEST_DATA_KEY, pgliteSnapshot, postgresTemplate, usesSnaps
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The secret test servers' inbound webhooks are signed with (messaging/inbound). */
+export const TEST_INBOUND_WEBHOOK_SECRET = 'carelane-test-inbound-secret';
+
 /** PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it when one answers). */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -127,6 +130,8 @@ export async function startTestServer(
       argon2: TEST_ARGON2,
       // On PostgreSQL the server needs a data key (lib/data-key.ts); the copy was sealed with this one.
       ...(kind === 'postgres' ? { dataKey: TEST_DATA_KEY } : {}),
+      // The inbound webhooks are configured, as the e2e product is: unsigned calls get 401, not 503.
+      inboundWebhookSecret: TEST_INBOUND_WEBHOOK_SECRET,
       ...overrides,
     },
   );

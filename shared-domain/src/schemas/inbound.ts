@@ -4,7 +4,14 @@
 // clinician who has not answered 5 recent SMS" with the SPEC §8 texts.
 import { z } from 'zod';
 import { isValidEmail, normalizePhone } from '../formats';
-import { idSchema, idValueSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
+import {
+  boundedDateTimeSchema,
+  idSchema,
+  idValueSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+} from './common';
 
 /** SPEC §5: a clinician who has not answered this many recent SMS gets no more. */
 export const SMS_UNANSWERED_LIMIT = 5;
@@ -77,7 +84,8 @@ export const inboundSmsSchema = z.object({
   body: z
     .string({ error: 'is required' })
     .max(SMS_BODY_MAX_LENGTH, { error: `must be at most ${SMS_BODY_MAX_LENGTH} characters` }),
-  receivedAt: isoDateTimeSchema.optional(),
+  /** When the gateway received it (a bounded date-time: the value reaches the database); absent: now. */
+  receivedAt: boundedDateTimeSchema.optional(),
 });
 export type InboundSms = z.infer<typeof inboundSmsSchema>;
 
@@ -91,12 +99,11 @@ export const inboundEmailSchema = z.object({
     .refine(isValidEmail, { error: 'must be an email address' }),
   to: z.string({ error: 'is required' }).trim().min(1, { error: 'must not be empty' }).max(998),
   subject: z.string().max(998, { error: 'must be at most 998 characters' }).default(''),
-  text: z
-    .string({ error: 'is required' })
-    .max(INBOUND_EMAIL_TEXT_MAX_LENGTH, {
-      error: `must be at most ${INBOUND_EMAIL_TEXT_MAX_LENGTH} characters`,
-    }),
-  receivedAt: isoDateTimeSchema.optional(),
+  text: z.string({ error: 'is required' }).max(INBOUND_EMAIL_TEXT_MAX_LENGTH, {
+    error: `must be at most ${INBOUND_EMAIL_TEXT_MAX_LENGTH} characters`,
+  }),
+  /** When the gateway received it (a bounded date-time: the value reaches the database); absent: now. */
+  receivedAt: boundedDateTimeSchema.optional(),
 });
 export type InboundEmail = z.infer<typeof inboundEmailSchema>;
 

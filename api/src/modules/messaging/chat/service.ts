@@ -187,7 +187,12 @@ export async function postChannelMessage(
     entity: 'ChatMessage',
     entityId: id,
     action: 'CREATE',
-    after: { topicId: input.topicId, authorId: input.authorId, length: input.body.length, channel: input.channel },
+    after: {
+      topicId: input.topicId,
+      authorId: input.authorId,
+      length: input.body.length,
+      channel: input.channel,
+    },
   });
   await publishEvent(
     tx,

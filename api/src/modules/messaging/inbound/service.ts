@@ -106,7 +106,11 @@ async function announce(tx: Executor, ctx: RequestContext, id: number, after: ob
 }
 
 /** POST /api/messaging/inbound/sms (signed): kept, STOP / START honoured, landed in its conversation. */
-export async function receiveSms(services: Services, ctx: RequestContext, input: InboundSms): Promise<InboxItem> {
+export async function receiveSms(
+  services: Services,
+  ctx: RequestContext,
+  input: InboundSms,
+): Promise<InboxItem> {
   const from = normalizePhone(input.from)!;
   const to = normalizePhone(input.to)!;
   return services.db.transaction(async (tx) => {
@@ -203,7 +207,11 @@ export async function receiveEmail(
 const scopeOf = (actor: Actor): repo.InboxScope => (isStaff(actor) ? null : { userId: actor.userId });
 
 /** GET /api/messaging/inbox: newest first; staff see every message, others only those they sent. */
-export async function listInbox(services: Services, ctx: RequestContext, q: InboxListQuery): Promise<InboxList> {
+export async function listInbox(
+  services: Services,
+  ctx: RequestContext,
+  q: InboxListQuery,
+): Promise<InboxList> {
   const scope = scopeOf(requireActor(ctx));
   const filter: repo.ListFilter = {
     status: q.status === 'All' ? undefined : q.status,
@@ -237,7 +245,12 @@ export async function markHandled(
   const item = await services.db.transaction(async (tx) => {
     await openItem(tx, actor, id);
     await repo.markHandled(tx, id, actor.userId);
-    await recordAudit(tx, ctx, { entity: ENTITY, entityId: id, action: 'UPDATE', after: { status: 'Handled' } });
+    await recordAudit(tx, ctx, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'UPDATE',
+      after: { status: 'Handled' },
+    });
     return itemOf(tx, id);
   });
   return { item, message: MESSAGING_TEXTS.markedHandled };
@@ -339,7 +352,11 @@ export async function sendClinicianSms(
     }
     if (!sent.length) {
       const texts = notSent.map((n) => refusalText(n.providerId, n.reason));
-      throw new AppError(409, 'SMS_REFUSED', texts.length === 1 ? texts[0]! : `Nothing was sent: ${texts.join(' ')}`);
+      throw new AppError(
+        409,
+        'SMS_REFUSED',
+        texts.length === 1 ? texts[0]! : `Nothing was sent: ${texts.join(' ')}`,
+      );
     }
     await recordAudit(tx, ctx, {
       entity: 'ClinicianSms',
