@@ -5,7 +5,7 @@ import type { Session } from './bus';
 import { buildSession } from './session';
 import { currentUser } from './test-support';
 
-export { apiError, currentUser, jsonResponse, mockFetch, session } from './test-support';
+export { apiError, currentUser, jsonResponse, mockFetch, session, type FetchCall } from './test-support';
 
 /** A signed-in session of a demo role, with that role's default privileges. */
 export function sessionOf(roleId: number, changes: Partial<CurrentUser> = {}): Session {

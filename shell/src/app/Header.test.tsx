@@ -14,14 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { ShellHeader, initialsOf } from './Header';
 import { ToastOutlet } from './toasts';
 
-// The header's icons, each from its own module: the package's index loads its two-tone icons, whose colour
-// code is ES modules only, which jest does not load (antd itself takes its icons one by one).
-jest.mock('@ant-design/icons', () => {
-  const icon = (name: string) => jest.requireActual(`@ant-design/icons/lib/icons/${name}`).default;
-  return Object.fromEntries(
-    ['BellOutlined', 'CheckSquareOutlined', 'DownOutlined', 'UserOutlined'].map((name) => [name, icon(name)]),
-  );
-});
+jest.mock('@ant-design/icons', () => jest.requireActual('../test/header-icons'));
 
 jest.setTimeout(30_000);
 
@@ -43,7 +36,7 @@ const notification = (id: number, title: string, link: string | null = null) => 
 /** The header's own reads (notifications, pending tasks) answered from `state`; undefined for anything else. */
 function headerAnswer(
   call: FetchCall,
-  state: { notifications: ReturnType<typeof notification>[]; pendingTasks: number } = {
+  state: { notifications: ReturnType<typeof notification>[]; pendingTasks: number; unread?: number } = {
     notifications: [],
     pendingTasks: 0,
   },
@@ -56,6 +49,8 @@ function headerAnswer(
     });
   if (call.url.pathname === '/api/admin/tasks/pendingCount')
     return jsonResponse({ pendingTasksCount: state.pendingTasks });
+  if (call.url.pathname === '/api/chat/counts')
+    return jsonResponse({ totalUnreadMessages: state.unread ?? 0 });
   return undefined;
 }
 
@@ -282,7 +277,11 @@ describe('initialsOf', () => {
 
 describe('ShellHeader live counts', () => {
   it('shows the notifications not dismissed and the pending tasks, and follows the server’s events', async () => {
-    const state = { notifications: [notification(1, 'Visit notes sent back for changes')], pendingTasks: 2 };
+    const state = {
+      notifications: [notification(1, 'Visit notes sent back for changes')],
+      pendingTasks: 2,
+      unread: 4,
+    };
     const { calls } = mockFetch(async (call) => {
       if (call.method === 'POST' && call.url.pathname === '/api/admin/notifications/1/dismiss') {
         const [dismissed] = state.notifications.splice(0, 1);
@@ -294,6 +293,7 @@ describe('ShellHeader live counts', () => {
     showHeader(ROLE.CARE_COORDINATOR);
     expect(await screen.findByRole('button', { name: 'Notifications: 1' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Pending tasks: 2' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Unread messages: 4' })).toBeTruthy();
     expect(
       calls
         .find((call) => call.url.pathname === '/api/admin/notifications')
@@ -309,6 +309,14 @@ describe('ShellHeader live counts', () => {
       at: '2026-12-01T15:00:00.000Z',
     });
     expect(await screen.findByRole('button', { name: 'Pending tasks: 3' })).toBeTruthy();
+    state.unread = 0;
+    getBus().entityChanged$.next({
+      entity: 'chatMessage',
+      id: 5,
+      action: 'updated',
+      at: '2026-12-01T15:00:00.000Z',
+    });
+    expect(await screen.findByRole('button', { name: 'Unread messages: 0' })).toBeTruthy();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Notifications: 1' }));

@@ -13,7 +13,7 @@ import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Input, Typography, theme, type InputRef } from 'antd';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { navigate, redirect } from '../routing/location';
-import { Notifications, PendingTasks } from './HeaderBadges';
+import { Notifications, PendingTasks, UnreadMessages } from './HeaderBadges';
 import { SwitchUserDialog } from './SwitchUserDialog';
 import { showInfoToast } from './toasts';
 
@@ -202,6 +202,7 @@ export function ShellHeader({ session, home, compact = false, menuButton }: Shel
       right={
         <>
           <Notifications />
+          {canOpen(session, 'messages') ? <UnreadMessages /> : null}
           {canOpen(session, 'tasks') ? <PendingTasks /> : null}
           <UserMenu session={session} compact={compact} />
         </>

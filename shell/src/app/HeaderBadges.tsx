@@ -1,8 +1,10 @@
 // The header's live counts (issue 27): the bell with the user's notifications not yet dismissed (SPEC §3
 // `userNotifications`, §4 "notifications dismissed") and the pending-task count (`pendingTasksCount`). Their
-// query keys start with the entities the server's events name ('userNotification', 'task'), so an
+// unread chat messages (`totalUnreadMessages`) are counted beside them. Their
+// query keys start with the entities the server's events name ('userNotification', 'task', 'chatMessage'), so an
 // entityChanged event refreshes them (invalidateOnEntityChanged); a slow poll covers a stream that is down.
 import {
+  chatCountsSchema,
   formatDateTime,
   notificationDismissedSchema,
   notificationListSchema,
@@ -11,7 +13,7 @@ import {
   type UserNotification,
 } from '@carelane/shared-domain';
 import { apiClient, errorMessage, publishErrorToast } from '@carelane/shared-session';
-import { BellOutlined, CheckSquareOutlined } from '@ant-design/icons';
+import { BellOutlined, CheckSquareOutlined, MessageOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, List, Popover, Space, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -184,6 +186,28 @@ export function PendingTasks() {
           icon={<CheckSquareOutlined />}
           aria-label={`Pending tasks: ${count}`}
           onClick={() => navigate('/tasks?mine=true')}
+        />
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function UnreadMessages() {
+  const counts = useQuery({
+    queryKey: ['chatMessage', 'counts'],
+    queryFn: ({ signal }) => apiClient.get('/api/chat/counts', chatCountsSchema, { signal }),
+    refetchInterval: POLL_MS,
+  });
+  const count = counts.data?.totalUnreadMessages ?? 0;
+  return (
+    <Tooltip title={`Unread messages: ${count}`}>
+      <Badge count={count} size="small">
+        <Button
+          type="text"
+          shape="circle"
+          icon={<MessageOutlined />}
+          aria-label={`Unread messages: ${count}`}
+          onClick={() => navigate('/messages')}
         />
       </Badge>
     </Tooltip>

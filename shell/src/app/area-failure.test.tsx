@@ -21,14 +21,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 
-// The header's icons, each from its own module: the package's index loads its two-tone icons, whose colour
-// code is ES modules only, which jest does not load (antd itself takes its icons one by one).
-jest.mock('@ant-design/icons', () => {
-  const icon = (name: string) => jest.requireActual(`@ant-design/icons/lib/icons/${name}`).default;
-  return Object.fromEntries(
-    ['BellOutlined', 'CheckSquareOutlined', 'DownOutlined', 'UserOutlined'].map((name) => [name, icon(name)]),
-  );
-});
+jest.mock('@ant-design/icons', () => jest.requireActual('../test/header-icons'));
 
 jest.setTimeout(30_000);
 
