@@ -29,6 +29,7 @@ import { auditRoutes } from './modules/admin/audit/routes';
 import { outboxRoutes } from './modules/admin/outbox/routes';
 import { referralSourcesRoutes } from './modules/admin/referral-sources/routes';
 import { publicShortLinkRoutes, shortLinkRoutes } from './modules/admin/short-links/routes';
+import { globalSearchRoutes } from './modules/admin/search/routes';
 import { publicPlatformRoutes, sessionPlatformRoutes } from './modules/platform/routes';
 import { lookupsRoutes } from './modules/scheduling/lookups/routes';
 import { patientAccessRoutes } from './modules/scheduling/patient-access/routes';
@@ -78,6 +79,7 @@ const SESSION_ROUTES = [
   outboxRoutes,
   referralSourcesRoutes,
   shortLinkRoutes,
+  globalSearchRoutes,
   lookupsRoutes,
   patientsRoutes,
   patientAccessRoutes,

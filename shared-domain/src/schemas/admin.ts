@@ -50,6 +50,7 @@ export const PATIENT_READ_KINDS = {
   payList: 'Clinician pay list',
   metricVisitList: 'Dashboard figure visits',
   nonCoverageList: 'Non-coverage list',
+  search: 'Global search',
 } as const;
 export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
 export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);

@@ -23,3 +23,4 @@ export * from './supply-demand';
 export * from './chat';
 export * from './tasks';
 export * from './inbound';
+export * from './search';
