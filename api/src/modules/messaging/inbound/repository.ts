@@ -167,7 +167,8 @@ export async function findItem(ex: Executor, id: number, lock = false): Promise<
 
 /** Who sees what: everyone (staff), or only the messages a user sent (matched to them or their clinician record). */
 export type InboxScope = { userId: number } | null;
-const scoped = (scope: InboxScope): SQL => (scope ? sql`i.user_id = ${scope.userId}` : sql`true`);
+const scoped = (scope: InboxScope): SQL =>
+  scope ? sql`(i.user_id = ${scope.userId} or p.user_id = ${scope.userId})` : sql`true`;
 
 export interface ListFilter {
   status?: InboxStatus;
