@@ -1,7 +1,7 @@
 // Starts the product the way `npm start` does (scripts/start.mjs: build what is stale, assemble the front
 // end, serve it), on a free port, a fresh embedded database and its own static folder, and stops it after.
 import fs from 'node:fs';
-import { MESSAGES_DIR, RUN_DIR, STATIC_DIR } from './paths';
+import { INBOUND_WEBHOOK_SECRET, MESSAGES_DIR, RUN_DIR, STATIC_DIR } from './paths';
 import { startProduct } from './product-server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -16,6 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     logLevel: 'info',
     // A cold build of the API, the shell and six areas takes a few minutes on two cores.
     startWithinMs: 12 * 60_000,
+    env: { INBOUND_WEBHOOK_SECRET },
   });
   process.env.E2E_BASE_URL = server.url;
   return () => server.stop();

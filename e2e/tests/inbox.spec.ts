@@ -1,0 +1,79 @@
+// SMS both ways (issue 27, decision 062) in Chromium on the product as `npm start` serves it: the coordinator's
+// SMS to the demo clinician are refused once 5 are unanswered (the SPEC §8 text), the inbox's second tab says who
+// SMS cannot reach and why; the clinician answers through the signed inbound webhook, the answer waits in /inbox
+// (Pending), the block is lifted, and the coordinator replies from the page. A replayed webhook is refused.
+import { expectAccessible } from '../support/axe';
+import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
+import { postSignedInbound } from '../support/inbound';
+
+const COORDINATOR = 'coordinator@carelane.local';
+/** The demo clinician's number and the demo's SMS number (api/src/db/seed-scheduling.ts, the constants). */
+const CLINICIAN_PHONE = '512-555-0104';
+const OUR_NUMBER = '5125550100';
+
+type Clinician = { id: number; givenName: string; familyName: string };
+
+test('a clinician with 5 unanswered SMS is blocked until their SMS answer, which waits in the inbox and is answered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const headers = { Authorization: `Bearer ${await apiToken(request, COORDINATOR)}` };
+  const found = await request.get(
+    `${baseUrl()}/api/admin/providers?search=${encodeURIComponent('clinician@carelane.local')}&providerStatusId=0`,
+    { headers },
+  );
+  expect(found.status()).toBe(200);
+  const clinician = ((await found.json()) as { rows: Clinician[] }).rows[0]!;
+  const name = `${clinician.givenName} ${clinician.familyName}`;
+
+  // Other specs may have texted the demo clinician already: send until the rule refuses (at most 5 go).
+  let refusal: { error: string } | null = null;
+  for (let i = 0; i <= 5 && !refusal; i++) {
+    const sent = await request.post(`${baseUrl()}/api/messaging/sms`, {
+      headers,
+      data: { providerIds: [clinician.id], body: `Can you take the Tuesday visit? (${stamp}-${i})` },
+    });
+    if (sent.status() === 409) refusal = (await sent.json()) as { error: string };
+    else expect(sent.status()).toBe(200);
+  }
+  expect(refusal?.error).toBe(
+    `could not send to clinician (id: ${clinician.id}) as they have not responded for 5 recent SMS.`,
+  );
+
+  await signIn(page, COORDINATOR);
+  await page.goto('/inbox?tab=blocks');
+  const blocks = page.getByRole('tabpanel');
+  await expect(blocks.getByText(name)).toBeVisible({ timeout: 60_000 });
+  await expect(blocks).toContainText('No answer to 5 recent SMS');
+  await expectAccessible(page, '/inbox, who SMS cannot reach');
+
+  const answer = `Yes, I can take Tuesday (${stamp}).`;
+  const inbound = { messageId: `e2e-${stamp}`, from: CLINICIAN_PHONE, to: OUR_NUMBER, body: answer };
+  expect((await postSignedInbound(request, 'sms', inbound)).status()).toBe(201);
+  const replayed = await postSignedInbound(request, 'sms', inbound);
+  expect(replayed.status()).toBe(409);
+  expect(((await replayed.json()) as { error: string }).error).toBe('This message was already received.');
+
+  await page.goto('/inbox');
+  const item = page
+    .getByRole('listitem')
+    .filter({ hasText: answer })
+    .or(page.getByRole('row').filter({ hasText: answer }));
+  await expect(item).toBeVisible({ timeout: 30_000 });
+  await expect(item).toContainText(name);
+  await expectAccessible(page, '/inbox, pending messages');
+
+  await item.getByRole('button', { name: 'Reply' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(`Thank you, see you Tuesday (${stamp}).`);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Reply sent successfully.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(answer)).toBeHidden({ timeout: 15_000 });
+
+  // The answer lifted the block: the clinician is no longer listed, and the reply went out by SMS.
+  await page.goto('/inbox?tab=blocks');
+  await expect(page.getByRole('tabpanel')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tabpanel').getByText(name)).toBeHidden();
+});
