@@ -25,7 +25,7 @@ test('a clinician with 5 unanswered SMS is blocked until their SMS answer, which
     { headers },
   );
   expect(found.status()).toBe(200);
-  const clinician = ((await found.json()) as { rows: Clinician[] }).rows[0]!;
+  const clinician = ((await found.json()) as { providers: Clinician[] }).providers[0]!;
   const name = `${clinician.givenName} ${clinician.familyName}`;
 
   // Other specs may have texted the demo clinician already: send until the rule refuses (at most 5 go).
