@@ -1,4 +1,4 @@
-import { ROLE } from '@carelane/shared-domain';
+import { ROLE, type GlobalSearchResponse } from '@carelane/shared-domain';
 import { getBus, getQueryClient, invalidateOnEntityChanged, setSession } from '@carelane/shared-session';
 import {
   apiError,
@@ -9,7 +9,7 @@ import {
   type FetchCall,
 } from '@carelane/shared-session/testing';
 import { AppProviders } from '@carelane/shared-ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ShellHeader, initialsOf } from './Header';
 import { ToastOutlet } from './toasts';
@@ -33,10 +33,23 @@ const notification = (id: number, title: string, link: string | null = null) => 
   dismissedAt: null,
 });
 
+/** A global search answer with these groups' hits; the others empty. */
+function searchAnswer(groups: Partial<GlobalSearchResponse['groups']> = {}): GlobalSearchResponse {
+  return {
+    groups: { patients: [], serviceRequests: [], clinicians: [], organizations: [], invoices: [], ...groups },
+  };
+}
+
 /** The header's own reads (notifications, pending tasks) answered from `state`; undefined for anything else. */
 function headerAnswer(
   call: FetchCall,
-  state: { notifications: ReturnType<typeof notification>[]; pendingTasks: number; unread?: number } = {
+  state: {
+    notifications: ReturnType<typeof notification>[];
+    pendingTasks: number;
+    unread?: number;
+    /** The global search's answer, whatever was typed. */
+    search?: GlobalSearchResponse;
+  } = {
     notifications: [],
     pendingTasks: 0,
   },
@@ -51,6 +64,7 @@ function headerAnswer(
     return jsonResponse({ pendingTasksCount: state.pendingTasks });
   if (call.url.pathname === '/api/chat/counts')
     return jsonResponse({ totalUnreadMessages: state.unread ?? 0 });
+  if (call.url.pathname === '/api/admin/search') return jsonResponse(state.search ?? searchAnswer());
   return undefined;
 }
 
@@ -88,7 +102,7 @@ describe('ShellHeader', () => {
     showHeader(ROLE.ADMINISTRATOR);
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Carelane' }).getAttribute('href')).toBe('/episodes');
-    const search = within(banner).getByRole('searchbox', { name: 'Search' });
+    const search = within(banner).getByRole('combobox', { name: 'Search' });
     expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
     expect(within(banner).getByRole('button', { name: 'Notifications: 0' })).toBeTruthy();
     expect(within(banner).getByRole('button', { name: 'Pending tasks: 0' })).toBeTruthy();
@@ -119,7 +133,7 @@ describe('ShellHeader', () => {
   it('focuses the search on / pressed outside a field, and leaves a / typed in a field alone', async () => {
     const user = userEvent.setup();
     showHeader(ROLE.ADMINISTRATOR);
-    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const search = screen.getByRole('combobox', { name: 'Search' });
     await user.keyboard('/');
     expect(document.activeElement).toBe(search);
     expect(search).toHaveProperty('value', '');
@@ -130,20 +144,6 @@ describe('ShellHeader', () => {
     expect(document.activeElement).toBe(other);
     expect(other.value).toBe('/');
     other.remove();
-  });
-
-  it('says that searching everything comes later, and says nothing for an empty search', async () => {
-    const user = userEvent.setup();
-    showHeader(ROLE.ADMINISTRATOR);
-    const search = screen.getByRole('searchbox', { name: 'Search' });
-    await user.click(search);
-    await user.keyboard('{Enter}');
-    await user.paste('Jane Doe');
-    await user.keyboard('{Enter}');
-    expect(
-      await screen.findByText('Searching everything from here comes with a later release.'),
-    ).toBeTruthy();
-    expect(screen.getAllByText('Searching everything from here comes with a later release.')).toHaveLength(1);
   });
 
   it('lists profile, password, switch user and log out for an administrator', async () => {
@@ -246,9 +246,9 @@ describe('ShellHeader on a phone (compact)', () => {
 
     const open = within(banner).getByRole('button', { name: 'Open search' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('searchbox', { name: 'Search' })).toBeNull(); // hidden
+    expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull(); // hidden
     await user.click(open);
-    const search = await screen.findByRole('searchbox', { name: 'Search' });
+    const search = await screen.findByRole('combobox', { name: 'Search' });
     await waitFor(() => expect(document.activeElement).toBe(search));
     expect(within(banner).getByRole('button', { name: 'Close search' })).toBeTruthy();
   });
@@ -353,5 +353,95 @@ describe('ShellHeader live counts', () => {
     await user.click(screen.getByRole('button', { name: /^Notifications: / }));
     await user.click(await screen.findByRole('button', { name: 'Dismiss all' }));
     expect(await screen.findByText('You have no new notifications.')).toBeTruthy();
+  });
+});
+
+describe('ShellHeader global search', () => {
+  const jones = searchAnswer({
+    patients: [
+      { id: 7, title: 'Mary Jones', detail: 'Born 3/4/1950 · Sunrise Home Health', path: '/patient?id=7' },
+    ],
+    clinicians: [{ id: 3, title: 'Tom Jones', detail: 'tom@example.com', path: '/provider?providerId=3' }],
+  });
+  const searches = (calls: FetchCall[]) => calls.filter((call) => call.url.pathname === '/api/admin/search');
+
+  it('searches what is typed once typing pauses, and lists the hits in groups', async () => {
+    const { calls } = mockFetch(
+      async (call) =>
+        headerAnswer(call, { notifications: [], pendingTasks: 0, search: jones }) ??
+        apiError(404, 'NOT_FOUND', 'not found'),
+    );
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR);
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'jones');
+    const listbox = await screen.findByRole('listbox');
+    expect(await within(listbox).findByRole('option', { name: /Mary Jones/ })).toBeTruthy();
+    expect(within(listbox).getByRole('option', { name: /Tom Jones/ }).textContent).toContain(
+      'tom@example.com',
+    );
+    expect(within(listbox).getByText('Patients')).toBeTruthy();
+    expect(within(listbox).getByText('Clinicians')).toBeTruthy();
+    expect(within(listbox).queryByText('Invoices')).toBeNull(); // no hits, no group
+    expect(searches(calls).map((call) => call.url.searchParams.get('q'))).toEqual(['jones']);
+  });
+
+  it('opens the page of the hit chosen with the arrow keys and Enter, and does nothing on Enter alone', async () => {
+    mockFetch(
+      async (call) =>
+        headerAnswer(call, { notifications: [], pendingTasks: 0, search: jones }) ??
+        apiError(404, 'NOT_FOUND', 'not found'),
+    );
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR);
+    const search = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(search, 'jones');
+    await screen.findByRole('option', { name: /Mary Jones/ });
+    // The list reads the key code, which user-event leaves out (browsers set it): the keys are sent by hand.
+    const press = (key: string, keyCode: number) => {
+      fireEvent.keyDown(search, { key, keyCode, which: keyCode });
+      fireEvent.keyUp(search, { key, keyCode, which: keyCode });
+    };
+    press('Enter', 13);
+    expect(window.location.pathname).toBe('/help');
+    expect(screen.getByRole('option', { name: /Mary Jones/ })).toBeTruthy(); // still open, nothing chosen
+    press('ArrowDown', 40);
+    press('Enter', 13);
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/patient?id=7'));
+    expect(search).toHaveProperty('value', '');
+  });
+
+  it('opens a hit clicked', async () => {
+    mockFetch(
+      async (call) =>
+        headerAnswer(call, { notifications: [], pendingTasks: 0, search: jones }) ??
+        apiError(404, 'NOT_FOUND', 'not found'),
+    );
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR);
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'jones');
+    await user.click(await screen.findByRole('option', { name: /Tom Jones/ }));
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/provider?providerId=3'),
+    );
+  });
+
+  it('says there are no matches', async () => {
+    mockFetch(async (call) => headerAnswer(call) ?? apiError(404, 'NOT_FOUND', 'not found'));
+    const user = userEvent.setup();
+    showHeader(ROLE.ORGANIZATION_USER);
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'zzz');
+    expect(await screen.findByText('No matches')).toBeTruthy();
+  });
+
+  it('does not search fewer than 2 characters', async () => {
+    const { calls } = mockFetch(
+      async (call) => headerAnswer(call) ?? apiError(404, 'NOT_FOUND', 'not found'),
+    );
+    const user = userEvent.setup();
+    showHeader(ROLE.ADMINISTRATOR);
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'j ');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searches(calls)).toEqual([]);
+    expect(screen.queryByText('No matches')).toBeNull();
   });
 });

@@ -10,47 +10,12 @@ import {
 } from '@carelane/shared-session';
 import { AppHeader } from '@carelane/shared-ui';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Input, Typography, theme, type InputRef } from 'antd';
-import { type ComponentProps, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { Avatar, Button, Dropdown, Typography, theme } from 'antd';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { navigate, redirect } from '../routing/location';
+import { GlobalSearch } from './GlobalSearch';
 import { Notifications, PendingTasks, UnreadMessages } from './HeaderBadges';
 import { SwitchUserDialog } from './SwitchUserDialog';
-import { showInfoToast } from './toasts';
-
-/** '/' anywhere but in a field focuses the global search box. */
-function useSearchShortcut(input: RefObject<InputRef | null>) {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]')) return;
-      event.preventDefault();
-      input.current?.focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [input]);
-}
-
-function GlobalSearch() {
-  const input = useRef<InputRef>(null);
-  useSearchShortcut(input);
-  return (
-    <div data-unsaved-ignore style={{ width: '100%', maxWidth: 480 }}>
-      <Input.Search
-        ref={input}
-        id="carelane-global-search"
-        aria-label="Search"
-        aria-keyshortcuts="/"
-        placeholder="Search patients, clinicians, organizations…  (press /)"
-        allowClear
-        onSearch={(text) => {
-          if (text.trim()) showInfoToast('Searching everything from here comes with a later release.');
-        }}
-      />
-    </div>
-  );
-}
 
 /** The initials on the compact user menu's button: "Clara Doe" -> "CD". */
 export function initialsOf(firstName: string, lastName: string): string {
