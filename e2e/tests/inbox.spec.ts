@@ -77,3 +77,48 @@ test('a clinician with 5 unanswered SMS is blocked until their SMS answer, which
   await expect(page.getByRole('tabpanel')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('tabpanel').getByText(name)).toBeHidden();
 });
+
+test('a task assigned to the clinician manager shows in their header count live', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const manager = await apiToken(request, 'clinicianmanager@carelane.local');
+  const me = await request.get(`${baseUrl()}/api/security/me`, {
+    headers: { Authorization: `Bearer ${manager}` },
+  });
+  const managerId = ((await me.json()) as { id: number }).id;
+  const pendingCount = async () =>
+    (
+      (await (
+        await request.get(`${baseUrl()}/api/admin/tasks/pendingCount`, {
+          headers: { Authorization: `Bearer ${manager}` },
+        })
+      ).json()) as { pendingTasksCount: number }
+    ).pendingTasksCount;
+
+  await signIn(page, 'clinicianmanager@carelane.local');
+  await page.goto('/help');
+  const before = await pendingCount();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: `Pending tasks: ${before}` })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expectAccessible(page, 'the header with its live counts');
+
+  const coordinator = await apiToken(request, COORDINATOR);
+  const created = await request.post(`${baseUrl()}/api/admin/tasks`, {
+    headers: { Authorization: `Bearer ${coordinator}` },
+    data: {
+      title: `Call the family back about Tuesday (${Date.now()})`,
+      assigneeId: managerId,
+      dueDate: new Date().toISOString().slice(0, 10),
+      priority: 'High',
+    },
+  });
+  expect(created.status()).toBe(201);
+  // Live: the page is not reloaded; the task's event refreshes the count.
+  await expect(banner.getByRole('button', { name: `Pending tasks: ${before + 1}` })).toBeVisible({
+    timeout: 15_000,
+  });
+});
