@@ -24,3 +24,4 @@ export * from './chat';
 export * from './tasks';
 export * from './inbound';
 export * from './search';
+export * from './message-templates';
