@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
 import { episodes, providers } from './scheduling-schema';
-import { createdAt } from './columns';
+import { createdAt, updatedAt, version } from './columns';
 
 export const chatTopics = pgTable(
   'chat_topics',
@@ -153,3 +153,34 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   phone: text('phone').primaryKey(),
   optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Message templates (issue 27, migration 0044, decision 063): one per purpose and credential state (SPEC §4: 1, 3,
+ * 5), an email subject and message, an SMS and an app message in English, each optionally in German (SPEC §9).
+ * The migration seeds the broadcast rows, so every database has them.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    /** What the template is for: 'broadcast' (MESSAGE_TEMPLATE_PURPOSES). */
+    purpose: text('purpose').notNull(),
+    credentialState: integer('credential_state').notNull(),
+    emailSubject: text('email_subject').notNull(),
+    emailMessage: text('email_message').notNull(),
+    smsMessage: text('sms_message').notNull(),
+    appMessage: text('app_message').notNull(),
+    emailSubjectDe: text('email_subject_de'),
+    emailMessageDe: text('email_message_de'),
+    smsMessageDe: text('sms_message_de'),
+    appMessageDe: text('app_message_de'),
+    version: version(),
+    updatedAt: updatedAt(),
+    /** Who saved it last; null for the seeded text. */
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    check('message_templates_credential_state_check', sql`${t.credentialState} in (1, 3, 5)`),
+    uniqueIndex('message_templates_purpose_state_key').on(t.purpose, t.credentialState),
+  ],
+);

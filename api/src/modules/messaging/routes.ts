@@ -5,9 +5,11 @@ import type { AppServices } from '../../services/app-services';
 import { chatRoutes } from './chat/routes';
 import { inboundRoutes } from './inbound/routes';
 import { tasksRoutes } from './tasks/routes';
+import { templatesRoutes } from './templates/routes';
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(chatRoutes, opts);
   await app.register(tasksRoutes, opts);
   await app.register(inboundRoutes, opts);
+  await app.register(templatesRoutes, opts);
 };
