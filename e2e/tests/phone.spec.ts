@@ -199,7 +199,7 @@ test.describe('the phone: a clinician at 390 × 844', () => {
     await page.goto('/');
     await signInOnPhone(page, CLINICIAN);
     const banner = page.getByRole('banner');
-    const search = page.getByRole('searchbox', { name: 'Search', exact: true });
+    const search = page.getByRole('combobox', { name: 'Search', exact: true });
     await expect(search).toBeHidden();
     await banner.getByRole('button', { name: 'Open search' }).tap();
     await expect(search).toBeVisible();

@@ -7,10 +7,10 @@ import { episode, visits } from './test-fixtures';
 
 jest.setTimeout(90_000);
 
-function open(answer: (method: string, path: string) => Response | undefined) {
+function open(answer: (method: string, path: string) => Response | undefined, roleId = 9) {
   return renderPage(<EpisodePage />, {
     url: '/episode?id=42',
-    roleId: 9,
+    roleId,
     referralSourceId: 3,
     route: (call) => {
       const path = call.url.pathname;
@@ -46,6 +46,52 @@ function open(answer: (method: string, path: string) => Response | undefined) {
     },
   });
 }
+
+describe('EpisodePage care-team conversation', () => {
+  it('links an organization user to the conversation on /messages once it exists', async () => {
+    const page = open((method, path) =>
+      method === 'GET' && path === '/api/admin/episodes/42'
+        ? jsonResponse({ ...episode, careTeamTopicId: 17 })
+        : undefined,
+    );
+    const link = await screen.findByRole('link', { name: 'Care team conversation' });
+    expect(link.getAttribute('href')).toBe('/messages?topic=17');
+    page.done();
+  });
+
+  it('opens it for a coordinator who starts it, then goes to it on /collaboration', async () => {
+    const page = open(
+      (method, path) =>
+        method === 'POST' && path === '/api/chat/topics'
+          ? jsonResponse(
+              {
+                topic: {
+                  id: 5,
+                  kind: 'careTeam',
+                  episodeId: 42,
+                  referralSourceId: 3,
+                  title: episode.title,
+                  unreadCount: 0,
+                  lastReadMessageId: null,
+                  lastMessage: null,
+                },
+              },
+              201,
+            )
+          : undefined,
+      5,
+    );
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Start the care team conversation' }));
+    await waitFor(() => expect(page.navigations).toEqual(['/collaboration?topic=5']));
+    const post = page.calls.find(
+      (call) => call.method === 'POST' && call.url.pathname === '/api/chat/topics',
+    );
+    expect(post?.body).toEqual({ kind: 'careTeam', episodeId: 42 });
+    page.done();
+  });
+});
 
 describe('EpisodePage', () => {
   it('lists the visits with their labels, rates as money and "Find clinicians" for Active ones', async () => {

@@ -5,6 +5,7 @@ import { Flex, Typography } from 'antd';
 import { z } from 'zod';
 import { todayIso } from '../patients/form-kit';
 import { episodeQueries } from './episode-queries';
+import { CareTeamConversation } from './CareTeamConversation';
 import { EpisodeFiles } from './EpisodeFiles';
 import { EpisodeForm } from './EpisodeForm';
 import { EpisodeStatusTag } from './EpisodeTable';
@@ -39,10 +40,11 @@ export default function EpisodePage() {
     <PageFrame
       title={`#${e.id} ${e.title}`}
       actions={
-        <Flex gap={8} align="center">
+        <Flex gap={8} align="center" wrap>
           <Typography.Text type="secondary">{e.referralSource.name}</Typography.Text>
           <EpisodeStatusTag status={e.status} />
           <AreaLink to={printAllNotesPath(e)}>Print all notes</AreaLink>
+          <CareTeamConversation episode={e} />
         </Flex>
       }
     >

@@ -52,6 +52,7 @@ const episode: Episode = {
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   version: 4,
+  careTeamTopicId: null,
 };
 
 /** What toBody sends back of an episode: its input fields (the organization only when creating). */

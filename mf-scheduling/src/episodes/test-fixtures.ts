@@ -38,6 +38,7 @@ export const episode = {
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   version: 4,
+  careTeamTopicId: null,
 };
 
 export const visit = (id: number, status: string, extra: Record<string, unknown> = {}) => ({

@@ -133,6 +133,8 @@ export const episodeSchema = z
     createdAt: isoDateTimeSchema,
     updatedAt: isoDateTimeSchema,
     version: versionSchema,
+    /** SPEC §3: the care-team conversation (chat topic) of the request; null until someone opens it. */
+    careTeamTopicId: z.number().int().nullable(),
   })
   .meta({ id: 'Episode' });
 export type Episode = z.infer<typeof episodeSchema>;

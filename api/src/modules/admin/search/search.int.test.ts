@@ -133,7 +133,9 @@ describeEachDatabase('admin: global search', (server) => {
     );
     expect(mine.length).toBeGreaterThan(0);
     const own = mine[0]!;
-    expect(ids((await search(own.last_name, clinician)).patients)).toContain(own.id);
+    const found = (await search(own.last_name, clinician)).patients.find((hit) => hit.id === own.id);
+    // A clinician has no patient detail page: the hit opens the patient's notes.
+    expect(found?.path).toBe(`/notes?patientId=${own.id}`);
     const other = await patientOf(`p.id not in (${mine.map((m) => m.id).join(',')})`);
     const groups = await search(other.last_name, clinician);
     expect(ids(groups.patients)).not.toContain(other.id);

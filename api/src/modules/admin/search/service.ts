@@ -4,6 +4,7 @@
 // answer names are a read of patient data (access log, kind 'search').
 import {
   ROLE,
+  formatDate,
   isOrganizationRole,
   type GlobalSearchQuery,
   type GlobalSearchResponse,
@@ -22,12 +23,6 @@ export function scopeOf(actor: Actor): repo.Scope {
 }
 
 /** A stored day (YYYY-MM-DD) as the portal shows it: M/D/YYYY. */
-function shownDay(day: string | null): string | null {
-  if (!day) return null;
-  const [year, month, date] = day.split('-');
-  return `${Number(month)}/${Number(date)}/${year}`;
-}
-
 const joined = (...parts: (string | null | undefined)[]): string | null =>
   parts.filter((part): part is string => Boolean(part)).join(' · ') || null;
 
@@ -59,8 +54,9 @@ export async function search(
       patients: patients.map((p): SearchHit => ({
         id: p.id,
         title: `${p.firstName} ${p.lastName}`,
-        detail: joined(p.birthday ? `Born ${shownDay(p.birthday)}` : null, p.organization),
-        path: `/patient?id=${p.id}`,
+        detail: joined(p.birthday ? `Born ${formatDate(p.birthday)}` : null, p.organization),
+        // A clinician opens a patient's and a request's notes (their own); staff and organizations the detail.
+        path: scope.kind === 'clinician' ? `/notes?patientId=${p.id}` : `/patient?id=${p.id}`,
       })),
       serviceRequests: serviceRequests.map((r) => ({
         id: r.id,
@@ -70,7 +66,7 @@ export async function search(
           r.patientFirstName === null ? null : `${r.patientFirstName} ${r.patientLastName}`,
           r.status,
         ),
-        path: `/episode?id=${r.id}`,
+        path: scope.kind === 'clinician' ? `/notes?episodeId=${r.id}` : `/episode?id=${r.id}`,
       })),
       clinicians: clinicians.map((c) => ({
         id: c.id,
@@ -87,7 +83,7 @@ export async function search(
       invoices: invoices.map((i) => ({
         id: i.id,
         title: `Invoice ${i.number}`,
-        detail: joined(i.organization, i.issuedOn ? `issued ${shownDay(i.issuedOn)}` : null),
+        detail: joined(i.organization, i.issuedOn ? `issued ${formatDate(i.issuedOn)}` : null),
         path: `/invoices?invoiceId=${i.id}`,
       })),
     },

@@ -33,6 +33,7 @@ type Loaded = {
     email: string | null;
   };
   patientName: string | null;
+  careTeamTopicId: number | null;
 };
 
 export const patientNameSql = sql<string | null>`case when ${patients.id} is null then null
@@ -59,6 +60,9 @@ export async function loadEpisode(
         email: referralSources.email,
       },
       patientName: patientNameSql,
+      // The messaging area's care-team conversation of the request, once someone has opened it (decision 059).
+      careTeamTopicId: sql<number | null>`(select t.id from chat_topics t
+        where t.kind = 'careTeam' and t.episode_id = ${episodes.id})`,
     })
     .from(episodes)
     .innerJoin(referralSources, eq(referralSources.id, episodes.referralSourceId))
@@ -76,7 +80,7 @@ export async function episodePatientIds(ex: Executor, id: number): Promise<numbe
   return row?.patientId == null ? [] : [row.patientId];
 }
 
-export function toEpisode({ episode: e, referralSource, patientName }: Loaded): Episode {
+export function toEpisode({ episode: e, referralSource, patientName, careTeamTopicId }: Loaded): Episode {
   return {
     id: e.id,
     referralSourceId: e.referralSourceId,
@@ -116,6 +120,7 @@ export function toEpisode({ episode: e, referralSource, patientName }: Loaded): 
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
     version: e.version,
+    careTeamTopicId,
   };
 }
 
