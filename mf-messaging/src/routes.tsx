@@ -12,4 +12,5 @@ export const PAGES: AreaPages = {
   '/collaboration': lazy(() => import('./collaboration/CollaborationPage')),
   '/tasks': lazy(() => import('./tasks/TasksPage')),
   '/incidents': lazy(() => import('./incidents/IncidentsPage')),
+  '/prompts': lazy(() => import('./prompts/PromptsPage')),
 };
