@@ -257,7 +257,8 @@ async function request(server, path, token, body) {
   return { status: res.status, body: res.ok ? JSON.parse(text) : { message: text }, ms: took };
 }
 
-async function measureGet(server, token, path, { seconds, connections, body }) {
+/** One GET (or POST with `body`): the first answer, 20 in turn, then autocannon; shared with search.mjs. */
+export async function measureGet(server, token, path, { seconds, connections, body }) {
   const load = os.loadavg()[0];
   // A report slower than fetch's 300 s wait for the answer's headers is written down, not the end of the run.
   const first = await request(server, path, token, body).catch((error) => ({
@@ -323,7 +324,12 @@ async function freshness(server, adminToken, directorToken) {
   return { lags: latencySummary(lags) };
 }
 
-async function benchOne(kind, api, { scale, seconds, log, dataCache, only }) {
+/**
+ * The scheduling data set at `scale` in a new database of `kind` (generated, or restored from `dataCache`), then
+ * `prepare(target)` on the stopped database, then the server on it; answers `use(server)`. Everything is dropped
+ * after. Shared with search.mjs.
+ */
+export async function withSchedulingServer(kind, { scale, log, dataCache, env = {}, prepare }, use) {
   let target;
   let database;
   let server;
@@ -332,7 +338,6 @@ async function benchOne(kind, api, { scale, seconds, log, dataCache, only }) {
     database = await createDatabase();
     target = { databaseUrl: database.url };
   }
-  const env = { BANK_ACCOUNT_KEY: 'carelane-bench-bank-account-key' };
   try {
     const cached = dataCache && (await restoreCached(kind, dataCache, scale, target, database));
     if (cached) log(`  ${kind}: the data set kept in ${dataCache} (scale ${scale})`);
@@ -350,8 +355,20 @@ async function benchOne(kind, api, { scale, seconds, log, dataCache, only }) {
       }
       if (dataCache) await keepCached(kind, dataCache, scale, target, database, generation);
     }
-    const rollup = await timeRollup(api, target, log);
+    const prepared = prepare ? await prepare(target) : undefined;
     server = await startHealthy(target, env);
+    return await use(server, prepared);
+  } finally {
+    await server?.kill();
+    if (target.dataDir) removeDir(target.dataDir);
+    await database?.drop();
+  }
+}
+
+async function benchOne(kind, api, { scale, seconds, log, dataCache, only }) {
+  const env = { BANK_ACCOUNT_KEY: 'carelane-bench-bank-account-key' };
+  const prepare = (target) => timeRollup(api, target, log);
+  return withSchedulingServer(kind, { scale, log, dataCache, env, prepare }, async (server, rollup) => {
     const tokens = {
       director: await login(server, DIRECTOR),
       orgUser: await login(server, ORG_USER),
@@ -385,11 +402,7 @@ async function benchOne(kind, api, { scale, seconds, log, dataCache, only }) {
     const fresh = await freshness(server, tokens.admin, tokens.director);
     log(`    freshness: ${fresh.note ?? `p95 ${ms(fresh.lags.p95)}`}`);
     return { kind, rollup, reports, drills, fresh };
-  } finally {
-    await server?.kill();
-    if (target.dataDir) removeDir(target.dataDir);
-    await database?.drop();
-  }
+  });
 }
 
 export async function run({
