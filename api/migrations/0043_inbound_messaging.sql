@@ -45,4 +45,5 @@ ALTER TABLE "inbound_messages" ADD CONSTRAINT "inbound_messages_handled_by_user_
 CREATE UNIQUE INDEX "inbound_messages_external_key" ON "inbound_messages" USING btree ("channel","external_id");--> statement-breakpoint
 CREATE INDEX "inbound_messages_status_idx" ON "inbound_messages" USING btree ("status","received_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "inbound_messages_from_idx" ON "inbound_messages" USING btree ("from_address","received_at");--> statement-breakpoint
+CREATE INDEX "inbound_messages_provider_idx" ON "inbound_messages" USING btree ("provider_id","created_at") WHERE provider_id is not null;--> statement-breakpoint
 CREATE INDEX "outbox_provider_idx" ON "outbox" USING btree ("provider_id","created_at") WHERE provider_id is not null;

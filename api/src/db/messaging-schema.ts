@@ -145,6 +145,10 @@ export const inboundMessages = pgTable(
     uniqueIndex('inbound_messages_external_key').on(t.channel, t.externalId),
     index('inbound_messages_status_idx').on(t.status, t.receivedAt.desc()),
     index('inbound_messages_from_idx').on(t.fromAddress, t.receivedAt),
+    // A clinician's latest answer: where the SMS rule starts counting (services/clinician-sms.ts).
+    index('inbound_messages_provider_idx')
+      .on(t.providerId, t.createdAt)
+      .where(sql`provider_id is not null`),
   ],
 );
 
