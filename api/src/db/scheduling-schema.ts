@@ -234,6 +234,11 @@ export const providers = pgTable(
     index('providers_status_idx').on(t.providerStatusId, t.familyName),
     // The clinician funnel: the clinicians who signed up in a period (migration 0041).
     index('providers_created_idx').on(t.createdAt, t.id),
+    // The global search: a word's start, one range scan each (migration 0045).
+    index('providers_family_name_search_idx').on(sql`lower(${t.familyName}) text_pattern_ops`),
+    index('providers_given_name_search_idx').on(sql`lower(${t.givenName}) text_pattern_ops`),
+    index('providers_email_search_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('providers_phone_search_idx').on(sql`${t.phoneNumber} text_pattern_ops`),
     uniqueIndex('providers_user_key').on(t.userId),
   ],
 );
@@ -353,6 +358,12 @@ export const patients = pgTable(
     index('patients_referral_source_created_idx').on(t.referralSourceId, t.createdAt, t.id),
     index('patients_name_idx').on(t.lastName, t.firstName, t.id),
     index('patients_zipcode_idx').on(t.zipcode),
+    // The global search (migration 0045).
+    index('patients_last_name_search_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('patients_first_name_search_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('patients_phone1_search_idx').on(sql`${t.phoneNumber1} text_pattern_ops`),
+    index('patients_phone2_search_idx').on(sql`${t.phoneNumber2} text_pattern_ops`),
+    index('patients_birthday_idx').on(t.birthday),
   ],
 );
 
@@ -433,6 +444,7 @@ export const episodes = pgTable(
   (t) => [
     index('episodes_status_created_idx').on(t.status, t.createdAt, t.id),
     index('episodes_created_idx').on(t.createdAt, t.id),
+    index('episodes_title_search_idx').on(sql`lower(${t.title}) text_pattern_ops`),
     index('episodes_rs_status_created_idx').on(t.referralSourceId, t.status, t.createdAt, t.id),
     index('episodes_patient_idx').on(t.patientId, t.createdAt),
     index('episodes_created_by_idx').on(t.createdBy, t.createdAt),

@@ -1,10 +1,11 @@
-// The header's global search (issue 27): one query per group, each kept to what the caller may see, best match
-// first (exact, then prefix, then anywhere in the text), then by name.
+// The header's global search (issue 27): one query per group, each kept to what the caller may see. Names, emails,
+// titles and phone numbers match from the start of a word ("jo" finds John and Jones, "mary jo" Mary Jones), one
+// btree range scan each (migration 0045); the exact name first, then by name.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 import { episodes, invoices, patients, providers, referralSources, visits } from '../../../db/schema';
-import { containsPattern } from '../../../lib/like-pattern';
+import { containsPattern, prefixPattern } from '../../../lib/like-pattern';
 
 /** Which rows a caller's search reaches: everything (staff, billing), one organization's, or a clinician's own visits'. */
 export type Scope =
@@ -16,6 +17,8 @@ export type Scope =
 export interface Terms {
   text: string;
   pattern: string;
+  /** The words typed, lower case (at most 3; a comma separates like a space: "Jones, Mary"). */
+  words: string[];
   /** The digits of the text, when there are 3 or more (a phone number). */
   phoneDigits: string | null;
   /** The text as a day (M/D/YYYY or YYYY-MM-DD), ISO. */
@@ -46,6 +49,11 @@ export function termsOf(text: string): Terms {
   return {
     text,
     pattern: containsPattern(text),
+    words: text
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .slice(0, 3),
     phoneDigits: digits.length >= 3 && /^[\d\s().+-]+$/.test(text) ? digits : null,
     day: dayOf(text),
     number: numeric !== null && numeric <= INT4_MAX ? numeric : null,
@@ -62,6 +70,24 @@ function rankOf(text: string, ...columns: SQL[]): SQL<number> {
 
 const fullName = (first: AnyPgColumn, last: AnyPgColumn) => sql`${first} || ' ' || ${last}`;
 
+const startsWith = (column: AnyPgColumn, word: string): SQL =>
+  sql`lower(${column}) like ${prefixPattern(word.toLowerCase())}`;
+
+/** One word: either name starts with it; two or more: the first and the last word start the two names. */
+function nameMatch(first: AnyPgColumn, last: AnyPgColumn, words: string[]): SQL | undefined {
+  if (words.length === 0) return undefined;
+  const [a, b] = [words[0]!, words[words.length - 1]!];
+  if (words.length === 1) return or(startsWith(last, a), startsWith(first, a));
+  return or(and(startsWith(first, a), startsWith(last, b)), and(startsWith(last, a), startsWith(first, b)));
+}
+
+/** 0 for the whole name typed, else 1. */
+const exactFirst = (name: SQL, text: string): SQL<number> =>
+  sql<number>`case when lower(${name}) = ${text.toLowerCase()} then 0 else 1 end`;
+
+const phoneStartsWith = (column: AnyPgColumn, digits: string | null) =>
+  digits ? sql`${column} like ${prefixPattern(digits)}` : undefined;
+
 /** The caller's clinician record has a visit (not deleted) whose `column` is this row's. */
 function ownVisit(userId: number, visitColumn: AnyPgColumn, rowId: AnyPgColumn): SQL {
   return sql`exists (select 1 from ${visits} join ${providers} on ${providers.id} = ${visits.providerId}
@@ -73,17 +99,13 @@ function organizationOnly(scope: Scope, column: AnyPgColumn): SQL | undefined {
 }
 
 export async function findPatients(ex: Executor, scope: Scope, t: Terms, limit: number) {
-  const name = fullName(patients.firstName, patients.lastName);
   const matches = or(
-    ilike(name, t.pattern),
-    ilike(sql`${patients.lastName} || ', ' || ${patients.firstName}`, t.pattern),
-    t.phoneDigits ? ilike(patients.phoneNumber1, containsPattern(t.phoneDigits)) : undefined,
-    t.phoneDigits ? ilike(patients.phoneNumber2, containsPattern(t.phoneDigits)) : undefined,
+    t.phoneDigits || t.day ? undefined : nameMatch(patients.firstName, patients.lastName, t.words),
+    phoneStartsWith(patients.phoneNumber1, t.phoneDigits),
+    phoneStartsWith(patients.phoneNumber2, t.phoneDigits),
     t.day ? eq(patients.birthday, t.day) : undefined,
   );
-  const rank = t.day
-    ? sql<number>`case when ${patients.birthday} = ${t.day} then 0 else 2 end`
-    : rankOf(t.text, name, sql`${patients.lastName}`, sql`${patients.firstName}`);
+  if (!matches) return [];
   return ex
     .select({
       id: patients.id,
@@ -101,15 +123,26 @@ export async function findPatients(ex: Executor, scope: Scope, t: Terms, limit: 
         scope.kind === 'clinician' ? ownVisit(scope.userId, visits.patientId, patients.id) : undefined,
       ),
     )
-    .orderBy(asc(rank), asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+    .orderBy(
+      asc(exactFirst(fullName(patients.firstName, patients.lastName), t.text)),
+      asc(patients.lastName),
+      asc(patients.firstName),
+      asc(patients.id),
+    )
     .limit(limit);
 }
 
+/** A service request by its number, its title's start, or its patient's name. */
 export async function findServiceRequests(ex: Executor, scope: Scope, t: Terms, limit: number) {
   const byId = t.number !== null ? eq(episodes.id, t.number) : undefined;
-  const rank = byId
-    ? sql<number>`case when ${byId} then 0 else ${rankOf(t.text, sql`${episodes.title}`)} end`
-    : rankOf(t.text, sql`${episodes.title}`);
+  const patientNamed = nameMatch(patients.firstName, patients.lastName, t.words);
+  const matches = or(
+    byId,
+    t.number === null ? startsWith(episodes.title, t.text) : undefined,
+    t.number === null && patientNamed
+      ? sql`${episodes.patientId} in (select ${patients.id} from ${patients} where ${patientNamed})`
+      : undefined,
+  );
   return ex
     .select({
       id: episodes.id,
@@ -123,18 +156,27 @@ export async function findServiceRequests(ex: Executor, scope: Scope, t: Terms, 
     .leftJoin(patients, eq(patients.id, episodes.patientId))
     .where(
       and(
-        or(ilike(episodes.title, t.pattern), byId),
+        matches,
         sql`${episodes.status} <> 'Deleted'`,
         organizationOnly(scope, episodes.referralSourceId),
         scope.kind === 'clinician' ? ownVisit(scope.userId, visits.episodeId, episodes.id) : undefined,
       ),
     )
-    .orderBy(asc(rank), asc(episodes.title), desc(episodes.id))
+    .orderBy(
+      ...(byId ? [asc(sql`case when ${byId} then 0 else 1 end`)] : []),
+      asc(episodes.title),
+      desc(episodes.id),
+    )
     .limit(limit);
 }
 
 export async function findClinicians(ex: Executor, t: Terms, limit: number) {
-  const name = fullName(providers.givenName, providers.familyName);
+  const matches = or(
+    t.phoneDigits ? undefined : nameMatch(providers.givenName, providers.familyName, t.words),
+    t.words.length === 1 ? startsWith(providers.email, t.text) : undefined,
+    phoneStartsWith(providers.phoneNumber, t.phoneDigits),
+  );
+  if (!matches) return [];
   return ex
     .select({
       id: providers.id,
@@ -143,24 +185,9 @@ export async function findClinicians(ex: Executor, t: Terms, limit: number) {
       email: providers.email,
     })
     .from(providers)
-    .where(
-      or(
-        ilike(name, t.pattern),
-        ilike(sql`${providers.familyName} || ', ' || ${providers.givenName}`, t.pattern),
-        ilike(providers.email, t.pattern),
-        t.phoneDigits ? ilike(providers.phoneNumber, containsPattern(t.phoneDigits)) : undefined,
-      ),
-    )
+    .where(matches)
     .orderBy(
-      asc(
-        rankOf(
-          t.text,
-          name,
-          sql`${providers.familyName}`,
-          sql`${providers.givenName}`,
-          sql`${providers.email}`,
-        ),
-      ),
+      asc(exactFirst(fullName(providers.givenName, providers.familyName), t.text)),
       asc(providers.familyName),
       asc(providers.givenName),
       asc(providers.id),
