@@ -74,6 +74,11 @@ export interface AppConfig {
    * POST /api/messaging/inbound/sms and /email, decision 062). Unset: the webhooks answer 503.
    */
   inboundWebhookSecret: string | undefined;
+  /**
+   * BROADCAST_INTERVAL_MS: how often the broadcast queue is worked off (modules/messaging/broadcast/worker.ts,
+   * decision 065); 0 turns this instance's worker off (tests drive it with runBroadcastsOnce). Default 1000.
+   */
+  broadcastIntervalMs: number;
 }
 
 /** A limit: at most `points` in a window of `seconds` counted from the first. */
@@ -224,6 +229,7 @@ export function loadConfig(
     mapsProviderUrl: env.MAPS_PROVIDER_URL || undefined,
     eventStreamCheckMs: 30_000,
     inboundWebhookSecret: secretFromEnv(env, 'INBOUND_WEBHOOK_SECRET'),
+    broadcastIntervalMs: intFromEnv(env, 'BROADCAST_INTERVAL_MS', 1000),
   };
   return { ...base, ...overrides };
 }

@@ -26,6 +26,7 @@ import {
 import { notesOverdueJobInterval, startNotesOverdueJob } from './modules/notes/overdue/job';
 import { startSurveyInvitationJob, surveyJobInterval } from './modules/reports/surveys/job';
 import { reportRollupJobInterval, startReportRollupJob } from './modules/reports/rollups/job';
+import { BroadcastDispatcher } from './modules/messaging/broadcast/worker';
 import { dataKeys } from './lib/data-key';
 import { resealBillingData } from './modules/billing/sealed-data';
 
@@ -100,6 +101,10 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
     );
     await app.listen({ port: config.port, host: config.host });
     outbox.start();
+    const broadcasts = new BroadcastDispatcher(database.db, config, config.broadcastIntervalMs, (error) =>
+      app.log.error({ err: error }, 'broadcast job failed'),
+    );
+    broadcasts.start();
     limits.start();
     const stopVisitStatusJob = startVisitStatusJob(database.db, visitStatusJobInterval(), (error) =>
       app.log.error({ err: error }, 'visit status job failed'),
@@ -139,6 +144,7 @@ export async function startServer(config: AppConfig, existing?: Database): Promi
           await stopNotesOverdueJob();
           await stopSurveyJob();
           await stopReportRollupJob();
+          await broadcasts.stop();
           await outbox.stop();
           await events.stop();
           await readCache.stop();

@@ -188,3 +188,77 @@ export const messageTemplates = pgTable(
     uniqueIndex('message_templates_purpose_state_key').on(t.purpose, t.credentialState),
   ],
 );
+
+/**
+ * The broadcast of open visits (issue 27, migration 0046, decision 065): one service request's open visits sent
+ * to many clinicians. Its recipients are the job queue (broadcast_recipients) the BroadcastDispatcher works off.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id),
+    visitIds: integer('visit_ids').array().notNull(),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The creator's key of the request: a retry answers the same broadcast. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** 'Queued', 'Sending', 'Done'. */
+    status: text('status').notNull().default('Queued'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    /** The recipients SMS could not reach when it was queued (the partial answer, the same on a retry). */
+    smsBlockedIds: integer('sms_blocked_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('broadcasts_status_check', sql`${t.status} in ('Queued', 'Sending', 'Done')`),
+    uniqueIndex('broadcasts_creator_key').on(t.createdByUserId, t.idempotencyKey),
+    index('broadcasts_episode_idx').on(t.episodeId, t.createdAt.desc(), t.id.desc()),
+    index('broadcasts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    broadcastId: integer('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    /** 'Pending', 'Sending', 'Sent', 'Skipped', 'Failed'. */
+    status: text('status').notNull().default('Pending'),
+    /** What reached the clinician: 'email', 'sms', 'app'. */
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A failed attempt waits until then (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'broadcast_recipients_pkey', columns: [t.broadcastId, t.providerId] }),
+    check(
+      'broadcast_recipients_status_check',
+      sql`${t.status} in ('Pending', 'Sending', 'Sent', 'Skipped', 'Failed')`,
+    ),
+    index('broadcast_recipients_queue_idx')
+      .on(t.status, t.claimedAt)
+      .where(sql`${t.status} in ('Pending', 'Sending')`),
+  ],
+);

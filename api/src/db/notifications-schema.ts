@@ -23,7 +23,7 @@ export const userNotifications = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
   (t) => [
-    check('user_notifications_kind_check', sql`${t.kind} in ('noteRejected')`),
+    check('user_notifications_kind_check', sql`${t.kind} in ('noteRejected', 'broadcast')`),
     index('user_notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('user_notifications_dedupe_key').on(t.dedupeKey),
   ],

@@ -96,8 +96,25 @@ export async function enqueueClinicianSms(
   return 'sent';
 }
 
-/** Every clinician SMS cannot reach now: opted out (STOP), or SMS_UNANSWERED_LIMIT unanswered SMS or more. */
-export async function smsBlocks(ex: Executor): Promise<SmsBlock[]> {
+/**
+ * Of the given clinicians, those SMS cannot reach now (STOP, or SMS_UNANSWERED_LIMIT unanswered), in one set-based
+ * query (smsBlocks' own), e.g. a broadcast's recipients for its partial answer. Ascending ids.
+ */
+export async function smsBlockedAmong(ex: Executor, providerIds: readonly number[]): Promise<number[]> {
+  if (!providerIds.length) return [];
+  const blocks = await smsBlocks(ex, providerIds);
+  return blocks.map((b) => b.providerId).sort((a, b) => a - b);
+}
+
+/**
+ * Every clinician SMS cannot reach now: opted out (STOP), or SMS_UNANSWERED_LIMIT unanswered SMS or more; only
+ * among `providerIds` when given.
+ */
+export async function smsBlocks(ex: Executor, providerIds?: readonly number[]): Promise<SmsBlock[]> {
+  const among = (column: string) =>
+    providerIds
+      ? sql`and ${sql.raw(column)} = any(${`{${providerIds.map(Number).join(',')}}`}::int[])`
+      : sql``;
   const rows = await queryRows<{
     id: number;
     name: string;
@@ -109,20 +126,20 @@ export async function smsBlocks(ex: Executor): Promise<SmsBlock[]> {
     ex,
     sql`with last_in as (
         select provider_id, max(created_at) as at from inbound_messages
-        where channel = 'sms' and provider_id is not null group by provider_id),
+        where channel = 'sms' and provider_id is not null ${among('provider_id')} group by provider_id),
       unanswered as (
         select o.provider_id, count(*)::int as n,
           (array_agg(o.created_at order by o.created_at, o.id))[${SMS_UNANSWERED_LIMIT}] as fifth_at
         from outbox o left join last_in l on l.provider_id = o.provider_id
         where o.provider_id is not null and o.channel = 'sms' and o.status <> 'FAILED'
-          and o.created_at > coalesce(l.at, '-infinity'::timestamptz)
+          and o.created_at > coalesce(l.at, '-infinity'::timestamptz) ${among('o.provider_id')}
         group by o.provider_id)
       select p.id, p.given_name || ' ' || p.family_name as name, p.phone_number, oo.opted_out_at,
         u.n, u.fifth_at
       from providers p
       left join unanswered u on u.provider_id = p.id
       left join sms_opt_outs oo on oo.phone = ${phoneDigitsSql(sql.raw('p.phone_number'))}
-      where oo.phone is not null or u.n >= ${SMS_UNANSWERED_LIMIT}
+      where (oo.phone is not null or u.n >= ${SMS_UNANSWERED_LIMIT}) ${among('p.id')}
       order by p.family_name, p.given_name, p.id`,
   );
   return rows.map((r) => ({

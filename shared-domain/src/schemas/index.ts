@@ -25,3 +25,4 @@ export * from './tasks';
 export * from './inbound';
 export * from './search';
 export * from './message-templates';
+export * from './broadcast';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { booleanTextSchema, idSchema, isoDateTimeSchema, pagingQuerySchema, pagingSchema } from './common';
 
-export const NOTIFICATION_KINDS = ['noteRejected'] as const;
+export const NOTIFICATION_KINDS = ['noteRejected', 'broadcast'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const userNotificationSchema = z

@@ -2,6 +2,7 @@
 // The inbound webhooks are public (no session): app.ts registers publicInboundRoutes with the other public routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
+import { broadcastRoutes } from './broadcast/routes';
 import { chatRoutes } from './chat/routes';
 import { inboundRoutes } from './inbound/routes';
 import { tasksRoutes } from './tasks/routes';
@@ -12,4 +13,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
   await app.register(tasksRoutes, opts);
   await app.register(inboundRoutes, opts);
   await app.register(templatesRoutes, opts);
+  await app.register(broadcastRoutes, opts);
 };
