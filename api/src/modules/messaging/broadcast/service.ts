@@ -22,8 +22,7 @@ import { requireActor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
 import { smsBlockedAmong } from '../../../services/clinician-sms';
 import type { VisitRecord } from '../../scheduling/visits/transitions';
-import { findCandidates, providerTypeRates, type RateCardRow } from '../../scheduling/matching/candidates';
-import { selectability } from '../../scheduling/matching/selectability';
+import { selectableMatches } from '../../scheduling/matching/selectable-matches';
 import * as repo from './repository';
 import { intArray } from './repository';
 
@@ -58,27 +57,9 @@ async function openVisitsOf(ex: Executor, visitIds: number[]): Promise<VisitReco
   return found;
 }
 
-/**
- * The clinicians who match the visits, as notifyMatchingClinicians computes them (matching/notify.ts): the fit
- * score's candidates with its default filters, only those it shows as selectable.
- */
+/** The clinicians who match the visits: whom their publication notified (scheduling's selectableMatches). */
 export async function matchingClinicians(ex: Executor, open: VisitRecord[]): Promise<number[]> {
-  const ids = new Set<number>();
-  const cards = new Map<string, RateCardRow[]>();
-  for (const visit of open) {
-    const cardKey = `${visit.referralSourceId}:${visit.providerTypeId}`;
-    if (!cards.has(cardKey)) cards.set(cardKey, await providerTypeRates(ex, visit));
-    const card = cards.get(cardKey)!.find((c) => c.visitTypeId === visit.visitTypeId);
-    for (const candidate of await findCandidates(ex, visit, undefined, { rates: true })) {
-      const { selectable } = selectability(visit, {
-        credentialGaps: candidate.credentialGaps,
-        card,
-        clinicianRate: candidate.rates.find((r) => r.visitTypeId === visit.visitTypeId),
-      });
-      if (selectable) ids.add(candidate.provider.id);
-    }
-  }
-  return [...ids].sort((a, b) => a - b);
+  return [...(await selectableMatches(ex, open)).keys()].sort((a, b) => a - b);
 }
 
 async function recipientsOf(ex: Executor, input: BroadcastInput, open: VisitRecord[]): Promise<number[]> {

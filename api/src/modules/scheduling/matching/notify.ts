@@ -10,9 +10,8 @@ import { enqueueMessage } from '../../../services/outbox';
 import { enqueueClinicianSms } from '../../../services/clinician-sms';
 import { createFacilityToken } from '../facility-response/tokens';
 import type { VisitRecord } from '../visits/transitions';
-import { findCandidates, providerTypeRates, type ProviderRecord, type RateCardRow } from './candidates';
 import { findAssignmentPlace, type ProviderRow } from './repository';
-import { selectability } from './selectability';
+import { selectableMatches } from './selectable-matches';
 
 /**
  * Tells the clinicians who match the given published visits (through the outbox), inside the caller's
@@ -44,29 +43,7 @@ export async function notifyMatchingClinicians(
     .select({ title: episodes.title })
     .from(episodes)
     .where(eq(episodes.id, input.episodeId));
-  const matches = new Map<number, { provider: ProviderRecord; visitIds: number[]; dates: string[] }>();
-  const cards = new Map<string, RateCardRow[]>();
-  for (const visit of published) {
-    const cardKey = `${visit.referralSourceId}:${visit.providerTypeId}`;
-    if (!cards.has(cardKey)) cards.set(cardKey, await providerTypeRates(ex, visit));
-    const card = cards.get(cardKey)!.find((c) => c.visitTypeId === visit.visitTypeId);
-    for (const candidate of await findCandidates(ex, visit, undefined, { rates: true })) {
-      const { selectable } = selectability(visit, {
-        credentialGaps: candidate.credentialGaps,
-        card,
-        clinicianRate: candidate.rates.find((r) => r.visitTypeId === visit.visitTypeId),
-      });
-      if (!selectable) continue;
-      const entry = matches.get(candidate.provider.id) ?? {
-        provider: candidate.provider,
-        visitIds: [],
-        dates: [],
-      };
-      entry.visitIds.push(visit.id);
-      entry.dates.push(visit.dateOfService);
-      matches.set(candidate.provider.id, entry);
-    }
-  }
+  const matches = await selectableMatches(ex, published);
   let notified = 0;
   for (const { provider, visitIds, dates } of matches.values()) {
     const key = `visits-published:${provider.id}:${sha256(visitIds.join(',')).slice(0, 24)}`;
