@@ -13,4 +13,5 @@ export const PAGES: AreaPages = {
   '/tasks': lazy(() => import('./tasks/TasksPage')),
   '/incidents': lazy(() => import('./incidents/IncidentsPage')),
   '/prompts': lazy(() => import('./prompts/PromptsPage')),
+  '/broadcast': lazy(() => import('./broadcast/BroadcastPage')),
 };

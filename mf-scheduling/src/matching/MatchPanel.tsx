@@ -20,6 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Descriptions, Drawer, Flex, InputNumber, Pagination, Spin, Typography, App } from 'antd';
 import { z } from 'zod';
 import { visitActions, visitQueries } from '../visits/visit-queries';
+import { BroadcastAction } from './BroadcastAction';
 import { MatchCard } from './MatchCard';
 
 const flag = z.enum(['true', 'false']).optional();
@@ -81,6 +82,7 @@ export function MatchPanel({ visitId }: { visitId: number }) {
   );
   const mayAssign =
     !!session && !isOrganizationRole(session.user.roleId) && canOpen(session, 'unstaffedVisits');
+  const mayBroadcast = canOpen(session, 'broadcast');
   const assign = useMutation({
     mutationFn: (candidate: MatchCandidate) =>
       visitActions.assign(visitId, candidate.providerUserId, query.data!.visit.version),
@@ -167,6 +169,13 @@ export function MatchPanel({ visitId }: { visitId: number }) {
             <Typography.Text type="warning">
               This visit is paused: it is kept out of matching until resumed.
             </Typography.Text>
+          ) : null}
+          {mayBroadcast && visit ? (
+            <BroadcastAction
+              visitId={visitId}
+              candidates={query.data.providerList}
+              disabled={visit.status !== 'Active' || visit.paused}
+            />
           ) : null}
           {query.data.providerList.length === 0 ? (
             <EmptyState
