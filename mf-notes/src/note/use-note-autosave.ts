@@ -426,6 +426,11 @@ export class NoteAutosave {
     return this.save('manual');
   }
 
+  /** A save is on its way (its answer, and the device store's write after it, not yet done). */
+  isSending(): boolean {
+    return this.inFlight !== null;
+  }
+
   /** Sends what is unsent (before submit); true when the server holds this device's text. */
   async settle(): Promise<boolean> {
     this.cancelBlurSave();
