@@ -1,4 +1,11 @@
-import { apiError, paging, renderPage, type ApiCall } from '@carelane/shared-ui/testing';
+import {
+  apiError,
+  cardValues,
+  paging,
+  phoneScreen,
+  renderPage,
+  type ApiCall,
+} from '@carelane/shared-ui/testing';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import type { Broadcast, BroadcastRecipient } from '@carelane/shared-domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -134,5 +141,24 @@ describe('BroadcastPage', () => {
     expect(await screen.findByText(/Sorry, the broadcast could not be loaded\./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'All broadcasts' })).toBeTruthy();
     page.done();
+  });
+
+  it('on a 390 px phone the broadcasts and the recipients are cards', async () => {
+    const restore = phoneScreen();
+    try {
+      const page = renderPage(<BroadcastPage />, { url: '/broadcast', roleId: 5, route });
+      const list = await screen.findByRole('list', { name: 'Broadcasts' });
+      const [card] = within(list).getAllByRole('listitem');
+      expect(cardValues(card!)).toMatchObject({ Visits: '2', By: 'Sara Staffing', Status: 'Sending' });
+      expect(within(card!).getByRole('link', { name: /open broadcast 12/ })).toBeTruthy();
+      page.done();
+      const detail = renderPage(<BroadcastPage />, { url: '/broadcast?id=12', roleId: 5, route });
+      const recipientsList = await screen.findByRole('list', { name: 'Recipients' });
+      expect(await within(recipientsList).findByRole('link', { name: 'Nora Nurse' })).toBeTruthy();
+      expect(within(recipientsList).getAllByRole('listitem')).toHaveLength(2);
+      detail.done();
+    } finally {
+      restore();
+    }
   });
 });

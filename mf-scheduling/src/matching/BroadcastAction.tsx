@@ -23,7 +23,7 @@ const newKey = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export const confirmTitle = (count: number) =>
-  `Send this visit to the ${count === 1 ? 'clinician' : `${count} clinicians`} listed?`;
+  `Send this visit to the ${count} clinician${count === 1 ? '' : 's'} listed?`;
 
 /** The button, its confirmation and the POST; `onPartial` receives the answer when SMS missed some. */
 export function BroadcastButton({
