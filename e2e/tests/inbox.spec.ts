@@ -3,7 +3,7 @@
 // SMS cannot reach and why; the clinician answers through the signed inbound webhook, the answer waits in /inbox
 // (Pending), the block is lifted, and the coordinator replies from the page. A replayed webhook is refused.
 import { expectAccessible } from '../support/axe';
-import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
+import { apiToken, baseUrl, expect, goInApp, signIn, test } from '../support/fixtures';
 import { postSignedInbound } from '../support/inbound';
 
 const COORDINATOR = 'coordinator@carelane.local';
@@ -121,4 +121,77 @@ test('a task assigned to the clinician manager shows in their header count live'
   await expect(banner.getByRole('button', { name: `Pending tasks: ${before + 1}` })).toBeVisible({
     timeout: 15_000,
   });
+});
+
+test('the header’s search finds a patient by phone as you type and opens them', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = { Authorization: `Bearer ${await apiToken(request, COORDINATOR)}` };
+  const listed = await request.get(`${baseUrl()}/api/admin/patients?pageSize=50`, { headers });
+  type Patient = { id: number; firstName: string; lastName: string; phoneNumber1: string | null };
+  const patient = ((await listed.json()) as { rows: Patient[] }).rows.find((p) => p.phoneNumber1)!;
+  const digits = patient.phoneNumber1!.replace(/\D/g, '');
+  const typed = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+  await signIn(page, COORDINATOR);
+  await page.goto('/help');
+  const search = page.getByRole('banner').getByRole('combobox', { name: 'Search', exact: true });
+  await expect(search).toBeVisible({ timeout: 60_000 });
+  await search.fill(typed);
+  const hit = page.getByRole('option', { name: new RegExp(`${patient.firstName} ${patient.lastName}`) });
+  await expect(hit).toBeVisible({ timeout: 15_000 });
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`/patient\\?id=${patient.id}$`));
+});
+
+test('a broadcast from the fit score names the clinician with 5 unanswered SMS in the exact partial text', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const headers = { Authorization: `Bearer ${await apiToken(request, COORDINATOR)}` };
+  const open = await request.get(`${baseUrl()}/api/operation/fitScore/visits`, { headers });
+  expect(open.status()).toBe(200);
+  type Candidate = { providerUserId: number; selectable: boolean };
+  // An open visit with a selectable clinician who can get SMS; five SMS make them unreachable by SMS.
+  let chosen: { visitId: number; providerId: number } | null = null;
+  for (const visit of ((await open.json()) as { visitList: { id: number }[] }).visitList) {
+    const fit = await request.get(`${baseUrl()}/api/operation/fitScore?visitId=${visit.id}`, { headers });
+    const candidates = ((await fit.json()) as { providerList: Candidate[] }).providerList;
+    for (const candidate of candidates.filter((c) => c.selectable)) {
+      const text = {
+        providerIds: [candidate.providerUserId],
+        body: `Are you free this week? (${Date.now()})`,
+      };
+      const first = await request.post(`${baseUrl()}/api/messaging/sms`, { headers, data: text });
+      if (first.status() !== 200 && first.status() !== 409) throw new Error(`SMS answered ${first.status()}`);
+      const body = (await first.json()) as { error?: string };
+      if (first.status() === 409 && !body.error?.includes('have not responded')) continue;
+      for (let i = 0; i < 5; i++)
+        await request.post(`${baseUrl()}/api/messaging/sms`, { headers, data: text });
+      chosen = { visitId: visit.id, providerId: candidate.providerUserId };
+      break;
+    }
+    if (chosen) break;
+  }
+  expect(chosen, 'an open visit with a selectable clinician who takes SMS').not.toBeNull();
+
+  await signIn(page, COORDINATOR);
+  await goInApp(page, `/visits?match=${chosen!.visitId}`);
+  const drawer = page.getByRole('dialog', { name: 'Find clinicians' });
+  await expect(drawer.getByRole('button', { name: 'Broadcast', exact: true })).toBeEnabled({
+    timeout: 60_000,
+  });
+  await drawer.getByRole('button', { name: 'Broadcast', exact: true }).click();
+  await page.getByRole('button', { name: 'Send broadcast' }).click();
+  const partial = page
+    .getByRole('alert')
+    .filter({ hasText: 'sent successfully but could not send to clinician(s) (id: ' });
+  await expect(partial).toBeVisible({ timeout: 15_000 });
+  await expect(partial).toContainText(new RegExp(`\\(id: (\\d+, )*${chosen!.providerId}(, \\d+)*\\)`));
+  await expect(partial).toContainText('as they have not responded for 5 recent SMS');
+
+  // Its delivery: the clinician is a recipient whose SMS did not go, and the page passes axe.
+  await partial.getByRole('link', { name: 'See delivery' }).click();
+  await expect(page.getByRole('heading', { name: /^Broadcast \d+$/ })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, '/broadcast, a broadcast’s delivery');
 });
