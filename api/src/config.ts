@@ -71,7 +71,8 @@ export interface AppConfig {
   /**
    * INBOUND_WEBHOOK_SECRET, or the file INBOUND_WEBHOOK_SECRET_FILE names: the secret the SMS and email gateways
    * sign their webhooks with (`x-carelane-signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`,
-   * POST /api/messaging/inbound/sms and /email, decision 062). Unset: the webhooks answer 503.
+   * POST /api/messaging/inbound/sms and /email, decision 062). Unset: the webhooks are not registered (404, absent
+   * from the API docs).
    */
   inboundWebhookSecret: string | undefined;
   /**

@@ -5,6 +5,7 @@ import { NON_COVERAGE_MESSAGES, type NonCoverage } from '@carelane/shared-domain
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { apiToken, baseUrl, expect, goInApp, signIn, test } from '../support/fixtures';
+import { pickOption } from '../support/select';
 
 const COORDINATOR = 'coordinator@carelane.local';
 
@@ -47,14 +48,12 @@ test('a care coordinator reports a service request that cannot be covered and fi
   await page.getByRole('button', { name: 'Report non-coverage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report non-coverage' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Service request' }).fill(String(episode!.id));
-  // antd draws its options twice: hidden ones for screen readers, the list a user clicks.
-  await page
-    .locator('.ant-select-item-option:visible')
-    .filter({ hasText: `#${episode!.id} ` })
-    .click();
-  await dialog.getByRole('combobox', { name: 'Reason' }).click();
-  await page.locator('.ant-select-item-option[title="Schedule conflict"]:visible').click();
+  await pickOption(page, 'Service request', `#${episode!.id} `, {
+    typed: String(episode!.id),
+    shows: `#${episode!.id}`,
+    within: dialog,
+  });
+  await pickOption(page, 'Reason', 'Schedule conflict', { within: dialog });
   await dialog.getByRole('button', { name: 'Report' }).click();
   await expect(page.getByText(NON_COVERAGE_MESSAGES.reported)).toBeVisible();
   await expect(dialog).toBeHidden();

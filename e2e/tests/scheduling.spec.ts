@@ -1,40 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { MESSAGES_DIR } from '../support/paths';
 import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
+import { pickOption } from '../support/select';
 
 /** M/D/YYYY, the product's date format, `days` from today. */
 function dateFromToday(days: number): string {
   const date = new Date();
   date.setDate(date.getDate() + days);
   return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
-}
-
-/**
- * Picks an option of a searchable select, again if the pick did not stick (a busy machine can re-render the
- * list under the click): done when its list is closed and it shows what was picked.
- */
-async function choose(
-  page: Page,
-  label: string,
-  typed: string,
-  option: string | RegExp,
-  /** What the select shows once picked; null when the pick fills other fields instead (an address). */
-  shows: string | null = typed,
-): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  const select = page.locator('.ant-select').filter({ has: box });
-  await expect(async () => {
-    await box.click();
-    await box.fill(typed);
-    await page
-      .locator('.ant-select-item-option:visible', { hasText: option })
-      .first()
-      .click({ timeout: 5000 });
-    await expect(select).not.toHaveClass(/ant-select-open/, { timeout: 2000 });
-    if (shows !== null) await expect(select).toContainText(shows, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
 }
 
 test.describe('scheduling', () => {
@@ -50,11 +24,11 @@ test.describe('scheduling', () => {
 
     // A new patient of Sunrise Home Health, at an Austin address found through the maps service.
     await page.goto('/patient');
-    await choose(page, 'Organization', 'Sunrise', 'Sunrise Home Health');
+    await pickOption(page, 'Organization', 'Sunrise Home Health', { typed: 'Sunrise' });
     await page.getByLabel('First name').fill('Rosa');
     await page.getByLabel('Last name').fill(lastName);
     await page.getByLabel('Birthday').fill('4/12/1948');
-    await choose(page, 'Address', '78701', /78701/, null);
+    await pickOption(page, 'Address', /78701/, { typed: '78701', shows: null });
     await expect(page.getByLabel('ZIP code')).toHaveValue('78701');
     await page.getByRole('button', { name: 'Create patient' }).click();
     await expect(page.getByText('Patient information saved.')).toBeVisible();
@@ -70,8 +44,8 @@ test.describe('scheduling', () => {
     await expect(page.getByText('Service Request saved.', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/episode\?id=\d+/);
 
-    await choose(page, 'Visit type', 'RN Routine', /^RN Routine/);
-    await choose(page, 'Provider type', 'RN', /^RN$/);
+    await pickOption(page, 'Visit type', /^RN Routine/, { typed: 'RN Routine' });
+    await pickOption(page, 'Provider type', /^RN$/, { typed: 'RN' });
     // The date picker takes the typed date on Enter (Enter does not send the form).
     await page.getByLabel('Date of service').fill(dateFromToday(1));
     await page.getByLabel('Date of service').press('Enter');

@@ -2,9 +2,10 @@
 // Angeles. A visit's time is its organization's clock (Sunrise Home Health is in Texas: Central), typed as people
 // write it, shown with the zone's abbreviation where the browser's clock differs; today's notes are in the notes
 // list in every zone.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { formatDate, timeZoneAbbreviation, todayIn, addIsoDays, visitInstant } from '@carelane/shared-domain';
 import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
+import { pickOption } from '../support/select';
 
 const CENTRAL = 'America/Chicago';
 const BROWSER_ZONES = ['America/Chicago', 'America/Los_Angeles'];
@@ -27,22 +28,6 @@ const api = (request: APIRequestContext, token: string) => ({
     return response.json();
   },
 });
-
-/** Picks an option of a searchable select, again if the pick did not stick on a busy machine. */
-async function choose(page: Page, label: string, typed: string, option: RegExp): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  const select = page.locator('.ant-select').filter({ has: box });
-  await expect(async () => {
-    await box.click();
-    await box.fill(typed);
-    await page
-      .locator('.ant-select-item-option:visible', { hasText: option })
-      .first()
-      .click({ timeout: 5000 });
-    await expect(select).not.toHaveClass(/ant-select-open/, { timeout: 2000 });
-    await expect(select).toContainText(typed, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 test.describe('visit times in the organization zone', () => {
   test('a coordinator types "10:00 AM" and books 10:00 AM Central, named CST/CDT in Los Angeles', async ({
@@ -68,8 +53,8 @@ test.describe('visit times in the organization zone', () => {
       await signIn(page, 'coordinator@carelane.local');
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
       await page.goto(`/episode?id=${episode.id}`);
-      await choose(page, 'Visit type', 'RN Routine', /^RN Routine/);
-      await choose(page, 'Provider type', 'RN', /^RN$/);
+      await pickOption(page, 'Visit type', /^RN Routine/, { typed: 'RN Routine' });
+      await pickOption(page, 'Provider type', /^RN$/, { typed: 'RN' });
       await page.getByLabel('Date of service').fill(formatDate(day));
       await page.getByLabel('Date of service').press('Enter');
       // No time, no visit: nothing is booked at a time nobody typed.

@@ -53,7 +53,6 @@ export const MESSAGING_TEXTS = {
   startConfirmation: 'Carelane: you will get text messages from us again. Reply STOP to stop them.',
   markedHandled: 'Marked as handled.',
   replySent: 'Reply sent successfully.',
-  notConfigured: 'Inbound messaging is not configured.',
   unsigned: 'The request is not signed.',
   badSignature: 'The signature does not match.',
   expiredSignature: 'The signature has expired.',

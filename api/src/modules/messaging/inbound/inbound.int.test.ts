@@ -2,6 +2,7 @@
 // their refusals (unsigned, wrong signature, stale, replayed, not our number), STOP / START, the rule "no more
 // after 5 unanswered SMS" (SPEC §5 and §8 texts) and its lifting by a reply, the inbox (staff answer and handle;
 // others only read their own), an SMS landing in its conversation, an email matched to its sender.
+import Fastify from 'fastify';
 import {
   MESSAGING_TEXTS,
   type ApiError,
@@ -12,7 +13,8 @@ import {
 } from '@carelane/shared-domain';
 import { TEST_INBOUND_WEBHOOK_SECRET, describeEachDatabase, type TestServer } from '../../../test/harness';
 import { count, providerIdOf, userIdOf } from '../../../test/identity-helpers';
-import { checkSignature, inboundSignature } from './routes';
+import type { AppServices } from '../../../services/app-services';
+import { inboundSignature, publicInboundRoutes } from './routes';
 
 type Err = Partial<ApiError>;
 const SECRET = TEST_INBOUND_WEBHOOK_SECRET;
@@ -88,7 +90,15 @@ describeEachDatabase('messaging: SMS and email both ways', (server) => {
   });
 
   it('refuses what is not signed with the secret, signed long ago, replayed or to another number', async () => {
-    expect(() => checkSignature(undefined, {}, '')).toThrow(MESSAGING_TEXTS.notConfigured);
+    // Without a secret the webhooks do not exist: nothing a gateway could sign is listened for.
+    const unconfigured = Fastify();
+    await unconfigured.register(publicInboundRoutes, {
+      services: { config: { inboundWebhookSecret: undefined } } as unknown as AppServices,
+    });
+    await unconfigured.ready();
+    expect(unconfigured.hasRoute({ method: 'POST', url: '/api/messaging/inbound/sms' })).toBe(false);
+    expect(unconfigured.hasRoute({ method: 'POST', url: '/api/messaging/inbound/email' })).toBe(false);
+    await unconfigured.close();
     const payload = { messageId: messageId(), from: '5125557777', to: OUR_NUMBER, body: 'Hello' };
     const unsigned = await signed('sms', payload, { unsigned: true });
     expect(unsigned.status).toBe(401);

@@ -9,7 +9,6 @@ import {
   INBOUND_SIGNATURE_TOLERANCE_SECONDS,
   INBOUND_TIMESTAMP_HEADER,
   MESSAGING_TEXTS,
-  apiErrorSchema,
   clinicianSmsResultSchema,
   clinicianSmsSchema,
   inboundEmailSchema,
@@ -37,12 +36,11 @@ export function inboundSignature(secret: string, timestamp: string, rawBody: str
 
 /** Refuses a webhook call that is not signed with the secret, or was signed too long ago (or ahead). */
 export function checkSignature(
-  secret: string | undefined,
+  secret: string,
   headers: FastifyRequest['headers'],
   rawBody: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): void {
-  if (!secret) throw new AppError(503, 'NOT_CONFIGURED', MESSAGING_TEXTS.notConfigured);
   const timestamp = headers[INBOUND_TIMESTAMP_HEADER];
   const signature = headers[INBOUND_SIGNATURE_HEADER];
   if (typeof timestamp !== 'string' || typeof signature !== 'string' || !timestamp || !signature)
@@ -60,6 +58,9 @@ export const publicInboundRoutes: FastifyPluginAsyncZod<{ services: AppServices 
   app,
   { services },
 ) => {
+  // Without a secret no gateway can sign a call: the webhooks do not exist on this server (404, not documented).
+  const secret = services.config.inboundWebhookSecret;
+  if (!secret) return;
   // This plugin's JSON keeps its raw text: the signature is over the bytes sent.
   const rawBodies = new WeakMap<FastifyRequest, string>();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -72,8 +73,8 @@ export const publicInboundRoutes: FastifyPluginAsyncZod<{ services: AppServices 
     }
   });
   const preValidation = async (request: FastifyRequest) =>
-    checkSignature(services.config.inboundWebhookSecret, request.headers, rawBodies.get(request) ?? '');
-  const responses = { 201: inboundResultSchema, 503: apiErrorSchema, ...errorResponses };
+    checkSignature(secret, request.headers, rawBodies.get(request) ?? '');
+  const responses = { 201: inboundResultSchema, ...errorResponses };
 
   app.post(
     '/api/messaging/inbound/sms',
