@@ -17,8 +17,10 @@ export async function pickOption(
   option: string | RegExp,
   { typed, shows = typed ?? (typeof option === 'string' ? option : null), within }: PickOptions = {},
 ): Promise<void> {
-  const box = (within ?? page).getByRole('combobox', { name: label, exact: true });
-  const select = (within ?? page).locator('.ant-select').filter({ has: box });
+  const named = { name: label, exact: true };
+  const box = (within ?? page).getByRole('combobox', named);
+  // `has` reads its locator inside each select, so it starts from the page, not from `within`.
+  const select = (within ?? page).locator('.ant-select').filter({ has: page.getByRole('combobox', named) });
   await expect(async () => {
     await box.click();
     if (typed !== undefined) await box.fill(typed);

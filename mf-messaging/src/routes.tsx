@@ -14,4 +14,5 @@ export const PAGES: AreaPages = {
   '/incidents': lazy(() => import('./incidents/IncidentsPage')),
   '/prompts': lazy(() => import('./prompts/PromptsPage')),
   '/broadcast': lazy(() => import('./broadcast/BroadcastPage')),
+  '/invite': lazy(() => import('./invite/InvitePage')),
 };

@@ -2,12 +2,11 @@
 // who open clinicians see one clinician's progress read-only (?providerId=) and invite new clinicians.
 import { ROLE } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
-import { AreaLink, EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
+import { AreaLink, EmptyState, InviteClinicianForm, loadState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Typography } from 'antd';
 import { z } from 'zod';
 import { ClinicianOnboarding } from './ClinicianOnboarding';
-import { InviteClinicianForm } from './InviteClinicianForm';
 import { onboardingQueries } from './onboarding-queries';
 import { OnboardingSteps, StillNeeded } from './OnboardingSteps';
 

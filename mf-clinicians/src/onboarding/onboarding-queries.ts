@@ -1,11 +1,10 @@
 // The onboarding API as the page calls it: the clinician's own steps (or, for staff, one clinician's), the
-// step inputs (rates, profile, background consent), completing a step, and inviting a clinician. Query keys
-// start with the entity name ('provider'), so `entityChanged` events of the clinician refresh them.
+// step inputs (rates, profile, background consent) and completing a step; inviting one is shared-ui's
+// InviteClinicianForm. Query keys start with the entity name ('provider'), so `entityChanged` events of the
+// clinician refresh them.
 import {
-  clinicianInvitationSchema,
   onboardingStateSchema,
   type BackgroundConsent,
-  type ClinicianInvitationInput,
   type OnboardingProfile,
   type OnboardingRates,
   type OnboardingState,
@@ -43,6 +42,4 @@ export const onboardingCalls = {
     apiClient.put(`${MY}/profile`, input, onboardingStateSchema),
   authorizeBackground: (input: BackgroundConsent) =>
     apiClient.post(`${MY}/background`, input, onboardingStateSchema),
-  invite: (input: ClinicianInvitationInput) =>
-    apiClient.post('/api/admin/clinicianInvitations', input, clinicianInvitationSchema),
 };

@@ -14,9 +14,9 @@ import {
   BroadcastStatusTag,
   ChannelTags,
   credentialStateLabel,
-  Moment,
   RecipientStatusTag,
 } from './broadcast-cells';
+import { Moment } from '../common/Moment';
 import { broadcastQueries, isActive, type BroadcastUrl } from './broadcast-queries';
 
 type SetUrl = (update: Partial<Record<keyof BroadcastUrl, UrlValue>>) => void;

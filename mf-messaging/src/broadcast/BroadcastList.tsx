@@ -4,7 +4,8 @@ import type { UrlValue } from '@carelane/shared-session';
 import { AreaLink, type DataTableColumn, ListTable, VISUALLY_HIDDEN } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { BroadcastProgress, BroadcastStatusTag, Moment } from './broadcast-cells';
+import { Moment } from '../common/Moment';
+import { BroadcastProgress, BroadcastStatusTag } from './broadcast-cells';
 import { broadcastQueries, type BroadcastUrl } from './broadcast-queries';
 
 type SetUrl = (update: Partial<Record<keyof BroadcastUrl, UrlValue>>) => void;

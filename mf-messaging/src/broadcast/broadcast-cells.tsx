@@ -1,4 +1,4 @@
-// The cells of /broadcast: when, the status tags, the delivery progress and the channels that reached a clinician.
+// The cells of /broadcast: the status tags, the delivery progress and the channels that reached a clinician.
 import {
   TEMPLATE_CREDENTIAL_STATE_LABELS,
   type Broadcast,
@@ -7,12 +7,6 @@ import {
   type BroadcastStatus,
 } from '@carelane/shared-domain';
 import { Flex, Progress, Tag } from 'antd';
-import dayjs from 'dayjs';
-
-/** The product's date and time (M/D/YYYY h:mm A), in a <time> that carries the instant. */
-export function Moment({ at }: { at: string }) {
-  return <time dateTime={at}>{dayjs(at).format('M/D/YYYY h:mm A')}</time>;
-}
 
 const STATUS_COLORS: Record<BroadcastStatus, string> = {
   Queued: 'default',

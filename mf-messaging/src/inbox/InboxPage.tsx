@@ -10,7 +10,8 @@ import { Alert, Badge, Button, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import { MarkHandled, ReplyModal } from './InboxActions';
 import { InboxFilters } from './InboxFilters';
-import { CHANNEL_LABELS, MessageText, Moment, SenderCell, StatusCell } from './inbox-cells';
+import { Moment } from '../common/Moment';
+import { CHANNEL_LABELS, MessageText, SenderCell, StatusCell } from './inbox-cells';
 import { inboxFiltersSchema, inboxQueries, isInboxStaff } from './inbox-queries';
 import { SmsBlocksPanel } from './SmsBlocksPanel';
 

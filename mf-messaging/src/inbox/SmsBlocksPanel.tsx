@@ -4,7 +4,8 @@ import type { SmsBlock } from '@carelane/shared-domain';
 import { AreaLink, DataTable, type DataTableColumns, ListResults, phoneText } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { blockReason, Moment } from './inbox-cells';
+import { Moment } from '../common/Moment';
+import { blockReason } from './inbox-cells';
 import { inboxQueries } from './inbox-queries';
 
 const columns: DataTableColumns<SmsBlock> = [

@@ -2,12 +2,7 @@
 import { formatPhone, type InboxItem, type SmsBlock } from '@carelane/shared-domain';
 import { AreaLink } from '@carelane/shared-ui';
 import { Flex, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-
-/** The product's date and time (M/D/YYYY h:mm A), in a <time> that carries the instant. */
-export function Moment({ at }: { at: string }) {
-  return <time dateTime={at}>{dayjs(at).format('M/D/YYYY h:mm A')}</time>;
-}
+import { Moment } from '../common/Moment';
 
 export const CHANNEL_LABELS: Record<InboxItem['channel'], string> = { sms: 'SMS', email: 'Email' };
 

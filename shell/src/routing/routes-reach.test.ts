@@ -76,8 +76,8 @@ describe('the route tables', () => {
     expect(withoutWay).toEqual([]);
   });
 
-  it('keeps the messaging frame "/invite" off every menu until it is built', () => {
-    expect(byPath.get('/invite')).toMatchObject({ built: false, menu: false });
+  it('builds "/invite" in messaging, in the menu as Invitations', () => {
+    expect(byPath.get('/invite')).toMatchObject({ built: true, menu: true, title: 'Invitations' });
   });
 });
 
@@ -108,12 +108,12 @@ describe('what issue 24 found missing', () => {
     navigationFor(session, AREAS).flatMap((group) => group.routes.map((route) => [route.title, route.path]));
 
   it.each([ROLE.ADMINISTRATOR, ROLE.CARE_COORDINATOR, ROLE.CLINICIAN_MANAGER, ROLE.OPERATIONS_DIRECTOR])(
-    'staff (role %i) find the invitation form and the credentials in the menu, and no frame to invite',
+    'staff (role %i) find the invitation forms, the invitations and the credentials in the menu',
     (roleId) => {
       const menu = entries(sessionOf(roleId));
       expect(menu).toContainEqual(['Invite clinicians', '/providerOnboard']);
       expect(menu).toContainEqual(['Credentials', '/providercredential']);
-      expect(menu.map(([, path]) => path)).not.toContain('/invite');
+      expect(menu).toContainEqual(['Invitations', '/invite']);
     },
   );
 

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { MESSAGES } from '../../errors';
 import { PROVIDER_ONBOARD_STEPS } from '../../onboarding';
 import { emailIdSchema, nameSchema, phoneInputSchema } from '../identity';
-import { idValueSchema, isoDateTimeSchema, stateCodeSchema, versionSchema } from '../common';
+import {
+  idValueSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  stateCodeSchema,
+  versionSchema,
+} from '../common';
 import { dollarsSchema } from '../money';
 
 export const INVITATION_DAYS = 14;
@@ -36,6 +43,33 @@ export const clinicianInvitationSchema = z.object({
   expiresAt: isoDateTimeSchema,
   message: z.string(),
 });
+
+/** An invitation as /invite lists it: Pending until registered or expired. */
+export const INVITATION_STATUSES = ['Pending', 'Registered', 'Expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+export const clinicianInvitationListQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(INVITATION_STATUSES).optional(),
+});
+export type ClinicianInvitationListQuery = z.infer<typeof clinicianInvitationListQuerySchema>;
+export const clinicianInvitationRowSchema = z.object({
+  id: z.number().int(),
+  providerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailId: z.string(),
+  phoneNumber: z.string().nullable(),
+  providerTypeId: z.number().int(),
+  status: z.enum(INVITATION_STATUSES),
+  invitedByName: z.string(),
+  invitedAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+});
+export type ClinicianInvitationRow = z.infer<typeof clinicianInvitationRowSchema>;
+export const clinicianInvitationListSchema = z.object({
+  rows: z.array(clinicianInvitationRowSchema),
+  paging: pagingSchema,
+});
+export type ClinicianInvitationList = z.infer<typeof clinicianInvitationListSchema>;
 
 /** What the registration page shows of an invitation. */
 export const invitationDetailsSchema = z.object({

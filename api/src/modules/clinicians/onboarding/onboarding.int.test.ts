@@ -129,6 +129,48 @@ describeEachDatabase('clinician onboarding', (server) => {
     expect((await read(secondLink)).body).toMatchObject({ emailId, firstName: 'Rita', lastName: 'Again' });
   });
 
+  it('lists the invitations newest first as Pending, Registered or Expired, filtered by status, for staff only', async () => {
+    const s = server();
+    const expired = await invite();
+    await s.sql(
+      `update clinician_invitations set expires_at = now() - interval '1 minute' where provider_id = $1`,
+      [expired.res.body.providerId],
+    );
+    const registered = await invite(coordinator);
+    expect((await register(registered.emailId, await linkOf(registered.emailId))).status).toBe(201);
+    const pending = await invite();
+    type Row = { emailId: string; status: string; invitedByName: string; firstName: string };
+    const list = async (query = '') => {
+      const res = await s.request('GET', `/api/admin/clinicianInvitations?pageSize=1000${query}`, {
+        token: coordinator,
+      });
+      expect(res.status).toBe(200);
+      return (res.body.rows as Row[]).filter((row) =>
+        [expired.emailId, registered.emailId, pending.emailId].includes(row.emailId),
+      );
+    };
+    expect((await list()).map((row) => [row.emailId, row.status])).toEqual([
+      [pending.emailId, 'Pending'],
+      [registered.emailId, 'Registered'],
+      [expired.emailId, 'Expired'],
+    ]);
+    const [newest] = await list();
+    expect(newest).toMatchObject({
+      firstName: 'Rita',
+      lastName: 'Newhire',
+      invitedByName: expect.stringMatching(/\S+ \S+/),
+    });
+    for (const status of ['Pending', 'Registered', 'Expired'])
+      expect((await list(`&status=${status}`)).map((row) => row.status)).toEqual([status]);
+
+    const badStatus = await s.request('GET', '/api/admin/clinicianInvitations?status=Lost', {
+      token: coordinator,
+    });
+    expect([badStatus.status, badStatus.body.errors?.[0]?.field]).toEqual([400, 'status']);
+    const refused = await s.request('GET', '/api/admin/clinicianInvitations', { token: orgUser });
+    expect(refused.status).toBe(403);
+  });
+
   it('caps invitations to one address (429 TOO_MANY_MESSAGES) and writes nothing for the one refused', async () => {
     const s = server();
     const emailId = `zz.capped.${Date.now()}@example.com`;

@@ -1,5 +1,6 @@
 // SQL of onboarding: invitations, the clinician record a registration makes or links, the facts each step's
 // requirement reads, and the step itself.
+import type { ClinicianInvitationListQuery, InvitationStatus } from '@carelane/shared-domain';
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   agreementTemplates,
@@ -10,6 +11,7 @@ import {
   providerCredentials,
   providerRates,
   providers,
+  users,
 } from '../../../db/schema';
 import type { Executor } from '../../../db/client';
 
@@ -74,6 +76,50 @@ export async function renewInvitation(
   values: { tokenHash: string; expiresAt: Date },
 ) {
   await ex.update(clinicianInvitations).set(values).where(eq(clinicianInvitations.id, invitationId));
+}
+
+/** An invitation's status at `now`: Registered once its clinician has a login, else Pending until it expires. */
+function invitationStatus(now: Date): SQL<InvitationStatus> {
+  return sql<InvitationStatus>`case
+    when ${clinicianInvitations.acceptedAt} is not null or ${providers.userId} is not null then 'Registered'
+    when ${clinicianInvitations.expiresAt} <= ${now.toISOString()}::timestamptz then 'Expired'
+    else 'Pending' end`;
+}
+
+/** A page of the invitations, newest first (the last sent is the one an invitee holds), and how many match. */
+export async function listInvitations(ex: Executor, query: ClinicianInvitationListQuery, now: Date) {
+  const status = invitationStatus(now);
+  const where = query.status ? sql`${status} = ${query.status}` : undefined;
+  const [rows, [total]] = await Promise.all([
+    ex
+      .select({
+        id: clinicianInvitations.id,
+        providerId: clinicianInvitations.providerId,
+        givenName: providers.givenName,
+        familyName: providers.familyName,
+        emailId: clinicianInvitations.email,
+        phoneNumber: providers.phoneNumber,
+        providerTypeId: providers.providerTypeId,
+        status,
+        invitedByFirst: users.firstName,
+        invitedByLast: users.lastName,
+        invitedAt: clinicianInvitations.createdAt,
+        expiresAt: clinicianInvitations.expiresAt,
+      })
+      .from(clinicianInvitations)
+      .innerJoin(providers, eq(providers.id, clinicianInvitations.providerId))
+      .innerJoin(users, eq(users.id, clinicianInvitations.invitedBy))
+      .where(where)
+      .orderBy(desc(clinicianInvitations.createdAt), desc(clinicianInvitations.id))
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    ex
+      .select({ count: sql<number>`count(*)::int` })
+      .from(clinicianInvitations)
+      .innerJoin(providers, eq(providers.id, clinicianInvitations.providerId))
+      .where(where),
+  ]);
+  return { rows, totalCount: total?.count ?? 0 };
 }
 
 /** The open (unused, unexpired) invitation of a token hash, with its clinician; locked when `lock`. */

@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   backgroundConsentSchema,
   clinicianInvitationInputSchema,
+  clinicianInvitationListQuerySchema,
+  clinicianInvitationListSchema,
   clinicianInvitationSchema,
   completeStepSchema,
   idParamsSchema,
@@ -20,6 +22,8 @@ import * as service from './service';
 
 const tags = ['onboarding'];
 const own = { page: 'myVisits' };
+/** Staff invite from a clinician's onboarding (/providerOnboard) and from /invite. */
+const inviting = { page: ['providerDetail', 'broadcast'] };
 const MY = '/api/admin/myOnboarding';
 const stateAnswer = { 200: onboardingStateSchema, ...errorResponses };
 
@@ -46,10 +50,24 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
   app,
   { services },
 ) => {
+  app.get(
+    '/api/admin/clinicianInvitations',
+    {
+      config: inviting,
+      schema: {
+        tags,
+        summary: 'The clinician invitations sent, newest first: Pending, Registered or Expired',
+        querystring: clinicianInvitationListQuerySchema,
+        response: { 200: clinicianInvitationListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listInvitations(services, request.ctx, request.query),
+  );
+
   app.post(
     '/api/admin/clinicianInvitations',
     {
-      config: { page: 'providerDetail' },
+      config: inviting,
       schema: {
         tags,
         summary:

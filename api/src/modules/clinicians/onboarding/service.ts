@@ -12,6 +12,8 @@ import {
   providerOnboardStepLabel,
   type BackgroundConsent,
   type ClinicianInvitationInput,
+  type ClinicianInvitationList,
+  type ClinicianInvitationListQuery,
   type InvitationDetails,
   type OnboardingProfile,
   type OnboardingRates,
@@ -31,6 +33,7 @@ import type { Executor, Tx } from '../../../db/client';
 import { randomToken, sha256 } from '../../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { localIsoDate } from '../../../lib/local-date';
+import { pagingOf } from '../../../lib/paging';
 import { recordAudit } from '../../../services/audit';
 import type { AppServices } from '../../../services/app-services';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -151,6 +154,32 @@ export async function inviteClinician(
       message: pending ? ONBOARDING_MESSAGES.invitedAgain(input.emailId) : ONBOARDING_MESSAGES.invited,
     };
   });
+}
+
+/** The invitations sent, newest first, with where each stands (/invite). */
+export async function listInvitations(
+  services: AppServices,
+  ctx: RequestContext,
+  query: ClinicianInvitationListQuery,
+): Promise<ClinicianInvitationList> {
+  requireActor(ctx);
+  const { rows, totalCount } = await repo.listInvitations(services.db, query, new Date());
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      providerId: row.providerId,
+      firstName: row.givenName,
+      lastName: row.familyName,
+      emailId: row.emailId,
+      phoneNumber: row.phoneNumber,
+      providerTypeId: row.providerTypeId,
+      status: row.status,
+      invitedByName: `${row.invitedByFirst} ${row.invitedByLast}`,
+      invitedAt: row.invitedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    })),
+    paging: pagingOf(query, totalCount),
+  };
 }
 
 /** What the registration page shows of an open invitation (400 naming `token` otherwise). */

@@ -1,11 +1,19 @@
 // Staff invite a clinician: their record is made at the first onboarding step and a one-time registration link
 // goes out by email (and SMS when a mobile number is given); the server's answer says where it went.
-import { PROVIDER_TYPES, type ClinicianInvitationInput } from '@carelane/shared-domain';
-import { publishErrorToast, publishToast } from '@carelane/shared-session';
-import { FormFailure, NameFields, PhoneInput, failureText, showFieldErrors } from '@carelane/shared-ui';
+// One form for every page that invites clinicians: /providerOnboard (clinicians) and /invite (messaging).
+import {
+  PROVIDER_TYPES,
+  clinicianInvitationSchema,
+  type ClinicianInvitationInput,
+} from '@carelane/shared-domain';
+import { apiClient, publishErrorToast, publishToast } from '@carelane/shared-session';
 import { Alert, Button, Card, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { onboardingCalls } from './onboarding-queries';
+import { NameFields } from '../name-fields/NameFields';
+import { failureText } from '../page-kit/field-labels';
+import { showFieldErrors } from '../page-kit/form-call';
+import { FormFailure } from '../page-kit/page-kit';
+import { PhoneInput } from '../phone-input/PhoneInput';
 
 type InviteValues = {
   firstName: string;
@@ -23,7 +31,8 @@ const LABELS = {
   providerTypeId: 'Provider type',
 };
 
-export function InviteClinicianForm() {
+/** `onSent`: after the server took the invitation (a list of invitations reads itself again). */
+export function InviteClinicianForm({ onSent }: { onSent?: () => void } = {}) {
   const [form] = Form.useForm<InviteValues>();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -41,10 +50,15 @@ export function InviteClinicianForm() {
       providerTypeId: values.providerTypeId!,
     };
     try {
-      const answer = await onboardingCalls.invite(input);
+      const answer = await apiClient.post(
+        '/api/admin/clinicianInvitations',
+        input,
+        clinicianInvitationSchema,
+      );
       setSent(answer.message);
       publishToast(answer.message);
       form.resetFields();
+      onSent?.();
     } catch (error) {
       showFieldErrors(form, error);
       const text = failureText(error, 'the invitation', 'sent', LABELS);
@@ -57,7 +71,12 @@ export function InviteClinicianForm() {
 
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Invite a clinician</h2>} style={{ maxWidth: 720 }}>
-      <Form<InviteValues> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form<InviteValues>
+        form={form}
+        name="inviteClinician"
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+      >
         <NameFields />
         <Flex gap={16} wrap>
           <Form.Item
