@@ -13,11 +13,11 @@ export interface PickOptions {
 
 export async function pickOption(
   page: Page,
-  label: string,
+  label: string | RegExp,
   option: string | RegExp,
   { typed, shows = typed ?? (typeof option === 'string' ? option : null), within }: PickOptions = {},
 ): Promise<void> {
-  const named = { name: label, exact: true };
+  const named = typeof label === 'string' ? { name: label, exact: true } : { name: label };
   const box = (within ?? page).getByRole('combobox', named);
   // `has` reads its locator inside each select, so it starts from the page, not from `within`.
   const select = (within ?? page).locator('.ant-select').filter({ has: page.getByRole('combobox', named) });

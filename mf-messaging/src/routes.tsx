@@ -15,4 +15,5 @@ export const PAGES: AreaPages = {
   '/prompts': lazy(() => import('./prompts/PromptsPage')),
   '/broadcast': lazy(() => import('./broadcast/BroadcastPage')),
   '/invite': lazy(() => import('./invite/InvitePage')),
+  '/timeline': lazy(() => import('./timeline/TimelinePage')),
 };

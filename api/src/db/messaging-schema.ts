@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
-import { episodes, providers } from './scheduling-schema';
+import { episodes, patients, providers } from './scheduling-schema';
 import { createdAt, updatedAt, version } from './columns';
 
 export const chatTopics = pgTable(
@@ -260,5 +260,41 @@ export const broadcastRecipients = pgTable(
     index('broadcast_recipients_queue_idx')
       .on(t.status, t.claimedAt)
       .where(sql`${t.status} in ('Pending', 'Sending')`),
+  ],
+);
+
+/**
+ * The notes written on a timeline (issue 27, migration 0047, decision 066): call logs, communication notes and
+ * comments about exactly one patient, clinician or organization. Kept as written (no edits): the timeline is a
+ * record.
+ */
+export const timelineNotes = pgTable(
+  'timeline_notes',
+  {
+    id: serial('id').primaryKey(),
+    /** 'callLog', 'communicationNote', 'comment'. */
+    kind: text('kind').notNull(),
+    patientId: integer('patient_id').references(() => patients.id),
+    providerId: integer('provider_id').references(() => providers.id),
+    referralSourceId: integer('referral_source_id').references(() => referralSources.id),
+    body: text('body').notNull(),
+    /** Call logs: who was on the call, and 'Outgoing' or 'Incoming'. */
+    contactName: text('contact_name'),
+    direction: text('direction'),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('timeline_notes_kind_check', sql`${t.kind} in ('callLog', 'communicationNote', 'comment')`),
+    check(
+      'timeline_notes_one_subject_check',
+      sql`num_nonnulls(${t.patientId}, ${t.providerId}, ${t.referralSourceId}) = 1`,
+    ),
+    check('timeline_notes_direction_check', sql`${t.direction} in ('Outgoing', 'Incoming')`),
+    index('timeline_notes_patient_idx').on(t.patientId, t.createdAt.desc()),
+    index('timeline_notes_provider_idx').on(t.providerId, t.createdAt.desc()),
+    index('timeline_notes_referral_source_idx').on(t.referralSourceId, t.createdAt.desc()),
   ],
 );

@@ -51,6 +51,7 @@ export const PATIENT_READ_KINDS = {
   metricVisitList: 'Dashboard figure visits',
   nonCoverageList: 'Non-coverage list',
   search: 'Global search',
+  timeline: 'Patient timeline',
 } as const;
 export type PatientReadKind = keyof typeof PATIENT_READ_KINDS;
 export const readOutcomeSchema = z.enum(['ALLOWED', 'REFUSED']);

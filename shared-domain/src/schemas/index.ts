@@ -26,3 +26,4 @@ export * from './inbound';
 export * from './search';
 export * from './message-templates';
 export * from './broadcast';
+export * from './timeline';

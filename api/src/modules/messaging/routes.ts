@@ -7,6 +7,7 @@ import { chatRoutes } from './chat/routes';
 import { inboundRoutes } from './inbound/routes';
 import { tasksRoutes } from './tasks/routes';
 import { templatesRoutes } from './templates/routes';
+import { timelineRoutes } from './timeline/routes';
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(chatRoutes, opts);
@@ -14,4 +15,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
   await app.register(inboundRoutes, opts);
   await app.register(templatesRoutes, opts);
   await app.register(broadcastRoutes, opts);
+  await app.register(timelineRoutes, opts);
 };

@@ -1,0 +1,74 @@
+// `/timeline` (issue 27, decision 066): everything said and done about one patient (`patientId`), clinician
+// (`providerId`) or organization (`referralSourceId`), newest first, filtered by kind and days in the URL. Staff add
+// call logs, communication notes and comments; a clinician reads only.
+import { ROLE, TIMELINE_NOTE_KINDS, type TimelineNoteKind } from '@carelane/shared-domain';
+import { useSession, useUrlState } from '@carelane/shared-session';
+import { EmptyState, PageFrame } from '@carelane/shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Typography } from 'antd';
+import { useState } from 'react';
+import { ADD_NOTE_ACTIONS, AddNoteModal } from './AddNoteModal';
+import { TimelineFilters } from './TimelineFilters';
+import { TimelineList } from './TimelineList';
+import {
+  hasFilters,
+  subjectOf,
+  timelineFilters,
+  timelineQueries,
+  timelineUrlSchema,
+  type TimelineTarget,
+} from './timeline-queries';
+
+export const NO_SUBJECT_TITLE = 'No timeline chosen';
+export const NO_SUBJECT_TEXT =
+  'A timeline opens from a patient, a clinician or an organization page: choose “Timeline” there.';
+
+/** Everyone but a clinician adds notes to a timeline. */
+export const canAddNotes = (roleId: number | undefined) => roleId !== undefined && roleId !== ROLE.CLINICIAN;
+
+function AddButtons({ onAdd }: { onAdd: (kind: TimelineNoteKind) => void }) {
+  return (
+    <>
+      {TIMELINE_NOTE_KINDS.map((kind) => (
+        <Button key={kind} onClick={() => onAdd(kind)}>
+          {ADD_NOTE_ACTIONS[kind]}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+function SubjectTimeline({ target }: { target: TimelineTarget }) {
+  const [url, setUrl] = useUrlState(timelineUrlSchema);
+  const timeline = useQuery(timelineQueries.list(timelineFilters(target, url)));
+  const staff = canAddNotes(useSession()?.user.roleId);
+  const [adding, setAdding] = useState<TimelineNoteKind | null>(null);
+  const name = timeline.data?.name;
+  return (
+    <PageFrame
+      title="Timeline"
+      subtitle={name ? `Timeline of ${name} (${target.subject})` : undefined}
+      actions={staff ? <AddButtons onAdd={setAdding} /> : null}
+    >
+      <TimelineFilters subject={target.subject} url={url} setUrl={setUrl} />
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+        Entries
+      </Typography.Title>
+      <TimelineList query={timeline} url={url} setUrl={setUrl} filtered={hasFilters(url)} />
+      {adding ? <AddNoteModal target={target} kind={adding} onClose={() => setAdding(null)} /> : null}
+    </PageFrame>
+  );
+}
+
+/** `/timeline` */
+export default function TimelinePage() {
+  const [url] = useUrlState(timelineUrlSchema);
+  const target = subjectOf(url);
+  if (!target)
+    return (
+      <PageFrame title="Timeline">
+        <EmptyState title={NO_SUBJECT_TITLE} description={NO_SUBJECT_TEXT} />
+      </PageFrame>
+    );
+  return <SubjectTimeline key={`${target.subject}:${target.id}`} target={target} />;
+}
