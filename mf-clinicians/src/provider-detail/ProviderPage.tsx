@@ -3,7 +3,7 @@
 // by the shell and the API.
 import { credentialStateName, providerStatusName } from '@carelane/shared-domain';
 import { canOpen, useSession, useUrlState } from '@carelane/shared-session';
-import { EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
+import { AreaLink, EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Tag } from 'antd';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import { providerDetailQueries } from './provider-detail-queries';
 const paramsSchema = z.object({ providerId: z.coerce.number().int().positive().optional() });
 
 function ProviderDetailView({ providerId }: { providerId: number }) {
+  const session = useSession();
   const provider = useQuery(providerDetailQueries.one(providerId));
   const loaded = loadState(provider, 'the clinician');
   if (!loaded.data) return <PageFrame title="Clinician">{loaded.fallback}</PageFrame>;
@@ -38,6 +39,9 @@ function ProviderDetailView({ providerId }: { providerId: number }) {
             {providerStatusName(p.providerStatusId)}
           </Tag>
           <Tag>{credentialStateName(p.credentialState)}</Tag>
+          {canOpen(session, 'timeline') ? (
+            <AreaLink to={`/timeline?providerId=${p.id}`}>Timeline</AreaLink>
+          ) : null}
         </Flex>
       }
     >

@@ -259,6 +259,37 @@ describe('TimelinePage', () => {
     page.done();
   });
 
+  it('a clinician who names no subject reads their own timeline', async () => {
+    const own = (call: ApiCall) => {
+      if (call.url.pathname === '/api/admin/myOnboarding')
+        return jsonResponse({
+          providerId: 40,
+          providerName: 'Nora Nurse',
+          providerTypeId: 1,
+          providerStatusId: 3,
+          onboardStep: 'Done',
+          steps: [],
+          missing: [],
+          toast: null,
+        });
+      if (call.url.pathname === '/api/messaging/timeline')
+        return jsonResponse({
+          subject: 'clinician',
+          id: 40,
+          name: 'Nora Nurse',
+          rows: [],
+          paging: paging(0),
+        });
+      return undefined;
+    };
+    const page = renderPage(<TimelinePage />, { url: '/timeline', roleId: 4, route: own });
+    expect(await screen.findByText('Timeline of Nora Nurse (clinician)')).toBeTruthy();
+    const asked = listCalls(page.calls)[0]!.url.searchParams;
+    expect([asked.get('subject'), asked.get('id')]).toEqual(['clinician', '40']);
+    expect(await screen.findByText('Nothing on this timeline yet.')).toBeTruthy();
+    page.done();
+  });
+
   it('a timeline that cannot be read says so', async () => {
     const refused = (call: ApiCall) =>
       call.url.pathname === '/api/messaging/timeline'

@@ -3,7 +3,7 @@
 // call logs, communication notes and comments; a clinician reads only.
 import { ROLE, TIMELINE_NOTE_KINDS, type TimelineNoteKind } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { EmptyState, PageFrame } from '@carelane/shared-ui';
+import { EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
@@ -60,10 +60,20 @@ function SubjectTimeline({ target }: { target: TimelineTarget }) {
   );
 }
 
+/** A clinician who names no subject reads their own timeline. */
+function OwnTimeline() {
+  const own = useQuery(timelineQueries.ownClinician());
+  const loaded = loadState(own, 'your timeline');
+  if (!loaded.data) return <PageFrame title="Timeline">{loaded.fallback}</PageFrame>;
+  return <SubjectTimeline target={{ subject: 'clinician', id: loaded.data.providerId }} />;
+}
+
 /** `/timeline` */
 export default function TimelinePage() {
   const [url] = useUrlState(timelineUrlSchema);
+  const roleId = useSession()?.user.roleId;
   const target = subjectOf(url);
+  if (!target && roleId === ROLE.CLINICIAN) return <OwnTimeline />;
   if (!target)
     return (
       <PageFrame title="Timeline">

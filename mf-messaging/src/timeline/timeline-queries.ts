@@ -3,6 +3,7 @@
 import {
   TIMELINE_KINDS,
   TIMELINE_PAGE_SIZE,
+  onboardingStateSchema,
   timelineSchema,
   type TimelineKind,
   type TimelineSubject,
@@ -86,5 +87,12 @@ export const timelineQueries = {
       // The previous page stays while the next loads, but never another subject's entries.
       placeholderData: (previous) =>
         previous?.subject === filters.subject && previous.id === filters.id ? previous : undefined,
+    }),
+  /** The signed-in clinician's own record (their onboarding names it): the timeline they open from the menu. */
+  ownClinician: () =>
+    queryOptions({
+      queryKey: [TIMELINE_ENTITY, 'ownClinician'],
+      queryFn: ({ signal }) => apiClient.get('/api/admin/myOnboarding', onboardingStateSchema, { signal }),
+      staleTime: Infinity,
     }),
 };

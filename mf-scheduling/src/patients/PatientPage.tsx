@@ -336,6 +336,9 @@ export default function PatientPage() {
           />
           {p.status === 'ACTIVE' && canOpen(session, 'patientDetail') ? <ArchiveButton patient={p} /> : null}
           <AreaLink to={`/notesPrint?patientId=${p.id}`}>Print all notes</AreaLink>
+          {canOpen(session, 'timeline') ? (
+            <AreaLink to={`/timeline?patientId=${p.id}`}>Timeline</AreaLink>
+          ) : null}
         </Flex>
       }
     >

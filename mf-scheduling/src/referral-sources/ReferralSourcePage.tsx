@@ -408,6 +408,11 @@ export default function ReferralSourcePage() {
     <PageFrame
       title={org.name}
       subtitle={`${org.status === 'ACTIVE' ? 'Active' : 'Inactive'} · onboarding ${org.onboardStepRS}`}
+      actions={
+        canOpen(session, 'timeline') ? (
+          <AreaLink to={`/timeline?referralSourceId=${org.id}`}>Timeline</AreaLink>
+        ) : null
+      }
     >
       <Card>
         <Tabs
