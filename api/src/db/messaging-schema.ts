@@ -5,6 +5,7 @@
 // kept as member rows. A message is written once per author's idempotency key, so a retried send is one message.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   check,
   index,
@@ -18,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { referralSources, users } from './core-schema';
 import { episodes, patients, providers } from './scheduling-schema';
-import { createdAt, updatedAt, version } from './columns';
+import { createdAt, storedFileColumns, updatedAt, version } from './columns';
 
 export const chatTopics = pgTable(
   'chat_topics',
@@ -91,19 +92,41 @@ export const chatMessages = pgTable(
     body: text('body').notNull(),
     /** The client's key of this send: a retry with the same key answers the message already written. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** A file attached to the message (the fileserver's message files, a later slice); null: none. */
-    attachmentFileId: integer('attachment_file_id'),
+    /** The file sent with the message (message_files, migration 0048); null: none. At most one message a file. */
+    attachmentFileId: integer('attachment_file_id').references((): AnyPgColumn => messageFiles.id),
     createdAt: createdAt(),
     /** How it came: 'app', or 'sms' / 'email' (an inbound reply, or staff's SMS to a clinician; migration 0043). */
     channel: text('channel').notNull().default('app'),
   },
   (t) => [
-    check('chat_messages_body_check', sql`length(${t.body}) between 1 and 4000`),
+    check(
+      'chat_messages_body_check',
+      sql`length(${t.body}) <= 4000 and (length(${t.body}) >= 1 or ${t.attachmentFileId} is not null)`,
+    ),
+    uniqueIndex('chat_messages_attachment_key')
+      .on(t.attachmentFileId)
+      .where(sql`${t.attachmentFileId} is not null`),
     check('chat_messages_channel_check', sql`${t.channel} in ('app', 'sms', 'email')`),
     uniqueIndex('chat_messages_author_key').on(t.authorId, t.idempotencyKey),
     // A topic's history newest first by keyset on id, and the unread count after a read mark (others' messages).
     index('chat_messages_topic_idx').on(t.topicId, t.id, t.authorId),
   ],
+);
+
+/**
+ * Files attached to chat messages (issue 27, migration 0048, decision 067): stored in a conversation by a member
+ * (the upload checks of decision 012), then sent with one message; downloaded by the conversation's members.
+ */
+export const messageFiles = pgTable(
+  'message_files',
+  {
+    id: serial('id').primaryKey(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => chatTopics.id),
+    ...storedFileColumns(),
+  },
+  (t) => [index('message_files_topic_idx').on(t.topicId, t.uploadedAt)],
 );
 
 /**

@@ -26,7 +26,24 @@ export const CHAT_MESSAGES = {
   directNotStaff: 'must be a clinician or an organization user',
   directInactive: 'is not an active user',
   keyReused: 'This idempotency key was already used for another message.',
+  attachmentNotYours: 'is not a file you attached in this conversation',
+  attachmentUsed: 'is already attached to another message',
+  emptyMessage: 'must not be empty',
 } as const;
+
+/** A file attached to a message (SPEC §7 "fileserver (… message files)"): stored first, then sent with a message. */
+export const chatFileSchema = z
+  .object({
+    id: z.number().int(),
+    topicId: z.number().int(),
+    fileName: z.string(),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+    uploadedAt: isoDateTimeSchema,
+  })
+  .meta({ id: 'ChatFile' });
+export type ChatFile = z.infer<typeof chatFileSchema>;
+export const chatFileParamsSchema = z.object({ topicId: idSchema, fileId: idSchema });
 
 export const CHAT_MESSAGE_CHANNELS = ['app', 'sms', 'email'] as const;
 export type ChatMessageChannel = (typeof CHAT_MESSAGE_CHANNELS)[number];
@@ -39,6 +56,8 @@ export const chatMessageSchema = z
     authorName: z.string(),
     body: z.string(),
     attachmentFileId: z.number().int().nullable(),
+    /** The attached file, when there is one (download: GET /api/chat/topics/:topicId/files/:id). */
+    attachment: chatFileSchema.nullable(),
     createdAt: isoDateTimeSchema,
     /** How it came: in the app, or by SMS / email (a clinician's reply, staff's SMS to them; decision 062). */
     channel: z.enum(CHAT_MESSAGE_CHANNELS),
@@ -120,21 +139,27 @@ export const chatMessageListSchema = z.object({
 export type ChatMessageList = z.infer<typeof chatMessageListSchema>;
 
 /** POST /api/chat/topics/:topicId/messages */
-export const chatMessageInputSchema = z.object({
-  body: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(CHAT_MESSAGE_MAX_LENGTH, { error: `must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
-  idempotencyKey: z
-    .string({ error: 'is required' })
-    .min(1, { error: 'must not be empty' })
-    .max(CHAT_IDEMPOTENCY_KEY_MAX_LENGTH)
-    .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'may hold only letters, digits and _ . : -' })
-    .describe(
-      'The client’s key of this send (e.g. a UUID): a retry with the same key answers the same message',
-    ),
-});
+export const chatMessageInputSchema = z
+  .object({
+    body: z
+      .string({ error: 'is required' })
+      .trim()
+      .max(CHAT_MESSAGE_MAX_LENGTH, { error: `must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
+    /** A file stored by POST …/files in this conversation by the same author, not attached yet. */
+    attachmentFileId: idValueSchema.optional(),
+    idempotencyKey: z
+      .string({ error: 'is required' })
+      .min(1, { error: 'must not be empty' })
+      .max(CHAT_IDEMPOTENCY_KEY_MAX_LENGTH)
+      .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'may hold only letters, digits and _ . : -' })
+      .describe(
+        'The client’s key of this send (e.g. a UUID): a retry with the same key answers the same message',
+      ),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.body && input.attachmentFileId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['body'], message: CHAT_MESSAGES.emptyMessage });
+  });
 export type ChatMessageInput = z.infer<typeof chatMessageInputSchema>;
 
 export const chatMessageResultSchema = z.object({ message: chatMessageSchema });

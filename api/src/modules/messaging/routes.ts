@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
 import { broadcastRoutes } from './broadcast/routes';
+import { chatFileRoutes } from './chat/file-routes';
 import { chatRoutes } from './chat/routes';
 import { inboundRoutes } from './inbound/routes';
 import { tasksRoutes } from './tasks/routes';
@@ -11,6 +12,7 @@ import { timelineRoutes } from './timeline/routes';
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
   await app.register(chatRoutes, opts);
+  await app.register(chatFileRoutes, opts);
   await app.register(tasksRoutes, opts);
   await app.register(inboundRoutes, opts);
   await app.register(templatesRoutes, opts);

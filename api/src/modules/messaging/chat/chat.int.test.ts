@@ -2,14 +2,16 @@
 // organization's users, its coordinator and the clinicians of its visits; posting (idempotent per key), reading
 // 20 at a time newest first, unread counts and read marks, search; every refusal (a non-member, another
 // organization, bad input) writing nothing; a posted message reaching the members' event streams.
-import type {
-  ApiError,
-  ChatCounts,
-  ChatMessage,
-  ChatMessageList,
-  ChatReadResult,
-  ChatTopic,
-  ChatTopicList,
+import {
+  CHAT_MESSAGES,
+  type ApiError,
+  type ChatCounts,
+  type ChatFile,
+  type ChatMessage,
+  type ChatMessageList,
+  type ChatReadResult,
+  type ChatTopic,
+  type ChatTopicList,
 } from '@carelane/shared-domain';
 import { describeEachDatabase, describeTwoInstances, type TestServer } from '../../../test/harness';
 import {
@@ -304,6 +306,76 @@ describeEachDatabase('messaging: chat', (server) => {
       stream.close();
       lakesideStream.close();
     }
+  });
+
+  it('sends a file with a message: members download it, the content is checked, each file goes with one message', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64), Buffer.from('\n%%EOF\n')]);
+    const upload = async (token: string, fileName: string, bytes: Buffer, topicId = topic) => {
+      const response = await fetch(
+        `${s().url}/api/chat/topics/${topicId}/files?fileName=${encodeURIComponent(fileName)}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          body: bytes,
+        },
+      );
+      return { status: response.status, body: (await response.json()) as Partial<ChatFile> & Err };
+    };
+    const stored = await upload(orgUser, 'wound photo plan.pdf', pdf);
+    expect(stored.status).toBe(201);
+    expect(stored.body).toMatchObject({
+      topicId: topic,
+      fileName: 'wound photo plan.pdf',
+      sizeBytes: pdf.length,
+    });
+
+    // Only its uploader may send it; a message may be only the file.
+    const stolen = await post(
+      topic,
+      { body: '', idempotencyKey: key(), attachmentFileId: stored.body.id },
+      coordinator,
+    );
+    expect([stolen.status, stolen.body.errors?.[0]?.field]).toEqual([400, 'attachmentFileId']);
+    const sent = await post(
+      topic,
+      { body: '', idempotencyKey: key(), attachmentFileId: stored.body.id },
+      orgUser,
+    );
+    expect(sent.status).toBe(201);
+    expect(sent.body.message.attachment).toMatchObject({
+      id: stored.body.id,
+      fileName: 'wound photo plan.pdf',
+    });
+    const again = await post(
+      topic,
+      { body: 'Again', idempotencyKey: key(), attachmentFileId: stored.body.id },
+      orgUser,
+    );
+    expect([again.status, again.body.errors?.[0]?.message]).toEqual([400, CHAT_MESSAGES.attachmentUsed]);
+    const listed = await messages(topic, coordinator);
+    expect(listed.body.rows.find((m) => m.id === sent.body.message.id)?.attachment?.fileName).toBe(
+      'wound photo plan.pdf',
+    );
+
+    const download = (token: string, topicId = topic) =>
+      fetch(`${s().url}/api/chat/topics/${topicId}/files/${stored.body.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const got = await download(coordinator);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await got.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await download(lakesideUser)).status).toBe(403);
+
+    // A program named .pdf, an empty file, and a non-member are refused, and nothing is stored.
+    const before = await count(s(), 'select count(*) from message_files');
+    const liar = await upload(orgUser, 'plan.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]));
+    expect([liar.status, liar.body.errors?.[0]?.field]).toEqual([400, 'file']);
+    expect((await upload(orgUser, 'empty.pdf', Buffer.alloc(0))).status).toBe(400);
+    expect((await upload(lakesideUser, 'plan.pdf', pdf)).status).toBe(403);
+    expect(await count(s(), 'select count(*) from message_files')).toBe(before);
+    const textless = await post(topic, { body: '  ', idempotencyKey: key() }, orgUser);
+    expect([textless.status, textless.body.errors?.[0]?.field]).toEqual([400, 'body']);
   });
 
   it('names the field of bad input, writing nothing', async () => {

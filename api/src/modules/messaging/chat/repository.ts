@@ -6,9 +6,10 @@
 // customer care coordinator, and the clinicians of its visits that are not deleted. So an assignment or an
 // unassignment changes who may read and post at once, with nothing to keep in sync. An organization user only
 // ever reaches topics of their own organization (the topic's referral_source_id), whatever else holds.
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ORGANIZATION_ROLE_IDS, type ChatMessageChannel, type ChatTopicKind } from '@carelane/shared-domain';
 import { queryRows, type Executor } from '../../../db/client';
+import { messageFiles } from '../../../db/schema';
 
 /** Whose view: the user, and their organization when they are an organization user (else null). */
 export interface Viewer {
@@ -72,6 +73,10 @@ export interface TopicRow {
   last_attachment_file_id: number | null;
   last_created_at: Date | string | null;
   last_channel: ChatMessageChannel | null;
+  last_file_name: string | null;
+  last_content_type: string | null;
+  last_size_bytes: number | null;
+  last_uploaded_at: Date | string | null;
 }
 
 function selectTopics(v: Viewer, where: SQL): SQL {
@@ -80,13 +85,15 @@ function selectTopics(v: Viewer, where: SQL): SQL {
       mem.last_read_message_id, ${unreadOf(v)} as unread_count,
       lm.id as last_id, lm.author_id as last_author_id, la.first_name || ' ' || la.last_name as last_author_name,
       lm.body as last_body, lm.attachment_file_id as last_attachment_file_id, lm.created_at as last_created_at,
-      lm.channel as last_channel
+      lm.channel as last_channel, lf.file_name as last_file_name, lf.content_type as last_content_type,
+      lf.size_bytes as last_size_bytes, lf.uploaded_at as last_uploaded_at
     from chat_topics t
     left join episodes e on e.id = t.episode_id
     left join users o on t.kind = 'direct'
       and o.id = case when t.direct_user_low = ${v.userId} then t.direct_user_high else t.direct_user_low end
     left join chat_topic_members mem on mem.topic_id = t.id and mem.user_id = ${v.userId}
     left join chat_messages lm on lm.id = t.last_message_id
+    left join message_files lf on lf.id = lm.attachment_file_id
     left join users la on la.id = lm.author_id
     where ${where}`;
 }
@@ -168,11 +175,17 @@ export interface MessageRow {
   attachment_file_id: number | null;
   created_at: Date | string;
   channel: ChatMessageChannel;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  uploaded_at: Date | string | null;
 }
 
 const selectMessages = sql`select m.id, m.topic_id, m.author_id, a.first_name || ' ' || a.last_name as author_name,
-    m.body, m.attachment_file_id, m.created_at, m.channel
-  from chat_messages m join users a on a.id = m.author_id`;
+    m.body, m.attachment_file_id, m.created_at, m.channel,
+    f.file_name, f.content_type, f.size_bytes, f.uploaded_at
+  from chat_messages m join users a on a.id = m.author_id
+  left join message_files f on f.id = m.attachment_file_id`;
 
 /** Up to `limit` messages of a topic older than `before`, newest first, matching `pattern` (ILIKE) if given. */
 export function listMessages(
@@ -212,12 +225,14 @@ export async function insertMessage(
     body: string;
     idempotencyKey: string;
     channel?: ChatMessageChannel;
+    attachmentFileId?: number;
   },
 ): Promise<number | null> {
   const [inserted] = await queryRows<{ id: number }>(
     ex,
-    sql`insert into chat_messages (topic_id, author_id, body, idempotency_key, channel)
-      values (${row.topicId}, ${row.authorId}, ${row.body}, ${row.idempotencyKey}, ${row.channel ?? 'app'})
+    sql`insert into chat_messages (topic_id, author_id, body, idempotency_key, channel, attachment_file_id)
+      values (${row.topicId}, ${row.authorId}, ${row.body}, ${row.idempotencyKey}, ${row.channel ?? 'app'},
+        ${row.attachmentFileId ?? null})
       on conflict (author_id, idempotency_key) do nothing returning id`,
   );
   if (!inserted) return null;
@@ -324,5 +339,54 @@ export async function findUser(ex: Executor, userId: number) {
     referral_source_id: number | null;
     status: string;
   }>(ex, sql`select id, role_id, referral_source_id, status from users where id = ${userId}`);
+  return row;
+}
+
+export interface FileRow {
+  id: number;
+  topic_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  uploaded_at: Date | string;
+  uploaded_by: number;
+  message_id: number | null;
+}
+
+export async function insertFile(
+  ex: Executor,
+  row: { topicId: number; fileName: string; contentType: string; content: Buffer; uploadedBy: number },
+): Promise<number> {
+  const [inserted] = await ex
+    .insert(messageFiles)
+    .values({ ...row, sizeBytes: row.content.length })
+    .returning({ id: messageFiles.id });
+  return inserted!.id;
+}
+
+/** A file of the topic (not deleted), with the message it was sent with, if any; locked when `lock`. */
+export async function findFile(ex: Executor, topicId: number, fileId: number, lock = false) {
+  const [row] = await queryRows<FileRow>(
+    ex,
+    sql`select f.id, f.topic_id, f.file_name, f.content_type, f.size_bytes, f.uploaded_at, f.uploaded_by,
+        (select m.id from chat_messages m where m.attachment_file_id = f.id) as message_id
+      from message_files f where f.id = ${fileId} and f.topic_id = ${topicId} and f.deleted_at is null
+      ${lock ? sql`for update of f` : sql``}`,
+  );
+  return row;
+}
+
+/** The bytes of a file of the topic. */
+export async function readFileContent(ex: Executor, topicId: number, fileId: number) {
+  const [row] = await ex
+    .select({
+      fileName: messageFiles.fileName,
+      contentType: messageFiles.contentType,
+      content: messageFiles.content,
+    })
+    .from(messageFiles)
+    .where(
+      and(eq(messageFiles.id, fileId), eq(messageFiles.topicId, topicId), isNull(messageFiles.deletedAt)),
+    );
   return row;
 }

@@ -7,6 +7,7 @@ import {
   ROLE,
   isOrganizationRole,
   type ChatCounts,
+  type ChatFile,
   type ChatMessage,
   type ChatMessageInput,
   type ChatMessageList,
@@ -20,6 +21,7 @@ import {
 import type { Executor } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/like-pattern';
+import { checkUpload } from '../../../services/file-upload';
 import { pagingOf } from '../../../lib/paging';
 import type { AppServices } from '../../../services/app-services';
 import { recordAudit } from '../../../services/audit';
@@ -48,10 +50,30 @@ function toMessage(m: repo.MessageRow): ChatMessage {
     authorName: m.author_name,
     body: m.body,
     attachmentFileId: m.attachment_file_id,
+    attachment:
+      m.attachment_file_id === null
+        ? null
+        : {
+            id: m.attachment_file_id,
+            topicId: Number(m.topic_id),
+            fileName: m.file_name!,
+            contentType: m.content_type!,
+            sizeBytes: m.size_bytes!,
+            uploadedAt: iso(m.uploaded_at!),
+          },
     createdAt: iso(m.created_at),
     channel: m.channel,
   };
 }
+
+const toFile = (f: repo.FileRow): ChatFile => ({
+  id: f.id,
+  topicId: Number(f.topic_id),
+  fileName: f.file_name,
+  contentType: f.content_type,
+  sizeBytes: f.size_bytes,
+  uploadedAt: iso(f.uploaded_at),
+});
 
 function toTopic(t: repo.TopicRow): ChatTopic {
   return {
@@ -74,6 +96,10 @@ function toTopic(t: repo.TopicRow): ChatTopic {
             attachment_file_id: t.last_attachment_file_id,
             created_at: t.last_created_at!,
             channel: t.last_channel ?? 'app',
+            file_name: t.last_file_name,
+            content_type: t.last_content_type,
+            size_bytes: t.last_size_bytes,
+            uploaded_at: t.last_uploaded_at,
           }),
   };
 }
@@ -270,23 +296,40 @@ export async function postMessage(
   const viewer = viewerOf(actor);
   const { id, created } = await services.db.transaction(async (tx) => {
     if (!(await repo.lockMemberTopic(tx, viewer, topicId))) throw forbidden(CHAT_MESSAGES.notMember);
+    // A retry answers the message its key already wrote (before its attachment, sent with it, is checked again).
+    const sentBefore = async () => {
+      const earlier = await repo.findByKey(tx, actor.userId, input.idempotencyKey);
+      if (!earlier) return null;
+      if (Number(earlier.topic_id) !== topicId || earlier.body !== input.body)
+        throw conflict(CHAT_MESSAGES.keyReused, 'IDEMPOTENCY_KEY_REUSED');
+      return { id: Number(earlier.id), created: false };
+    };
+    const retried = await sentBefore();
+    if (retried) return retried;
+    if (input.attachmentFileId !== undefined)
+      await checkAttachment(tx, actor.userId, topicId, input.attachmentFileId);
     const newId = await repo.insertMessage(tx, {
       topicId,
       authorId: actor.userId,
       body: input.body,
       idempotencyKey: input.idempotencyKey,
+      attachmentFileId: input.attachmentFileId,
     });
     if (newId === null) {
-      const earlier = await repo.findByKey(tx, actor.userId, input.idempotencyKey);
-      if (!earlier || Number(earlier.topic_id) !== topicId || earlier.body !== input.body)
-        throw conflict(CHAT_MESSAGES.keyReused, 'IDEMPOTENCY_KEY_REUSED');
-      return { id: Number(earlier.id), created: false };
+      const concurrent = await sentBefore();
+      if (!concurrent) throw conflict(CHAT_MESSAGES.keyReused, 'IDEMPOTENCY_KEY_REUSED');
+      return concurrent;
     }
     await recordAudit(tx, ctx, {
       entity: 'ChatMessage',
       entityId: newId,
       action: 'CREATE',
-      after: { topicId, authorId: actor.userId, length: input.body.length },
+      after: {
+        topicId,
+        authorId: actor.userId,
+        length: input.body.length,
+        attachmentFileId: input.attachmentFileId ?? null,
+      },
     });
     await publishEvent(
       tx,
@@ -296,6 +339,57 @@ export async function postMessage(
     return { id: newId, created: true };
   });
   return { created, message: toMessage((await repo.findMessage(services.db, id))!) };
+}
+
+/** The file may go with this message: the author stored it in this topic, and no message has it yet. */
+async function checkAttachment(tx: Executor, authorId: number, topicId: number, fileId: number) {
+  const file = await repo.findFile(tx, topicId, fileId, true);
+  if (!file || Number(file.uploaded_by) !== authorId)
+    throw badRequest('attachmentFileId', CHAT_MESSAGES.attachmentNotYours);
+  if (file.message_id !== null) throw badRequest('attachmentFileId', CHAT_MESSAGES.attachmentUsed);
+}
+
+/**
+ * POST /api/chat/topics/:topicId/files: a member stores a file in the conversation (the checks of every upload:
+ * type, size, content), to send it with their next message.
+ */
+export async function uploadFile(
+  services: Services,
+  ctx: RequestContext,
+  topicId: number,
+  fileName: string,
+  content: Buffer,
+): Promise<ChatFile> {
+  const actor = requireActor(ctx);
+  return services.db.transaction(async (tx) => {
+    if (!(await repo.findTopic(tx, viewerOf(actor), topicId))) throw forbidden(CHAT_MESSAGES.notMember);
+    const contentType = await checkUpload(tx, fileName, content);
+    const id = await repo.insertFile(tx, {
+      topicId,
+      fileName,
+      contentType,
+      content,
+      uploadedBy: actor.userId,
+    });
+    const file = (await repo.findFile(tx, topicId, id))!;
+    await recordAudit(tx, ctx, {
+      entity: 'ChatFile',
+      entityId: id,
+      action: 'CREATE',
+      after: { topicId, fileName, contentType, sizeBytes: content.length },
+    });
+    return toFile(file);
+  });
+}
+
+/** GET /api/chat/topics/:topicId/files/:fileId: the bytes, for the conversation's members. */
+export async function downloadFile(services: Services, ctx: RequestContext, topicId: number, fileId: number) {
+  const actor = requireActor(ctx);
+  if (!(await repo.findTopic(services.db, viewerOf(actor), topicId)))
+    throw forbidden(CHAT_MESSAGES.notMember);
+  const file = await repo.readFileContent(services.db, topicId, fileId);
+  if (!file) throw notFound('This file');
+  return file;
 }
 
 /** POST /api/chat/topics/:topicId/read: the caller has read up to and including `messageId`. */

@@ -2,6 +2,7 @@
 // subject (a patient, a clinician or an organization), joined newest first. Each branch is limited to the rows
 // the page can need, so a page reads at most (offset + size) rows of each kind, from indexed columns.
 import {
+  PATIENT_READ_KINDS,
   TASK_STATUSES,
   TASK_STATUS_LABELS,
   type TimelineKind,
@@ -148,11 +149,17 @@ function changes(s: Subject): SQL {
       and ((l.entity = ${literal(own)} and l.entity_id = ${String(s.id)})${episodes})`;
 }
 
+const readKindLabel = sql.raw(
+  `case l.entity ${Object.entries(PATIENT_READ_KINDS)
+    .map(([kind, label]) => `when '${kind}' then '${label.replace(/'/g, "''")}'`)
+    .join(' ')} else l.entity end`,
+);
+
 /** The patient access log: who read this patient's data, and what. */
 function access(s: Subject): SQL {
   if (s.subject !== 'patient') return NO_ROWS;
   return sql`select 'access:' || l.id as key, 'access' as kind, l.at,
-      'Read: ' || l.entity || case when l.outcome = 'REFUSED' then ' (refused)' else '' end as title,
+      'Read: ' || ${readKindLabel} || case when l.outcome = 'REFUSED' then ' (refused)' else '' end as title,
       null as body, coalesce(${userName('u')}, l.user_email) as actor_name, null as link
     from audit_log l left join users u on u.id = l.user_id
     where l.action = 'READ' and l.patient_ids @> array[${s.id}::int]`;
