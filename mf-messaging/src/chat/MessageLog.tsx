@@ -1,9 +1,12 @@
 // The open topic's messages, oldest to newest (a log region that screen readers announce politely), with the
-// pending ones of this tab after them: "Sending…", or "Not sent" with Retry.
-import { formatDateTime, type ChatMessage } from '@carelane/shared-domain';
+// pending ones of this tab after them: "Sending…", or "Not sent" with Retry. A message's attached file shows
+// under its text, with its name and size, and downloads with the page's token.
+import { formatDateTime, formatFileSize, type ChatFile, type ChatMessage } from '@carelane/shared-domain';
+import { errorMessage, publishErrorToast, saveFile } from '@carelane/shared-session';
 import { EmptyState } from '@carelane/shared-ui';
 import { Button, Flex, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import { chatCalls } from './chat-queries';
 import type { PendingMessage } from './use-outbox';
 
 export type MessageLogProps = {
@@ -21,6 +24,37 @@ export type MessageLogProps = {
 const itemStyle = { padding: '6px 0', borderBottom: '1px solid #f0f0f0' } as const;
 const bodyStyle = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 } as const;
 
+async function download(file: ChatFile): Promise<void> {
+  try {
+    saveFile(await chatCalls.downloadFile(file.topicId, file.id), file.fileName);
+  } catch (error) {
+    publishErrorToast(errorMessage(error, 'the file', 'downloaded'));
+  }
+}
+
+/** The attached file: "report.pdf (12 KB)", a button named "Download report.pdf (12 KB)" (or just shown, unsent). */
+function AttachedFile({ file, downloadable }: { file: ChatFile; downloadable: boolean }) {
+  const label = `${file.fileName} (${formatFileSize(file.sizeBytes)})`;
+  return (
+    <Flex gap={4} align="center">
+      <span aria-hidden="true">📎</span>
+      {downloadable ? (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          aria-label={`Download ${label}`}
+          onClick={() => void download(file)}
+        >
+          {label}
+        </Button>
+      ) : (
+        <Typography.Text>{label}</Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
 function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (key: string) => void }) {
   return (
     <li style={itemStyle}>
@@ -37,7 +71,8 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (key: s
           <Typography.Text type="secondary">Sending…</Typography.Text>
         )}
       </Flex>
-      <Typography.Paragraph style={bodyStyle}>{item.body}</Typography.Paragraph>
+      {item.body ? <Typography.Paragraph style={bodyStyle}>{item.body}</Typography.Paragraph> : null}
+      {item.attachment ? <AttachedFile file={item.attachment} downloadable={false} /> : null}
     </li>
   );
 }
@@ -83,7 +118,10 @@ export function MessageLog(props: MessageLogProps) {
                   <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                 </Typography.Text>
               </Flex>
-              <Typography.Paragraph style={bodyStyle}>{message.body}</Typography.Paragraph>
+              {message.body ? (
+                <Typography.Paragraph style={bodyStyle}>{message.body}</Typography.Paragraph>
+              ) : null}
+              {message.attachment ? <AttachedFile file={message.attachment} downloadable /> : null}
             </li>
           ))}
           {pending.map((item) => (

@@ -1,11 +1,19 @@
 import { getBus, invalidateOnEntityChanged } from '@carelane/shared-session';
-import { phoneScreen, renderPage, type RenderedPage } from '@carelane/shared-ui/testing';
+import { FILE_MESSAGES } from '@carelane/shared-domain';
+import {
+  apiError,
+  captureDownloads,
+  phoneScreen,
+  renderPage,
+  type RenderedPage,
+} from '@carelane/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STREAM_DOWN_MESSAGE } from './ChatView';
 import { EMPTY_MESSAGE } from './Composer';
 import MessagesPage from './MessagesPage';
-import { fakeChat, message, topic, type FakeChat } from './test-fixtures';
+import { acceptUploads, chatFile, fakeChat, message, topic, withFile, type FakeChat } from './test-fixtures';
+import { ATTACH_OFFLINE_TITLE } from './use-attachment';
 
 // antd renders slowly in jsdom on a busy machine.
 jest.setTimeout(60_000);
@@ -29,6 +37,9 @@ function chatServer(): FakeChat {
 
 const callsTo = (page: RenderedPage, path: string, method = 'GET') =>
   page.calls.filter((call) => call.url.pathname === path && call.method === method);
+
+const filePicker = (page: RenderedPage) =>
+  page.container.querySelector<HTMLInputElement>('input[type=file]')!;
 
 const bodiesIn = (name: RegExp) =>
   within(screen.getByRole('log', { name }))
@@ -140,6 +151,147 @@ describe('MessagesPage', () => {
     await waitFor(() => expect(within(log).getAllByText('Gate code 1234')).toHaveLength(1));
     expect(chat.messages.get(7)!.filter((m) => m.body === 'Gate code 1234')).toHaveLength(1);
     page.done();
+  });
+
+  it('attaches a file: uploads its bytes at once, shows a removable chip, and Send posts its id (text optional)', async () => {
+    const chat = chatServer();
+    const page = renderPage(<MessagesPage />, { url: '/messages?topic=7', route: chat.route });
+    acceptUploads(page, chat);
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Message' });
+    const bytes = `%PDF-1.7 ${'x'.repeat(12 * 1024 - 9)}`;
+    await user.click(screen.getByRole('button', { name: 'Attach a file' }));
+    await user.upload(filePicker(page), new File([bytes], 'report.pdf', { type: 'application/pdf' }));
+    const chip = await screen.findByRole('group', { name: 'Attachment' });
+    expect(within(chip).getByText('report.pdf, 12 KB')).toBeTruthy();
+    await waitFor(() => expect(within(chip).queryByText('Uploading…')).toBeNull());
+    const uploads = callsTo(page, '/api/chat/topics/7/files', 'POST');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.url.searchParams.get('fileName')).toBe('report.pdf');
+    expect(uploads[0]!.headers.get('content-type')).toBe('application/pdf');
+    expect(uploads[0]!.body).toBe(bytes);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(callsTo(page, '/api/chat/topics/7/messages', 'POST')).toHaveLength(1));
+    expect(callsTo(page, '/api/chat/topics/7/messages', 'POST')[0]!.body).toEqual({
+      body: '',
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_.:-]{8,100}$/) as unknown,
+      attachmentFileId: 500,
+    });
+    const log = screen.getByRole('log', { name: /Wound care/ });
+    expect(await within(log).findByRole('button', { name: 'Download report.pdf (12 KB)' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Attachment' })).toBeNull();
+
+    // A file removed before sending is not sent; the next message goes without it.
+    await user.upload(filePicker(page), new File(['draft'], 'draft.txt', { type: 'text/plain' }));
+    const second = await screen.findByRole('group', { name: 'Attachment' });
+    await waitFor(() => expect(within(second).queryByText('Uploading…')).toBeNull());
+    await user.click(within(second).getByRole('button', { name: 'Remove attachment' }));
+    expect(screen.queryByRole('group', { name: 'Attachment' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Thanks.{Enter}');
+    await waitFor(() => expect(callsTo(page, '/api/chat/topics/7/messages', 'POST')).toHaveLength(2));
+    expect(callsTo(page, '/api/chat/topics/7/messages', 'POST')[1]!.body).toEqual({
+      body: 'Thanks.',
+      idempotencyKey: expect.any(String) as unknown,
+    });
+    page.done();
+  });
+
+  it("shows the server's refusal of a file under the composer, and no chip", async () => {
+    const chat = chatServer();
+    chat.refuseUploads.push(() =>
+      apiError(400, 'The request is not valid.', [
+        { field: 'file', message: 'The content of the file is not what its extension says.' },
+      ]),
+    );
+    const page = renderPage(<MessagesPage />, { url: '/messages?topic=7', route: chat.route });
+    acceptUploads(page, chat);
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByRole('textbox', { name: 'Message' });
+    await user.upload(filePicker(page), new File(['not a png'], 'scan.png', { type: 'image/png' }));
+    expect(
+      await screen.findByText(
+        'Sorry, the file could not be attached. The content of the file is not what its extension says.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Attachment' })).toBeNull();
+    expect(callsTo(page, '/api/chat/topics/7/files', 'POST')).toHaveLength(1);
+    // A type that is never accepted is refused before any upload.
+    await user.upload(filePicker(page), new File(['MZ'], 'setup.exe'));
+    expect(
+      await screen.findByText(`Sorry, the file could not be attached. ${FILE_MESSAGES.wrongType}`),
+    ).toBeTruthy();
+    expect(callsTo(page, '/api/chat/topics/7/files', 'POST')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(EMPTY_MESSAGE)).toBeTruthy();
+    expect(callsTo(page, '/api/chat/topics/7/messages', 'POST')).toHaveLength(0);
+    page.done();
+  });
+
+  it("shows a message's file in the log and downloads it by its name", async () => {
+    const report = chatFile(31, 'report.pdf', 12 * 1024);
+    const chat = fakeChat([wound], {
+      7: [message(1, 'Hello team.'), withFile(message(2, 'Report attached.'), report)],
+    });
+    const page = renderPage(<MessagesPage />, { url: '/messages?topic=7', route: chat.route });
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    const log = await screen.findByRole('log', { name: /Wound care/ });
+    const link = await within(log).findByRole('button', { name: 'Download report.pdf (12 KB)' });
+    expect(link.textContent).toContain('report.pdf (12 KB)');
+    await user.click(link);
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(downloads.saved[0]!.name).toBe('report.pdf');
+    // The bytes are the fetch's own Blob, which jsdom's FileReader (the kit's text()) does not read.
+    const blob = (URL.createObjectURL as jest.Mock<string, [Blob]>).mock.calls[0]![0];
+    expect(await blob.text()).toBe('bytes of report.pdf');
+    expect(callsTo(page, '/api/chat/topics/7/files/31')).toHaveLength(1);
+    downloads.restore();
+    page.done();
+  });
+
+  it('keeps the file with a failed send: the retry posts the same key and the same attachmentFileId', async () => {
+    const chat = chatServer();
+    chat.failSends.push(500);
+    const page = renderPage(<MessagesPage />, { url: '/messages?topic=7', route: chat.route });
+    acceptUploads(page, chat);
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Message' });
+    await user.upload(filePicker(page), new File(['Plan'], 'plan.txt', { type: 'text/plain' }));
+    const chip = await screen.findByRole('group', { name: 'Attachment' });
+    await waitFor(() => expect(within(chip).queryByText('Uploading…')).toBeNull());
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'The plan.{Enter}');
+    const log = screen.getByRole('log', { name: /Wound care/ });
+    await user.click(await within(log).findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(log).queryByRole('button', { name: 'Retry' })).toBeNull());
+    const posts = callsTo(page, '/api/chat/topics/7/messages', 'POST').map((call) => call.body);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]).toEqual(posts[0]);
+    expect(posts[0]).toMatchObject({ body: 'The plan.', attachmentFileId: 500 });
+    expect(chat.messages.get(7)!.filter((m) => m.attachmentFileId === 500)).toHaveLength(1);
+    page.done();
+  });
+
+  it('disables attaching while offline, saying a file needs a connection', async () => {
+    let online = false;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    const page = renderPage(<MessagesPage />, { url: '/messages?topic=7', route: chatServer().route });
+    try {
+      await screen.findByRole('textbox', { name: 'Message' });
+      const attach = screen.getByRole('button', { name: 'Attach a file' });
+      expect(attach).toHaveProperty('disabled', true);
+      expect(attach.getAttribute('title')).toBe(ATTACH_OFFLINE_TITLE);
+      online = true;
+      act(() => {
+        globalThis.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Attach a file' })).toHaveProperty('disabled', false),
+      );
+    } finally {
+      online = true;
+      page.done();
+    }
   });
 
   it('warns with the exact text while the event stream is down, and refetches when it is back', async () => {

@@ -1,5 +1,5 @@
 // My topics, latest activity first, 20 a page: title, last message and the unread badge; the open one is marked.
-import type { ChatTopic, ChatTopicList } from '@carelane/shared-domain';
+import { CHAT_UNREAD_CAP, type ChatTopic, type ChatTopicList } from '@carelane/shared-domain';
 import { EmptyState, VISUALLY_HIDDEN } from '@carelane/shared-ui';
 import { Badge, Button, Flex, Typography } from 'antd';
 
@@ -12,9 +12,15 @@ export type TopicListProps = {
   noun: string;
 };
 
+/** A count the server stopped at CHAT_UNREAD_CAP reads "99+". */
+const unreadText = (count: number) => (count >= CHAT_UNREAD_CAP ? `${CHAT_UNREAD_CAP - 1}+` : String(count));
+
 function lastMessageText(topic: ChatTopic): string {
   const last = topic.lastMessage;
-  return last ? `${last.authorName}: ${last.body}` : 'No messages yet';
+  if (!last) return 'No messages yet';
+  // A message that is only a file says which file.
+  const text = last.body || (last.attachment ? `📎 ${last.attachment.fileName}` : '');
+  return `${last.authorName}: ${text}`;
 }
 
 /**
@@ -41,14 +47,16 @@ function TopicButton({ topic, open, onOpen }: { topic: ChatTopic; open: boolean;
           <Typography.Text strong={topic.unreadCount > 0}>
             {topic.title}
             {topic.unreadCount > 0 ? (
-              <span style={VISUALLY_HIDDEN}>{` (${topic.unreadCount} unread)`}</span>
+              <span style={VISUALLY_HIDDEN}>{` (${unreadText(topic.unreadCount)} unread)`}</span>
             ) : null}
           </Typography.Text>
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
             {lastMessageText(topic)}
           </Typography.Paragraph>
         </div>
-        {topic.unreadCount > 0 ? <Badge count={topic.unreadCount} aria-hidden /> : null}
+        {topic.unreadCount > 0 ? (
+          <Badge count={topic.unreadCount} overflowCount={CHAT_UNREAD_CAP - 1} aria-hidden />
+        ) : null}
       </Flex>
     </Button>
   );

@@ -105,7 +105,7 @@ export function TopicPane({ topicId, search, onSearch, onBack, outbox }: TopicPa
       ) : (
         messagesLoaded.fallback
       )}
-      <Composer onSend={(body) => outbox.send(topicId, body)} />
+      <Composer topicId={topicId} onSend={(body, file) => outbox.send(topicId, body, file)} />
     </Flex>
   );
 }

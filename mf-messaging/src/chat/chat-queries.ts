@@ -1,20 +1,25 @@
 // React-query options and calls of chat (docs/decisions/059-chat.md): my topics, one topic, a topic's messages
-// (20 newest first, older pages by the `before` cursor), sending, read marks and opening a care-team topic.
+// (20 newest first, older pages by the `before` cursor), sending, read marks, opening a care-team topic and the
+// files attached to messages (uploaded as raw bytes first, then sent with a message by their id).
 // Every key starts with 'chatMessage', the entity the server announces when a message is posted, so the shared
 // cache's entityChanged invalidation (shared-session's invalidateOnEntityChanged) refetches the open topic's
 // messages, the topic list (its unread counts and last messages) and the open topic at once.
 import {
   CHAT_MESSAGE_PAGE_SIZE,
+  chatFileSchema,
   chatMessageListSchema,
   chatMessageResultSchema,
   chatReadResultSchema,
   chatTopicListSchema,
   chatTopicSchema,
+  fileTypeOf,
+  type ChatFile,
   type ChatMessage,
+  type ChatMessageInput,
   type ChatMessageList,
   type ChatTopicKind,
 } from '@carelane/shared-domain';
-import { apiClient, getQueryClient } from '@carelane/shared-session';
+import { apiClient, getQueryClient, readFileBytes, type DownloadedFile } from '@carelane/shared-session';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -57,19 +62,34 @@ export const chatQueries = {
 
 export const messagesKey = (topicId: number, search: string) => [CHAT_ENTITY, 'messages', topicId, search];
 
-/** Sends a message; a retry with the same key answers the message already written (never a second one). */
-export async function sendMessage(
-  topicId: number,
-  body: string,
-  idempotencyKey: string,
-): Promise<ChatMessage> {
+/**
+ * Sends a message (its text, and the id of a file uploaded for it, if any); a retry with the same key answers the
+ * message already written (never a second one).
+ */
+export async function sendMessage(topicId: number, input: ChatMessageInput): Promise<ChatMessage> {
+  const { body, idempotencyKey, attachmentFileId } = input;
   const answer = await apiClient.post(
     `/api/chat/topics/${topicId}/messages`,
-    { body, idempotencyKey },
+    attachmentFileId === undefined ? { body, idempotencyKey } : { body, idempotencyKey, attachmentFileId },
     chatMessageResultSchema,
   );
   return answer.message;
 }
+
+const filesPath = (topicId: number, fileId?: number) =>
+  `/api/chat/topics/${topicId}/files${fileId === undefined ? '' : `/${fileId}`}`;
+
+/** A message's files, as the service requests' files: the bytes uploaded raw, downloaded with their name. */
+export const chatCalls = {
+  /** Stores a file in the topic, not attached yet: the next message sent with its id carries it. */
+  uploadFile: async (topicId: number, file: File): Promise<ChatFile> =>
+    apiClient.upload(filesPath(topicId), await readFileBytes(file), chatFileSchema, {
+      searchParams: { fileName: file.name },
+      contentType: fileTypeOf(file.name) ?? undefined,
+    }),
+  downloadFile: (topicId: number, fileId: number): Promise<DownloadedFile> =>
+    apiClient.download(filesPath(topicId, fileId)),
+};
 
 /** Marks the topic read up to and including `messageId`, then refreshes the unread counts. */
 export async function markRead(topicId: number, messageId: number): Promise<void> {

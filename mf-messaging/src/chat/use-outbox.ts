@@ -1,5 +1,7 @@
 // The messages this tab is sending: each send gets a fresh idempotency key, kept with the pending message, so a
 // retry of a failed send posts the same key and the server answers the message already written, never a second.
+// A file attached to the message is kept with it (its id, uploaded before), so every try sends the same file.
+import type { ChatFile } from '@carelane/shared-domain';
 import { errorMessage, publishErrorToast } from '@carelane/shared-session';
 import { useCallback, useState } from 'react';
 import { newIdempotencyKey, sendMessage, showSent } from './chat-queries';
@@ -8,6 +10,8 @@ export type PendingMessage = {
   idempotencyKey: string;
   topicId: number;
   body: string;
+  /** The file uploaded for this message (sent as attachmentFileId with every try). */
+  attachment: ChatFile | null;
   status: 'sending' | 'failed';
   /** Why the last try failed (the catalogue's text). */
   failure?: string;
@@ -15,7 +19,7 @@ export type PendingMessage = {
 
 export type Outbox = {
   pending: readonly PendingMessage[];
-  send: (topicId: number, body: string) => void;
+  send: (topicId: number, body: string, attachment?: ChatFile | null) => void;
   retry: (idempotencyKey: string) => void;
 };
 
@@ -28,7 +32,11 @@ export function useOutbox(): Outbox {
         items.map((one) => (one.idempotencyKey === item.idempotencyKey ? { ...one, status, failure } : one)),
       );
     mark('sending');
-    sendMessage(item.topicId, item.body, item.idempotencyKey).then(
+    sendMessage(item.topicId, {
+      body: item.body,
+      idempotencyKey: item.idempotencyKey,
+      ...(item.attachment ? { attachmentFileId: item.attachment.id } : {}),
+    }).then(
       (message) => {
         showSent(message);
         setPending((items) => items.filter((one) => one.idempotencyKey !== item.idempotencyKey));
@@ -42,8 +50,14 @@ export function useOutbox(): Outbox {
   }, []);
 
   const send = useCallback(
-    (topicId: number, body: string) => {
-      const item: PendingMessage = { idempotencyKey: newIdempotencyKey(), topicId, body, status: 'sending' };
+    (topicId: number, body: string, attachment: ChatFile | null = null) => {
+      const item: PendingMessage = {
+        idempotencyKey: newIdempotencyKey(),
+        topicId,
+        body,
+        attachment,
+        status: 'sending',
+      };
       setPending((items) => [...items, item]);
       post(item);
     },

@@ -11,6 +11,11 @@ export const CHAT_MESSAGE_PAGE_SIZE = 20;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /** Longest idempotency key a client may send. */
 export const CHAT_IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+/**
+ * A conversation's unread count stops here (shown as 99+): counting stays cheap however long the history (ours;
+ * the totals add the stopped counts).
+ */
+export const CHAT_UNREAD_CAP = 100;
 /** Longest search text. */
 export const CHAT_SEARCH_MAX_LENGTH = 200;
 

@@ -4,6 +4,7 @@
 // organization, bad input) writing nothing; a posted message reaching the members' event streams.
 import {
   CHAT_MESSAGES,
+  CHAT_UNREAD_CAP,
   type ApiError,
   type ChatCounts,
   type ChatFile,
@@ -275,6 +276,25 @@ describeEachDatabase('messaging: chat', (server) => {
       { field: 'messageId', message: 'is not a message of this conversation' },
     ]);
     expect((await read(topic, two.id, clinician)).status).toBe(403);
+  });
+
+  it('stops a conversation’s unread count at CHAT_UNREAD_CAP, however long the unread history', async () => {
+    const busy = await addEpisode(sunrise, 'Chat busy request', coordinatorId);
+    const opened = await open({ kind: 'careTeam', episodeId: busy }, coordinator);
+    const busyTopic = opened.body.topic.id;
+    const author = await userIdOf(s(), 'orguser@carelane.local');
+    await s().sql(
+      `insert into chat_messages (topic_id, author_id, body, idempotency_key)
+       select $1, $2, 'Update ' || g, 'cap-' || g from generate_series(1, $3) g`,
+      [busyTopic, author, CHAT_UNREAD_CAP + 50],
+    );
+    expect(await unreadOf(coordinator, busyTopic)).toBe(CHAT_UNREAD_CAP);
+    const [last] = (await messages(busyTopic, coordinator)).body.rows;
+    const read = await s().request<ChatReadResult>('POST', `/api/chat/topics/${busyTopic}/read`, {
+      token: coordinator,
+      body: { messageId: last!.id },
+    });
+    expect(read.body.unreadCount).toBe(0);
   });
 
   it('makes the clinician assigned to a visit of the service request a member, for as long as assigned', async () => {

@@ -7,7 +7,12 @@
 // unassignment changes who may read and post at once, with nothing to keep in sync. An organization user only
 // ever reaches topics of their own organization (the topic's referral_source_id), whatever else holds.
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { ORGANIZATION_ROLE_IDS, type ChatMessageChannel, type ChatTopicKind } from '@carelane/shared-domain';
+import {
+  CHAT_UNREAD_CAP,
+  ORGANIZATION_ROLE_IDS,
+  type ChatMessageChannel,
+  type ChatTopicKind,
+} from '@carelane/shared-domain';
 import { queryRows, type Executor } from '../../../db/client';
 import { messageFiles } from '../../../db/schema';
 
@@ -54,9 +59,10 @@ function candidateTopicIds(v: Viewer): SQL {
     ${ofOrganization})`;
 }
 
-/** Others' messages after the viewer's read mark (`mem`), in topic `t`. */
-const unreadOf = (v: Viewer) => sql`(select count(*)::int from chat_messages um
-  where um.topic_id = t.id and um.id > coalesce(mem.last_read_message_id, 0) and um.author_id <> ${v.userId})`;
+/** Others' messages after the viewer's read mark (`mem`), in topic `t`, counted up to CHAT_UNREAD_CAP. */
+const unreadOf = (v: Viewer) => sql`(select count(*)::int from (select 1 from chat_messages um
+  where um.topic_id = t.id and um.id > coalesce(mem.last_read_message_id, 0) and um.author_id <> ${v.userId}
+  order by um.id limit ${CHAT_UNREAD_CAP}) unread)`;
 
 export interface TopicRow {
   id: number;
