@@ -1,7 +1,8 @@
 // Care-team chat (issue 27, decisions 059 and 061) in Chromium on the product as `npm start` serves it, two
 // browsers at once: the care coordinator writes in a service request's care-team conversation on /collaboration
 // and the organization user, who has it open on /messages, sees it without reloading; the organization user
-// answers, and the coordinator's conversation list shows it unread. axe finds nothing serious on either page.
+// answers with a PDF attached, and the coordinator's conversation list shows it unread; the coordinator downloads
+// the file. axe finds nothing serious on either page.
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { apiToken, baseUrl, expect, signIn, test } from '../support/fixtures';
@@ -64,7 +65,19 @@ test('a care-team message reaches the organization user live, and their answer s
 
   // The coordinator leaves the conversation; the answer then counts as unread for them.
   await page.goto('/messages');
+  // The answer carries the family's signed consent as a PDF, uploaded when chosen and sent with the text.
   const answer = `Thank you, 10:00 AM works for the family (${stamp}).`;
+  const consent = `consent-${stamp}.pdf`;
+  await organizationPage.locator('input[type="file"]').setInputFiles({
+    name: consent,
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(256, 32), Buffer.from('\n%%EOF\n')]),
+  });
+  await expect(organizationPage.getByRole('group', { name: 'Attachment' })).toContainText(consent);
+  await expect(organizationPage.getByRole('group', { name: 'Attachment' })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
   await organizationPage.getByRole('textbox', { name: 'Message', exact: true }).fill(answer);
   await organizationPage.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   await expect(organizationLog.getByText(answer)).toBeVisible({ timeout: 15_000 });
@@ -72,6 +85,9 @@ test('a care-team message reaches the organization user live, and their answer s
   await expect(unreadTopic).toBeVisible({ timeout: 15_000 });
   await unreadTopic.click();
   await expect(page.getByRole('log').getByText(answer)).toBeVisible({ timeout: 15_000 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: new RegExp(`^Download ${consent} \\(`) }).click();
+  expect((await download).suggestedFilename()).toBe(consent);
   await expect(page.getByRole('navigation', { name: 'Your conversations' })).toContainText('All read', {
     timeout: 15_000,
   });
