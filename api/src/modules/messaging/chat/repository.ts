@@ -193,7 +193,12 @@ const selectMessages = sql`select m.id, m.topic_id, m.author_id, a.first_name ||
   from chat_messages m join users a on a.id = m.author_id
   left join message_files f on f.id = m.attachment_file_id`;
 
-/** Up to `limit` messages of a topic older than `before`, newest first, matching `pattern` (ILIKE) if given. */
+/**
+ * Up to `limit` messages of a topic older than `before`, newest first, matching `pattern` (ILIKE) if given. The
+ * topic is named as `= any(array[…])` and ordered by with the id, so the plan walks the topic's index: with a plain
+ * `=`, PostgreSQL drops the topic from the order and may walk the whole table's newest ids backward looking for
+ * an old conversation's messages (170 ms on 1M messages, against 0.1 ms).
+ */
 export function listMessages(
   ex: Executor,
   topicId: number,
@@ -201,10 +206,10 @@ export function listMessages(
 ) {
   return queryRows<MessageRow>(
     ex,
-    sql`${selectMessages} where m.topic_id = ${topicId}
+    sql`${selectMessages} where m.topic_id = any(array[${topicId}]::int[])
       ${q.before !== undefined ? sql`and m.id < ${q.before}` : sql``}
       ${q.pattern !== undefined ? sql`and m.body ilike ${q.pattern}` : sql``}
-      order by m.id desc limit ${q.limit}`,
+      order by m.topic_id desc, m.id desc limit ${q.limit}`,
   );
 }
 
