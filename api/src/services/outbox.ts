@@ -182,6 +182,7 @@ const BATCH = 20;
 export class OutboxDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -195,6 +196,7 @@ export class OutboxDispatcher {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }
@@ -207,12 +209,20 @@ export class OutboxDispatcher {
     return this.running;
   }
 
+  /**
+   * A message left SENDING by a crashed instance goes back to the queue after five minutes; then batches are sent
+   * one after another until the queue has no more due (a broadcast's thousands go at once, not BATCH a tick).
+   */
   private async dispatchDue(): Promise<void> {
-    // A message left SENDING by a crashed instance goes back to the queue after five minutes.
     await this.db
       .update(outbox)
       .set({ status: 'PENDING' })
       .where(and(eq(outbox.status, 'SENDING'), lt(outbox.nextAttemptAt, sql`now() - interval '5 minutes'`)));
+    while (!this.stopping && (await this.dispatchBatch()) === BATCH);
+  }
+
+  /** Claims up to BATCH due messages and sends them; how many it claimed. */
+  private async dispatchBatch(): Promise<number> {
     const claimed = await this.db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outbox.id })
@@ -288,5 +298,6 @@ export class OutboxDispatcher {
         });
       }
     }
+    return claimed.length;
   }
 }
