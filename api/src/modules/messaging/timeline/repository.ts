@@ -87,10 +87,11 @@ function outbound(s: Subject, channel: 'sms' | 'email'): SQL {
     where o.channel = ${literal(channel)} and o.provider_id = ${s.id}`;
 }
 
+/** The column naming the subject in a table that has one for each kind (timeline_notes, tasks). */
+const subjectColumn = (s: Subject) =>
+  sql.raw({ patient: 'patient_id', clinician: 'provider_id', organization: 'referral_source_id' }[s.subject]);
+
 function notes(s: Subject, kind: TimelineNoteKind): SQL {
-  const column = { patient: 'patient_id', clinician: 'provider_id', organization: 'referral_source_id' }[
-    s.subject
-  ];
   const title =
     kind === 'callLog'
       ? sql`n.direction || ' call' || coalesce(' with ' || n.contact_name, '')`
@@ -100,7 +101,7 @@ function notes(s: Subject, kind: TimelineNoteKind): SQL {
   return sql`select ${literal(`${kind}:`)} || n.id as key, ${literal(kind)} as kind, n.created_at as at, ${title} as title, n.body,
       ${userName('u')} as actor_name, null as link
     from timeline_notes n join users u on u.id = n.created_by_user_id
-    where n.kind = ${literal(kind)} and n.${sql.raw(column)} = ${s.id}`;
+    where n.kind = ${literal(kind)} and n.${subjectColumn(s)} = ${s.id}`;
 }
 
 const taskStatusLabel = sql.raw(
@@ -108,14 +109,11 @@ const taskStatusLabel = sql.raw(
 );
 
 function tasks(s: Subject): SQL {
-  const column = { patient: 'patient_id', clinician: 'provider_id', organization: 'referral_source_id' }[
-    s.subject
-  ];
   return sql`select 'task:' || k.id as key, 'task' as kind, k.created_at as at,
       'Task: ' || k.title || ' (' || ${taskStatusLabel} || ')' as title, k.description as body,
       ${userName('u')} as actor_name, null as link
     from tasks k join users u on u.id = k.created_by
-    where k.deleted_at is null and k.${sql.raw(column)} = ${s.id}`;
+    where k.deleted_at is null and k.${subjectColumn(s)} = ${s.id}`;
 }
 
 function incidents(s: Subject): SQL {
@@ -257,15 +255,6 @@ export async function noteEntry(ex: Executor, s: Subject, kind: TimelineNoteKind
     sql`select x.* from (${notes(s, kind)}) x where x.key = ${`${kind}:${id}`}`,
   );
   return row!;
-}
-
-/** The clinician record of a login. */
-export async function providerIdOfUser(ex: Executor, userId: number): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(
-    ex,
-    sql`select id from providers where user_id = ${userId} order by id limit 1`,
-  );
-  return row?.id;
 }
 
 export async function insertNote(

@@ -23,6 +23,7 @@ import { noteRead } from '../../../services/access-log';
 import { recordAudit } from '../../../services/audit';
 import { requireActor, type Actor, type RequestContext } from '../../../services/context';
 import { publishEvent } from '../../../services/events';
+import { clinicianIdOfUser } from '../../clinicians/access';
 import { organizationTimeZone } from '../../maps/service';
 import * as repo from './repository';
 
@@ -48,9 +49,9 @@ async function readableSubject(ex: Executor, actor: Actor, s: repo.Subject): Pro
   const name = await repo.subjectName(ex, s);
   if (name === null) throw notFound(THING[s.subject]);
   if (actor.roleId !== ROLE.CLINICIAN) return name;
-  const own = await repo.providerIdOfUser(ex, actor.userId);
+  const own = await clinicianIdOfUser(ex, actor.userId);
   const mayRead =
-    own !== undefined &&
+    own !== null &&
     ((s.subject === 'clinician' && s.id === own) ||
       (s.subject === 'patient' && (await repo.clinicianSeesPatient(ex, own, s.id))));
   if (!mayRead) throw forbidden();
