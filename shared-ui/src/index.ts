@@ -149,4 +149,4 @@ export {
   useFormCall,
   useSaveCall,
 } from './page-kit/form-call';
-export { InviteClinicianForm } from './invitations/InviteClinicianForm';
+export { InviteClinicianForm, InviteeContactFields } from './invitations/InviteClinicianForm';

@@ -6,11 +6,11 @@ import {
   FormFailure,
   NameFields,
   OrganizationPicker,
-  PhoneInput,
+  InviteeContactFields,
   failureText,
   showFieldErrors,
 } from '@carelane/shared-ui';
-import { Alert, Button, Card, Flex, Form, Input, Select } from 'antd';
+import { Alert, Button, Card, Flex, Form, Select } from 'antd';
 import { useState } from 'react';
 import { inviteCalls } from './invite-queries';
 
@@ -83,19 +83,7 @@ export function InviteOrganizationUserForm({ roleIds }: { roleIds: readonly numb
         onFinish={(values) => void submit(values)}
       >
         <NameFields />
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="Email"
-            name="emailId"
-            rules={[{ required: true, type: 'email', message: 'Enter the email address.' }]}
-            style={{ flex: 2, minWidth: 220 }}
-          >
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-          <Form.Item label="Mobile phone" name="phoneNumber" style={{ flex: 1, minWidth: 180 }}>
-            <PhoneInput />
-          </Form.Item>
-        </Flex>
+        <InviteeContactFields />
         <Flex gap={16} wrap>
           <Form.Item
             label="Organization"

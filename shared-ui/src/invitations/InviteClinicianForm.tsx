@@ -31,6 +31,25 @@ const LABELS = {
   providerTypeId: 'Provider type',
 };
 
+/** The invitee's email (required: the link goes there) and mobile number (optional: the link by SMS too). */
+export function InviteeContactFields() {
+  return (
+    <Flex gap={16} wrap>
+      <Form.Item
+        label="Email"
+        name="emailId"
+        rules={[{ required: true, type: 'email', message: 'Enter the email address.' }]}
+        style={{ flex: 2, minWidth: 220 }}
+      >
+        <Input type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Mobile phone" name="phoneNumber" style={{ flex: 1, minWidth: 180 }}>
+        <PhoneInput />
+      </Form.Item>
+    </Flex>
+  );
+}
+
 /** `onSent`: after the server took the invitation (a list of invitations reads itself again). */
 export function InviteClinicianForm({ onSent }: { onSent?: () => void } = {}) {
   const [form] = Form.useForm<InviteValues>();
@@ -78,19 +97,7 @@ export function InviteClinicianForm({ onSent }: { onSent?: () => void } = {}) {
         onFinish={(values) => void submit(values)}
       >
         <NameFields />
-        <Flex gap={16} wrap>
-          <Form.Item
-            label="Email"
-            name="emailId"
-            rules={[{ required: true, type: 'email', message: 'Enter the email address.' }]}
-            style={{ flex: 2, minWidth: 220 }}
-          >
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-          <Form.Item label="Mobile phone" name="phoneNumber" style={{ flex: 1, minWidth: 180 }}>
-            <PhoneInput />
-          </Form.Item>
-        </Flex>
+        <InviteeContactFields />
         <Form.Item
           label="Provider type"
           name="providerTypeId"
