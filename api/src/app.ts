@@ -53,6 +53,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { messagingRoutes } from './modules/messaging/routes';
 import { publicInboundRoutes } from './modules/messaging/inbound/routes';
+import { publicTelehealthRoutes } from './modules/messaging/telehealth/routes';
 import { publicSurveyRoutes } from './modules/reports/surveys/routes';
 import { publicPageViewRoutes } from './modules/reports/candidates/routes';
 import { notificationsRoutes } from './modules/platform/notifications/routes';
@@ -68,6 +69,7 @@ const PUBLIC_ROUTES = [
   publicSurveyRoutes,
   publicPageViewRoutes,
   publicInboundRoutes,
+  publicTelehealthRoutes,
 ];
 const SESSION_ROUTES = [
   sessionPlatformRoutes,

@@ -80,6 +80,11 @@ export interface AppConfig {
    * decision 065); 0 turns this instance's worker off (tests drive it with runBroadcastsOnce). Default 1000.
    */
   broadcastIntervalMs: number;
+  /**
+   * ICE_SERVERS: the WebRTC ICE servers telehealth calls use, as RTCIceServer JSON (`[{"urls":"stun:…"},
+   * {"urls":"turn:…","username":"…","credential":"…"}]`). Unset: none, which works on one machine or one network.
+   */
+  iceServers: Record<string, unknown>[];
 }
 
 /** A limit: at most `points` in a window of `seconds` counted from the first. */
@@ -111,6 +116,9 @@ export const DEFAULT_RATE_LIMITS = {
   'clinicianFeedback.token': { points: 20, seconds: 15 * MINUTE },
   'survey.address': { points: 60, seconds: 15 * MINUTE },
   'survey.token': { points: 20, seconds: 15 * MINUTE },
+  /** Telehealth join links (decision 068): a patient opens theirs a few times; guessing is throttled. */
+  'telehealthLink.address': { points: 60, seconds: 15 * MINUTE },
+  'telehealthLink.token': { points: 20, seconds: 15 * MINUTE },
   /** The public candidate pages' view beacon (decision 058): a page opened a few times a minute at most. */
   'pageView.address': { points: 30, seconds: MINUTE },
   'clientLog.address': { points: 60, seconds: MINUTE },
@@ -146,6 +154,22 @@ export function trustProxyOption(
   trustProxy: AppConfig['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
+/** ICE_SERVERS as a list of RTCIceServer objects; the server refuses to start on anything else. */
+function iceServersFromEnv(raw: string | undefined): Record<string, unknown>[] {
+  if (!raw?.trim()) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('ICE_SERVERS must be JSON: a list of {"urls": …} objects');
+  }
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every((server) => typeof server === 'object' && server !== null && 'urls' in server);
+  if (!valid) throw new Error('ICE_SERVERS must be a list of {"urls": …} objects');
+  return parsed as Record<string, unknown>[];
 }
 
 /** A secret given as NAME, or as the file NAME_FILE names (its text, trimmed). */
@@ -231,6 +255,7 @@ export function loadConfig(
     eventStreamCheckMs: 30_000,
     inboundWebhookSecret: secretFromEnv(env, 'INBOUND_WEBHOOK_SECRET'),
     broadcastIntervalMs: intFromEnv(env, 'BROADCAST_INTERVAL_MS', 1000),
+    iceServers: iceServersFromEnv(env.ICE_SERVERS),
   };
   return { ...base, ...overrides };
 }

@@ -39,13 +39,19 @@ export const evvRecords = pgTable(
     deviceAt: timestamp('device_at', { withTimezone: true }).notNull(),
     /** The server's clock when it was recorded. */
     recordedAt: createdAt(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    /** Where the visit was held: at the patient's place, or by video (issue 28; no position then). */
+    location: text('location').notNull().default('home'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     ip: text('ip'),
   },
   (t) => [
     index('evv_records_visit_idx').on(t.visitId, t.recordedAt),
     check('evv_records_kind_check', sql`${t.kind} in ('checkIn', 'checkOut')`),
+    check(
+      'evv_records_location_check',
+      sql`${t.location} = 'telehealth' or (${t.location} = 'home' and ${t.latitude} is not null and ${t.longitude} is not null)`,
+    ),
   ],
 );
 

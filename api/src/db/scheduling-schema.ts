@@ -49,6 +49,8 @@ export const visitTypes = pgTable('visit_types', {
   evaluation: boolean('evaluation').notNull().default(false),
   discharge: boolean('discharge').notNull().default(false),
   serviceType: text('service_type').notNull().default('Visit'),
+  /** Held by video in /tc (issue 28, decision 068). */
+  telehealth: boolean('telehealth').notNull().default(false),
   /** Provider types that may perform this visit type (empty: any). */
   providerTypeIds: integer('provider_type_ids')
     .array()

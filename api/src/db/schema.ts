@@ -16,3 +16,4 @@ export * from './saved-reports-schema';
 export * from './candidate-page-views-schema';
 export * from './messaging-schema';
 export * from './tasks-schema';
+export * from './telehealth-schema';

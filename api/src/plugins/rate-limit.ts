@@ -82,6 +82,14 @@ export const ROUTE_LIMITS: Record<string, Limit[]> = {
   ],
   'GET /api/public/surveys/:token': [byAddress('survey.address'), byToken('survey.token', 'params')],
   'POST /api/public/surveys/:token': [byAddress('survey.address'), byToken('survey.token', 'params')],
+  'GET /api/public/telehealth/rooms/:roomId': [
+    byAddress('telehealthLink.address'),
+    byToken('telehealthLink.token', 'query'),
+  ],
+  'POST /api/public/telehealth/rooms/:roomId/guests': [
+    byAddress('telehealthLink.address'),
+    byToken('telehealthLink.token'),
+  ],
   'POST /api/public/page-views': [byAddress('pageView.address')],
   'POST /api/clientLog': [byAddress('clientLog.address'), signedOut(byAddress('clientLog.signedOut'))],
   'POST /api/security/sendEmailVerification': [

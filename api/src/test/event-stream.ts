@@ -14,11 +14,20 @@ export interface EventStream {
 
 /** Opens /api/events with a bearer token; resolves once the response's headers are in. */
 export function openEventStream(server: TestServer, token: string): Promise<EventStream> {
+  return openStream(server, '/api/events', { authorization: `Bearer ${token}` });
+}
+
+/** Opens any server-sent event stream of the API (a path with its query, and headers). */
+export function openStream(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const events: StreamEvent[] = [];
     const request = http.get(
-      new URL('/api/events', server.url),
-      { headers: { authorization: `Bearer ${token}` } },
+      new URL(path, server.url),
+      { headers },
       (response) => {
         let buffer = '';
         response.setEncoding('utf8');

@@ -125,7 +125,7 @@ export async function startTestServer(
       dataDir: 'memory://',
       // Messages as delivered (secrets included) land here: tests read links and codes as the recipient does.
       messagePickupDir: fs.mkdtempSync(path.join(os.tmpdir(), 'carelane-messages-')),
-      logLevel: 'silent',
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       // Cheaper hashing keeps the suite quick; the behaviour is the same.
       argon2: TEST_ARGON2,
       // On PostgreSQL the server needs a data key (lib/data-key.ts); the copy was sealed with this one.

@@ -35,6 +35,7 @@ const visit = (id: number, changes: Partial<ProviderVisitRow> = {}): ProviderVis
     longitude: -97.76,
   },
   visitType: 'Skilled Nursing Visit',
+  telehealth: false,
   dateOfService: today,
   startAt: `${today}T14:00:00.000Z`,
   endAt: `${today}T15:00:00.000Z`,

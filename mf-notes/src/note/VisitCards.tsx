@@ -123,6 +123,7 @@ export const EvvCard = memo(function EvvCard({
   const where = (kind: 'checkIn' | 'checkOut') => {
     const record = visit.evv.find((item) => item.kind === kind);
     if (!record) return <Typography.Text type="secondary">Not recorded</Typography.Text>;
+    if (record.location === 'telehealth') return <Tag color="blue">Telehealth (video call)</Tag>;
     if (record.latitude === null || record.longitude === null) return <Flag>No location</Flag>;
     const flags = evvFlagsOf(visit).filter((flag) => flag.element === kind);
     return (

@@ -27,6 +27,8 @@ export type VisitTypeRow = {
   discharge: boolean;
   serviceType: 'Visit' | 'Shift';
   providerTypeIds: number[];
+  /** Held by video in /tc (issue 28): the call's start and end are the visit's time in and time out. */
+  telehealth: boolean;
 };
 
 const NURSING = [1, 2];
@@ -36,7 +38,7 @@ const visit = (
   type: string,
   description: string,
   providerTypeIds: number[],
-  flags: { evaluation?: boolean; discharge?: boolean } = {},
+  flags: { evaluation?: boolean; discharge?: boolean; telehealth?: boolean } = {},
 ): VisitTypeRow => ({
   id,
   type,
@@ -45,6 +47,7 @@ const visit = (
   evaluation: flags.evaluation ?? false,
   discharge: flags.discharge ?? false,
   serviceType: 'Visit',
+  telehealth: flags.telehealth ?? false,
   providerTypeIds,
 });
 const shift = (id: number, type: string, description: string, providerTypeIds: number[]): VisitTypeRow => ({
@@ -55,6 +58,7 @@ const shift = (id: number, type: string, description: string, providerTypeIds: n
   evaluation: false,
   discharge: false,
   serviceType: 'Shift',
+  telehealth: false,
   providerTypeIds,
 });
 
@@ -71,6 +75,7 @@ export const VISIT_TYPES: readonly VisitTypeRow[] = [
   visit(317, 'Discharge', 'Discharge visit (OASIS)', [1, 3, 5, 7], { discharge: true }),
   visit(320, 'MSW Visit', 'Medical social work visit', [8]),
   visit(330, 'Aide Visit', 'Home health aide visit', [9, 10]),
+  visit(340, 'Telehealth', 'Telehealth visit by video', [...NURSING, ...THERAPY, 8], { telehealth: true }),
   shift(400, 'RN Shift', 'Registered nurse shift', [1]),
   shift(401, 'LVN Shift', 'LVN/LPN shift', [2]),
   shift(402, 'CNA Shift', 'Certified nursing assistant shift', [9, 10]),

@@ -27,3 +27,4 @@ export * from './search';
 export * from './message-templates';
 export * from './broadcast';
 export * from './timeline';
+export * from './telehealth';

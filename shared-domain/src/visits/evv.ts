@@ -84,7 +84,10 @@ function positionRefusals(tap: EvvPosition): EvvRefusal[] {
 }
 
 /** When the tap's time is impossible for the visit (in the visit's time zone), the refusal naming `at`. */
-function timeRefusal(visit: EvvVisitFacts, tap: EvvTap): EvvRefusal | null {
+export function evvTimeRefusal(
+  visit: Omit<EvvVisitFacts, 'home'>,
+  tap: Pick<EvvTap, 'kind' | 'at'>,
+): EvvRefusal | null {
   const at = new Date(tap.at).getTime();
   const day = localDayBounds(visit.dateOfService, visit.timeZone);
   const local = (t: number | Date | string) => formatInZone(t, visit.timeZone);
@@ -113,7 +116,7 @@ function timeRefusal(visit: EvvVisitFacts, tap: EvvTap): EvvRefusal | null {
  */
 export function evvProblems(visit: EvvVisitFacts, tap: EvvTap): { refusals: EvvRefusal[]; flags: EvvFlag[] } {
   const refusals = positionRefusals(tap);
-  const time = timeRefusal(visit, tap);
+  const time = evvTimeRefusal(visit, tap);
   if (time) refusals.push(time);
   if (refusals.length) return { refusals, flags: [] };
   const flags: EvvFlag[] = [];

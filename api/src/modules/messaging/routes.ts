@@ -8,6 +8,7 @@ import { chatRoutes } from './chat/routes';
 import { inboundRoutes } from './inbound/routes';
 import { tasksRoutes } from './tasks/routes';
 import { templatesRoutes } from './templates/routes';
+import { telehealthRoutes } from './telehealth/routes';
 import { timelineRoutes } from './timeline/routes';
 
 export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, opts) => {
@@ -18,4 +19,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
   await app.register(templatesRoutes, opts);
   await app.register(broadcastRoutes, opts);
   await app.register(timelineRoutes, opts);
+  await app.register(telehealthRoutes, opts);
 };

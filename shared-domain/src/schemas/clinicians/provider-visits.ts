@@ -84,6 +84,8 @@ export const providerVisitRowSchema = z
     placeName: z.string().nullable(),
     address: visitAddressSchema,
     visitType: z.string(),
+    /** Held by video: the clinician opens /tc?visit= instead of checking in at the address. */
+    telehealth: z.boolean(),
     dateOfService: z.string(),
     startAt: isoDateTimeSchema,
     endAt: isoDateTimeSchema,

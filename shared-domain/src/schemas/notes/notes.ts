@@ -104,6 +104,8 @@ export const noteEvvRecordSchema = z.object({
   /** The device time of the tap. */
   at: isoDateTimeSchema,
   recordedAt: isoDateTimeSchema,
+  /** Where the visit was held: at the patient's place, or by video in /tc (no position). */
+  location: z.enum(['home', 'telehealth']),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** Miles between the device and the patient's (or facility's) address; null when either is unknown. */

@@ -11,6 +11,7 @@ export const visitTypeSchema = z
     evaluation: z.boolean(),
     discharge: z.boolean(),
     serviceType: z.string(),
+    telehealth: z.boolean().describe('Held by video in /tc'),
     providerTypeIds: z
       .array(z.number().int())
       .describe('Provider types allowed for this visit type (empty: any)'),

@@ -13,6 +13,7 @@ const rowColumns = {
   visit: visits,
   organizationName: sql<string>`(select r.name from ${referralSources} r where r.id = ${visits.referralSourceId})`,
   visitType: sql<string>`(select t.type from ${visitTypes} t where t.id = ${visits.visitTypeId})`,
+  telehealth: sql<boolean>`coalesce((select t.telehealth from ${visitTypes} t where t.id = ${visits.visitTypeId}), false)`,
   patientName: sql<
     string | null
   >`case when pa.id is null then null else pa.last_name || ', ' || pa.first_name end`,
@@ -66,6 +67,7 @@ function toProviderVisitDraft(row: Joined): ProviderVisitDraft {
       longitude: row.longitude === null ? null : Number(row.longitude),
     },
     visitType: row.visitType,
+    telehealth: row.telehealth,
     dateOfService: v.dateOfService,
     startAt: v.startAt.toISOString(),
     endAt: v.endAt.toISOString(),

@@ -9,12 +9,14 @@ import {
   EVV_MAX_DELAY_HOURS,
   EVV_MESSAGES,
   evvProblems,
+  evvTimeRefusal,
   timeZoneOfPlace,
   PROVIDER_VISIT_MESSAGES,
   PROVIDER_VISITS_MAX_DAYS,
   statusesOfFilter,
   transitionFor,
   visitStatusLabel,
+  type EvvFlag,
   type EvvInput,
   type EvvResult,
   type MyVisitsQuery,
@@ -27,6 +29,7 @@ import { badRequest, conflict, forbidden, invalidFields, notFound, staleVersion 
 import { localIsoDate } from '../../../lib/local-date';
 import { pagingOf } from '../../../lib/paging';
 import { noteRead, patientIdsOf } from '../../../services/access-log';
+import type { Executor } from '../../../db/client';
 import type { AppServices } from '../../../services/app-services';
 import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
@@ -118,6 +121,109 @@ function deviceTime(at: string, now = Date.now()): Date {
   return when;
 }
 
+type LockedVisit = NonNullable<Awaited<ReturnType<typeof repo.lockVisit>>>;
+
+/**
+ * Moves a locked visit by one EVV element: the transition, the time checks, the record (with its position, or
+ * none for a telehealth call), its flags, audit entries and event; a check-out opens the feedback link. 409 when
+ * the visit's status does not allow it, 400 naming the field when the time or position is impossible.
+ */
+async function moveByEvv(
+  services: AppServices,
+  tx: Executor,
+  ctx: RequestContext,
+  locked: LockedVisit,
+  tap: { kind: 'checkIn' | 'checkOut'; at: Date; providerId: number; userId: number; version?: number },
+  position: { latitude: number; longitude: number } | 'telehealth',
+): Promise<EvvFlag[]> {
+  const { visit: before, place } = locked;
+  const { kind, at } = tap;
+  const from: VisitStatus = statusOf(before);
+  const to = transitionFor(from, kind);
+  if (!to) {
+    const label = visitStatusLabel({ ...before, status: from });
+    throw conflict(
+      kind === 'checkIn'
+        ? PROVIDER_VISIT_MESSAGES.cannotCheckIn(label)
+        : PROVIDER_VISIT_MESSAGES.cannotCheckOut(label),
+      'INVALID_TRANSITION',
+    );
+  }
+  if (tap.version !== undefined && before.version !== tap.version) throw staleVersion('visit');
+  const facts = {
+    dateOfService: before.dateOfService,
+    timeZone: before.timeZone ?? timeZoneOfPlace(place),
+    scheduledEnd: before.endAt,
+    timeIn: before.timeIn,
+  };
+  let flags: EvvFlag[] = [];
+  if (position === 'telehealth') {
+    const refusal = evvTimeRefusal(facts, { kind, at });
+    if (refusal) throw invalidFields([refusal]);
+  } else {
+    const home =
+      place.latitude === null || place.longitude === null
+        ? null
+        : { latitude: place.latitude, longitude: place.longitude };
+    const problems = evvProblems({ ...facts, home }, { kind, at, ...position });
+    if (problems.refusals.length) throw invalidFields(problems.refusals);
+    flags = problems.flags;
+  }
+  const after = await updateVisit(tx, before, {
+    status: to,
+    ...(kind === 'checkIn' ? { timeIn: at } : { timeOut: at }),
+  });
+  const flagIds = await repo.insertEvvRecord(
+    tx,
+    {
+      visitId: before.id,
+      providerId: tap.providerId,
+      userId: tap.userId,
+      kind,
+      deviceAt: at,
+      ...(position === 'telehealth' ? { location: 'telehealth' } : position),
+      ip: ctx.ip,
+    },
+    flags,
+  );
+  await recordAudit(tx, ctx, { entity: 'visit', entityId: before.id, action: 'UPDATE', before, after });
+  for (const [i, flag] of flags.entries())
+    await recordAudit(tx, ctx, {
+      entity: 'evvFlag',
+      entityId: flagIds[i]!,
+      action: 'CREATE',
+      before: null,
+      after: { visitId: before.id, ...flag },
+    });
+  await publishEvent(
+    tx,
+    { entity: 'visit', id: before.id, action: 'updated' },
+    { referralSourceId: before.referralSourceId },
+  );
+  if (kind === 'checkOut') await openFeedbackOnCheckOut(services, tx, ctx, after);
+  return flags;
+}
+
+/**
+ * A telehealth call's start (check-in) or end (check-out) on its visit, in the caller's transaction: the EVV
+ * element with location 'telehealth' and no position. The visit must be the clinician's.
+ */
+export async function recordTelehealthEvv(
+  services: AppServices,
+  tx: Executor,
+  ctx: RequestContext,
+  visitId: number,
+  kind: 'checkIn' | 'checkOut',
+  at: Date,
+): Promise<void> {
+  const actor = requireActor(ctx);
+  const providerId = await ownClinicianId(tx, actor);
+  const locked = await repo.lockVisit(tx, visitId);
+  if (!locked) throw notFound(VISIT_THING);
+  if (locked.visit.providerId !== providerId) throw forbidden(PROVIDER_VISIT_MESSAGES.notYours);
+  await moveByEvv(services, tx, ctx, locked, { kind, at, providerId, userId: actor.userId }, 'telehealth');
+}
+
 async function evv(
   services: AppServices,
   ctx: RequestContext,
@@ -131,74 +237,20 @@ async function evv(
   const flagged = await services.db.transaction(async (tx) => {
     const locked = await repo.lockVisit(tx, visitId);
     if (!locked) throw notFound(VISIT_THING);
-    const { visit: before, place } = locked;
-    if (before.providerId !== providerId) throw forbidden(PROVIDER_VISIT_MESSAGES.notYours);
+    if (locked.visit.providerId !== providerId) throw forbidden(PROVIDER_VISIT_MESSAGES.notYours);
     noteRead(ctx, {
       kind: 'visitList',
       entityId: visitId,
-      patientIds: before.patientId ? [before.patientId] : [],
+      patientIds: locked.visit.patientId ? [locked.visit.patientId] : [],
     });
-    const from: VisitStatus = statusOf(before);
-    const to = transitionFor(from, kind);
-    if (!to) {
-      const label = visitStatusLabel({ ...before, status: from });
-      throw conflict(
-        kind === 'checkIn'
-          ? PROVIDER_VISIT_MESSAGES.cannotCheckIn(label)
-          : PROVIDER_VISIT_MESSAGES.cannotCheckOut(label),
-        'INVALID_TRANSITION',
-      );
-    }
-    if (before.version !== input.version) throw staleVersion('visit');
-    const home =
-      place.latitude === null || place.longitude === null
-        ? null
-        : { latitude: place.latitude, longitude: place.longitude };
-    const { refusals, flags } = evvProblems(
-      {
-        dateOfService: before.dateOfService,
-        timeZone: before.timeZone ?? timeZoneOfPlace(place),
-        scheduledEnd: before.endAt,
-        timeIn: before.timeIn,
-        home,
-      },
-      { kind, at, latitude: input.latitude, longitude: input.longitude },
-    );
-    if (refusals.length) throw invalidFields(refusals);
-    const after = await updateVisit(tx, before, {
-      status: to,
-      ...(kind === 'checkIn' ? { timeIn: at } : { timeOut: at }),
-    });
-    const flagIds = await repo.insertEvvRecord(
+    return moveByEvv(
+      services,
       tx,
-      {
-        visitId,
-        providerId,
-        userId: actor.userId,
-        kind,
-        deviceAt: at,
-        latitude: input.latitude,
-        longitude: input.longitude,
-        ip: ctx.ip,
-      },
-      flags,
+      ctx,
+      locked,
+      { kind, at, providerId, userId: actor.userId, version: input.version },
+      { latitude: input.latitude, longitude: input.longitude },
     );
-    await recordAudit(tx, ctx, { entity: 'visit', entityId: visitId, action: 'UPDATE', before, after });
-    for (const [i, flag] of flags.entries())
-      await recordAudit(tx, ctx, {
-        entity: 'evvFlag',
-        entityId: flagIds[i]!,
-        action: 'CREATE',
-        before: null,
-        after: { visitId, ...flag },
-      });
-    await publishEvent(
-      tx,
-      { entity: 'visit', id: visitId, action: 'updated' },
-      { referralSourceId: before.referralSourceId },
-    );
-    if (kind === 'checkOut') await openFeedbackOnCheckOut(services, tx, ctx, after);
-    return flags;
   });
   const [visit] = await zoned(services, [(await repo.findProviderVisit(services.db, visitId))!]);
   const done: string =

@@ -74,6 +74,7 @@ export async function listEvvRecords(ex: Executor, visitId: number) {
       kind: evvRecords.kind,
       deviceAt: evvRecords.deviceAt,
       recordedAt: evvRecords.recordedAt,
+      location: evvRecords.location,
       latitude: evvRecords.latitude,
       longitude: evvRecords.longitude,
     })

@@ -175,9 +175,13 @@ export async function noteDetail(
         kind: record.kind as 'checkIn' | 'checkOut',
         at: record.deviceAt.toISOString(),
         recordedAt: record.recordedAt.toISOString(),
+        location: record.location as 'home' | 'telehealth',
         latitude: record.latitude,
         longitude: record.longitude,
-        distanceMiles: home ? evvDistanceMiles(home, record) : null,
+        distanceMiles:
+          home && record.latitude !== null && record.longitude !== null
+            ? evvDistanceMiles(home, { latitude: record.latitude, longitude: record.longitude })
+            : null,
         locationFresh: record.recordedAt.getTime() - record.deviceAt.getTime() <= freshMs,
       })),
       evvFlags: flags.map(toEvvFlag),
