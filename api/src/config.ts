@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { iceServerSchema, type IceServer } from '@carelane/shared-domain';
+import { z } from 'zod';
 
 /** The role the app connects as on PostgreSQL unless DATABASE_APP_USER names another. */
 export const DEFAULT_DATABASE_APP_USER = 'carelane_app';
@@ -84,7 +86,7 @@ export interface AppConfig {
    * ICE_SERVERS: the WebRTC ICE servers telehealth calls use, as RTCIceServer JSON (`[{"urls":"stun:…"},
    * {"urls":"turn:…","username":"…","credential":"…"}]`). Unset: none, which works on one machine or one network.
    */
-  iceServers: Record<string, unknown>[];
+  iceServers: IceServer[];
 }
 
 /** A limit: at most `points` in a window of `seconds` counted from the first. */
@@ -157,7 +159,7 @@ export function trustProxyOption(
 }
 
 /** ICE_SERVERS as a list of RTCIceServer objects; the server refuses to start on anything else. */
-function iceServersFromEnv(raw: string | undefined): Record<string, unknown>[] {
+function iceServersFromEnv(raw: string | undefined): IceServer[] {
   if (!raw?.trim()) return [];
   let parsed: unknown;
   try {
@@ -165,11 +167,10 @@ function iceServersFromEnv(raw: string | undefined): Record<string, unknown>[] {
   } catch {
     throw new Error('ICE_SERVERS must be JSON: a list of {"urls": …} objects');
   }
-  const valid =
-    Array.isArray(parsed) &&
-    parsed.every((server) => typeof server === 'object' && server !== null && 'urls' in server);
-  if (!valid) throw new Error('ICE_SERVERS must be a list of {"urls": …} objects');
-  return parsed as Record<string, unknown>[];
+  const checked = z.array(iceServerSchema).safeParse(parsed);
+  if (!checked.success)
+    throw new Error('ICE_SERVERS must be a list of {"urls": …, "username"?, "credential"?}');
+  return checked.data;
 }
 
 /** A secret given as NAME, or as the file NAME_FILE names (its text, trimmed). */

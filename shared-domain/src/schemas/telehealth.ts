@@ -27,6 +27,14 @@ export const TELEHEALTH_MESSAGES = {
   callEnded: 'Call ended. Time in and time out are recorded on the visit.',
 } as const;
 
+/** One STUN or TURN server as RTCPeerConnection takes it. */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
 export const TELEHEALTH_ROLES = ['host', 'staff', 'guest'] as const;
 export const TELEHEALTH_STATES = ['waiting', 'admitted', 'left'] as const;
 
@@ -67,7 +75,7 @@ export const telehealthRoomSchema = telehealthRoomStateSchema.extend({
   visitType: z.string(),
   me: telehealthMembershipSchema,
   /** ICE servers (ICE_SERVERS): STUN/TURN for production, none on one machine. */
-  iceServers: z.array(z.record(z.string(), z.unknown())),
+  iceServers: z.array(iceServerSchema),
   /** The patient's phone on file, offered as where to send the join link. */
   patientPhone: z.string().nullable(),
 });
@@ -106,7 +114,7 @@ export const telehealthJoinInfoSchema = z.object({
   endAt: isoDateTimeSchema,
   timeZone: z.string(),
   status: z.enum(['open', 'live', 'ended']),
-  iceServers: z.array(z.record(z.string(), z.unknown())),
+  iceServers: z.array(iceServerSchema),
 });
 export type TelehealthJoinInfo = z.infer<typeof telehealthJoinInfoSchema>;
 export const telehealthJoinQuerySchema = z.object({ token: telehealthTokenSchema });

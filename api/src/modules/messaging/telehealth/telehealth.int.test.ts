@@ -42,9 +42,17 @@ describeEachDatabase('telehealth', (server) => {
       },
     });
     expect(added.status).toBe(201);
-    const visit = added.body.rows[0] as { id: number; version: number };
-    // Published, as the service request's publish does, then assigned as the match list does.
-    await s().sql(`update visits set status = 'Active' where id = $1`, [visit.id]);
+    const { version } = (
+      await s().request('GET', `/api/admin/episodes/${episode.body.id}`, { token: orgUser })
+    ).body;
+    const published = await s().request('POST', `/api/admin/episodes/${episode.body.id}/publish`, {
+      token: orgUser,
+      body: { version },
+    });
+    expect(published.status).toBe(200);
+    const visit = (
+      await s().request('GET', `/api/admin/episodes/${episode.body.id}/visits`, { token: orgUser })
+    ).body.rows[0] as { id: number; version: number };
     const assigned = await s().request('POST', '/api/admin/assignVisit', {
       token: coordinator,
       body: { visitId: visit.id, providerId: clinicianId, version: visit.version },
