@@ -16,4 +16,6 @@ export const PAGES: AreaPages = {
   '/broadcast': lazy(() => import('./broadcast/BroadcastPage')),
   '/invite': lazy(() => import('./invite/InvitePage')),
   '/timeline': lazy(() => import('./timeline/TimelinePage')),
+  '/tc': lazy(() => import('./telehealth/TelehealthPage')),
+  '/tc/join': lazy(() => import('./telehealth/JoinPage')),
 };

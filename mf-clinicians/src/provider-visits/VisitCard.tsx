@@ -46,6 +46,26 @@ function notesLinkText(status: VisitStatus): string | null {
   return null;
 }
 
+/** A telehealth visit is held in /tc: its clinician starts or returns to it; staff join it while it may be on. */
+function VideoVisitLink({
+  visit,
+  action,
+  canAct,
+}: {
+  visit: ProviderVisitRow;
+  action: 'checkIn' | 'checkOut' | null;
+  canAct: boolean;
+}) {
+  const open = canAct ? action !== null : ['Staffed', 'VisitOverdue', 'AfterStaffed'].includes(visit.status);
+  if (!open) return null;
+  const text = !canAct
+    ? 'Join the video visit'
+    : action === 'checkIn'
+      ? 'Start video visit'
+      : 'Return to the video visit';
+  return <AreaLink to={`/tc?visit=${visit.id}`}>{text}</AreaLink>;
+}
+
 const ACTIONS = {
   checkIn: { label: 'Check in', confirm: 'Check in to this visit now?', failed: 'checked in' },
   checkOut: { label: 'Check out', confirm: 'Check out of this visit now?', failed: 'checked out' },
@@ -114,7 +134,8 @@ export function VisitCard({ visit, canAct }: { visit: ProviderVisitRow; canAct: 
           </Typography.Text>
         ) : null}
         {notesLink ? <AreaLink to={`/note?visitId=${visit.id}`}>{notesLink}</AreaLink> : null}
-        {action ? (
+        {visit.telehealth ? <VideoVisitLink visit={visit} action={action} canAct={canAct} /> : null}
+        {action && !visit.telehealth ? (
           <Popconfirm
             title={ACTIONS[action].confirm}
             description="Your position and the time are recorded."

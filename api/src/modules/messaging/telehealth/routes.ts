@@ -25,7 +25,8 @@ import * as service from './service';
 import { streamParticipant } from './stream';
 
 const tags = ['telehealth'];
-const page = 'messages';
+/** The visit's clinician (myVisits) and staff who follow clinicians' visits (providerVisits). */
+const page = ['myVisits', 'providerVisits'];
 const endAnswerSchema = z.object({ visitId: z.number().int(), message: z.string() });
 const streamQuerySchema = telehealthKeySchema.extend({
   after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
