@@ -163,7 +163,7 @@ function useRemotes() {
       if (change === null) return others;
       const current = before.find((remote) => remote.participantId === participantId);
       if (!current && !change.stream) return before;
-      return [...others, { quality: 'connecting', ...current, ...change } as Remote].sort(
+      return [...others, { quality: 'connecting', ...current, ...change, participantId } as Remote].sort(
         (a, b) => a.participantId - b.participantId,
       );
     });

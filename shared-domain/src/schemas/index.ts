@@ -28,3 +28,4 @@ export * from './message-templates';
 export * from './broadcast';
 export * from './timeline';
 export * from './telehealth';
+export * from './assistant';

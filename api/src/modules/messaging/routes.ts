@@ -2,6 +2,7 @@
 // The inbound webhooks are public (no session): app.ts registers publicInboundRoutes with the other public routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppServices } from '../../services/app-services';
+import { assistantRoutes } from './assistant/routes';
 import { broadcastRoutes } from './broadcast/routes';
 import { chatFileRoutes } from './chat/file-routes';
 import { chatRoutes } from './chat/routes';
@@ -20,4 +21,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
   await app.register(broadcastRoutes, opts);
   await app.register(timelineRoutes, opts);
   await app.register(telehealthRoutes, opts);
+  await app.register(assistantRoutes, opts);
 };

@@ -1,49 +1,11 @@
+import type { Extraction as SharedExtraction, RequestDraft } from '@carelane/shared-domain';
 import { type Gazetteer } from '../../../maps/gazetteer';
 
-export type DraftPatient = {
-  firstName?: string;
-  lastName?: string;
-  /** YYYY-MM-DD */
-  birthday?: string;
-  gender?: 'M' | 'F';
-  /** 10 digits */
-  phoneNumber1?: string;
-  addressLine1?: string;
-  city?: string;
-  /** 2 letters */
-  state?: string;
-  /** 5 digits */
-  zipcode?: string;
-};
-
-export type RequestDraft = {
-  patient?: DraftPatient;
-  providerTypes?: string[];
-  /** YYYY-MM-DD, sorted, unique */
-  visitDates?: string[];
-  /** e.g. '2w4' or '1w1,2w3' */
-  frequency?: string;
-  physicianName?: string;
-  diagnosisCodes?: string[];
-};
-
-export type ExtractedField = {
-  /** 'patient.lastName', 'providerTypes.0', 'visitDates.3', 'diagnosisCodes.0', 'frequency', 'physicianName' */
-  path: string;
-  value: string;
-  /** text.slice(start, end) is where the value came from */
-  start: number;
-  end: number;
-  /** 0..1, two decimals */
-  confidence: number;
-};
-
-export type ExtractionNotice = {
-  code: 'no-patient' | 'several-patients' | 'not-english' | 'not-a-request';
-  message: string;
-};
-
-export type Extraction = { draft: RequestDraft; fields: ExtractedField[]; notices: ExtractionNotice[] };
+// The contract's shapes are the API's own (shared-domain schemas/assistant.ts): one definition of each.
+export type { ExtractedField, RequestDraft } from '@carelane/shared-domain';
+export type DraftPatient = NonNullable<RequestDraft['patient']>;
+export type Extraction = Omit<SharedExtraction, 'referenceDate'>;
+export type ExtractionNotice = Extraction['notices'][number];
 
 export type ExtractOptions = {
   /** YYYY-MM-DD, the email's date when the caller knows it */

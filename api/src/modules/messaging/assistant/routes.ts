@@ -1,0 +1,31 @@
+// The intake assistant's API (issue 28, decision 069): the extraction contract.
+import { assistantExtractInputSchema, extractionSchema } from '@carelane/shared-domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/route-schema';
+import type { AppServices } from '../../../services/app-services';
+import * as service from './service';
+
+/** A pasted email of several megabytes gets the field's own message, not the server's body limit. */
+const EXTRACT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  app.post(
+    '/api/admin/assistant/extract',
+    {
+      bodyLimit: EXTRACT_BODY_LIMIT_BYTES,
+      config: { page: 'collaboration' },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'Read a request email into a draft patient, provider types, visit dates, frequency, physician and diagnoses; ' +
+          'each value with the span of the text it came from and a confidence (the embedded engine: offline, deterministic)',
+        body: assistantExtractInputSchema,
+        response: { 200: extractionSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.extract(services, request.ctx, request.body),
+  );
+};

@@ -1,0 +1,50 @@
+// The intake assistant's extraction (issue 28, decision 069): an email's text read by the embedded engine (rules,
+// offline, deterministic) into a draft. Nothing is written: the draft is reviewed and created on its own.
+import {
+  ASSISTANT_MESSAGES,
+  ASSISTANT_TEXT_MAX_CHARS,
+  DEFAULT_TIME_ZONE,
+  todayIn,
+  type AssistantExtractInput,
+  type Extraction,
+} from '@carelane/shared-domain';
+import { HOME_HEALTH_ICD10_CODES } from '../../../db/icd-codes';
+import { badRequest } from '../../../lib/errors';
+import type { AppServices } from '../../../services/app-services';
+import { requireActor, type RequestContext } from '../../../services/context';
+import { loadGazetteer } from '../../maps/gazetteer';
+import { organizationTimeZone } from '../../maps/service';
+import { extractRequest } from './engine';
+
+const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;
+
+/** Not text a person wrote: control characters or undecodable bytes (NUL is refused for every field already). */
+function looksBinary(text: string): boolean {
+  const odd = text.match(/[\u0001-\u0008\u000e-\u001f\ufffd]/g)?.length ?? 0;
+  return odd > Math.max(4, text.length * 0.01);
+}
+
+/** The email's text, refused by name when empty, too long to be a request, or not text at all. */
+export function emailText(text: string): string {
+  if (!text.trim()) throw badRequest('text', ASSISTANT_MESSAGES.textMissing);
+  if (text.length > ASSISTANT_TEXT_MAX_CHARS)
+    throw badRequest('text', ASSISTANT_MESSAGES.tooLong(megabytes(text.length)));
+  if (looksBinary(text)) throw badRequest('text', ASSISTANT_MESSAGES.binary);
+  return text;
+}
+
+export async function extract(
+  services: AppServices,
+  ctx: RequestContext,
+  input: AssistantExtractInput,
+): Promise<Extraction> {
+  const actor = requireActor(ctx);
+  const text = emailText(input.text);
+  const zone = actor.referralSourceId
+    ? await organizationTimeZone(services.db, actor.referralSourceId)
+    : DEFAULT_TIME_ZONE;
+  const referenceDate = input.receivedAt ?? todayIn(zone);
+  const gazetteer = await loadGazetteer();
+  const result = extractRequest(text, { referenceDate, gazetteer, icdCodes: HOME_HEALTH_ICD10_CODES });
+  return { ...result, referenceDate };
+}

@@ -1,0 +1,81 @@
+// The intake assistant (issue 28, decision 069): an organization's request email turned into a draft patient,
+// service request and visits. `POST /api/admin/assistant/extract` answers the draft with, for every value, the
+// span of the text it came from and a confidence; a value not found is absent, never guessed.
+import { z } from 'zod';
+import { isoDateSchema } from './common';
+
+/** The longest email text taken (a long forwarded chain is ~50 KB; the rest is attachments, not text). */
+export const ASSISTANT_TEXT_MAX_CHARS = 200_000;
+
+export const ASSISTANT_MESSAGES = {
+  textMissing: "Paste the email's text.",
+  tooLong: (size: string) =>
+    `This email is ${size}: at most ${ASSISTANT_TEXT_MAX_CHARS.toLocaleString('en-US')} characters of text are read. Paste the request's part of it.`,
+  binary:
+    "This looks like a binary file, not an email's text. Paste the email's text or upload the .eml file.",
+} as const;
+
+export const assistantExtractInputSchema = z.object({
+  text: z.string(),
+  /** The email's date (YYYY-MM-DD): relative dates resolve against it. Default: today on the organization's clock. */
+  receivedAt: isoDateSchema.optional(),
+});
+export type AssistantExtractInput = z.infer<typeof assistantExtractInputSchema>;
+
+export const draftPatientSchema = z.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  birthday: isoDateSchema.optional(),
+  gender: z.enum(['M', 'F']).optional(),
+  phoneNumber1: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
+  addressLine1: z.string().optional(),
+  city: z.string().optional(),
+  state: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  zipcode: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+});
+export const requestDraftSchema = z.object({
+  patient: draftPatientSchema.optional(),
+  providerTypes: z
+    .array(z.string())
+    .optional()
+    .describe('The product’s provider type names (RN, LVN/LPN, PT …)'),
+  visitDates: z.array(isoDateSchema).optional().describe('Sorted; a frequency expanded into its dates'),
+  frequency: z.string().optional().describe("Home-health notation: '2w4', '1w1,2w3'"),
+  physicianName: z.string().optional(),
+  diagnosisCodes: z.array(z.string()).optional().describe('ICD-10 codes of the table the notes area has'),
+});
+export type RequestDraft = z.infer<typeof requestDraftSchema>;
+
+export const extractedFieldSchema = z.object({
+  path: z.string().describe("'patient.lastName', 'providerTypes.0', 'visitDates.3' …"),
+  value: z.string(),
+  start: z.number().int().min(0).describe('Where the value came from: text.slice(start, end)'),
+  end: z.number().int().min(0),
+  confidence: z.number().min(0).max(1),
+});
+export type ExtractedField = z.infer<typeof extractedFieldSchema>;
+
+export const EXTRACTION_NOTICE_CODES = [
+  'no-patient',
+  'several-patients',
+  'not-english',
+  'not-a-request',
+] as const;
+export const extractionSchema = z
+  .object({
+    draft: requestDraftSchema,
+    fields: z.array(extractedFieldSchema),
+    notices: z.array(z.object({ code: z.enum(EXTRACTION_NOTICE_CODES), message: z.string() })),
+    referenceDate: isoDateSchema.describe('The day relative dates were read against'),
+  })
+  .meta({ id: 'RequestExtraction' });
+export type Extraction = z.infer<typeof extractionSchema>;
