@@ -20,7 +20,11 @@ const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;
 
 /** Not text a person wrote: control characters or undecodable bytes (NUL is refused for every field already). */
 function looksBinary(text: string): boolean {
-  const odd = text.match(/[\u0001-\u0008\u000e-\u001f\ufffd]/g)?.length ?? 0;
+  let odd = 0;
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if ((code >= 0x01 && code <= 0x08) || (code >= 0x0e && code <= 0x1f) || code === 0xfffd) odd += 1;
+  }
   return odd > Math.max(4, text.length * 0.01);
 }
 
