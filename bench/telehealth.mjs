@@ -162,7 +162,7 @@ async function callOnce(server, seconds) {
     const admit = clinician.getByRole('button', { name: 'Admit Mary' });
     await admit.waitFor({ timeout: 30_000 });
     // The patient's camera is open before the admission is timed (it opens while they wait).
-    await patient.getByLabel('Your video').waitFor();
+    await patient.getByLabel('Your video', { exact: true }).waitFor();
     const admittedAt = Date.now();
     await admit.click();
     const firstFrame = {};
