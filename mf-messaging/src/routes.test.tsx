@@ -15,6 +15,7 @@ const OWNED_ROUTES = [
   '/invite',
   '/assistant',
   '/tc',
+  '/tc/join',
 ];
 
 describeAreaRoutes({ area: 'mf-messaging', table: ROUTE_TABLE, pages: PAGES, ownedRoutes: OWNED_ROUTES });

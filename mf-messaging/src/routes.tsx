@@ -16,6 +16,7 @@ export const PAGES: AreaPages = {
   '/broadcast': lazy(() => import('./broadcast/BroadcastPage')),
   '/invite': lazy(() => import('./invite/InvitePage')),
   '/timeline': lazy(() => import('./timeline/TimelinePage')),
+  '/assistant': lazy(() => import('./assistant/AssistantPage')),
   '/tc': lazy(() => import('./telehealth/TelehealthPage')),
   '/tc/join': lazy(() => import('./telehealth/JoinPage')),
 };
