@@ -79,3 +79,33 @@ export const extractionSchema = z
   })
   .meta({ id: 'RequestExtraction' });
 export type Extraction = z.infer<typeof extractionSchema>;
+
+/** Who the draft's patient may already be (SPEC §5 text similarity, `twoStringDuplicatePercentage`). */
+export const duplicateCheckInputSchema = z.object({
+  firstName: z.string().trim().min(1, 'is required').max(100),
+  lastName: z.string().trim().min(1, 'is required').max(100),
+  birthday: isoDateSchema.optional(),
+  phoneNumber1: z
+    .string()
+    .regex(/^\d{10}$/, 'must be 10 digits')
+    .optional(),
+});
+export type DuplicateCheckInput = z.infer<typeof duplicateCheckInputSchema>;
+export const DUPLICATE_MATCHES = ['name', 'birthday', 'phone'] as const;
+export const possibleDuplicateSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthday: isoDateSchema.nullable(),
+  phoneNumber1: z.string().nullable(),
+  organizationName: z.string(),
+  /** 0..1: 1 minus the edit distance of the two full names over the longer one's length. */
+  nameSimilarity: z.number(),
+  matches: z.array(z.enum(DUPLICATE_MATCHES)),
+});
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
+export const duplicateCheckSchema = z.object({
+  threshold: z.number(),
+  rows: z.array(possibleDuplicateSchema),
+});
+export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;

@@ -1,5 +1,10 @@
 // The intake assistant's API (issue 28, decision 069): the extraction contract.
-import { assistantExtractInputSchema, extractionSchema } from '@carelane/shared-domain';
+import {
+  assistantExtractInputSchema,
+  duplicateCheckInputSchema,
+  duplicateCheckSchema,
+  extractionSchema,
+} from '@carelane/shared-domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
@@ -27,5 +32,21 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       },
     },
     async (request) => service.extract(services, request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/admin/assistant/duplicates',
+    {
+      config: { page: 'collaboration', patientRead: { kind: 'patientList' } },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'Existing patients the draft’s patient may be: names alike at twoStringDuplicatePercentage (0.9) without ' +
+          'another birthday, or the same birthday and phone; most matches first',
+        body: duplicateCheckInputSchema,
+        response: { 200: duplicateCheckSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.checkDuplicates(services, request.ctx, request.body),
   );
 };

@@ -6,15 +6,21 @@ import {
   DEFAULT_TIME_ZONE,
   todayIn,
   type AssistantExtractInput,
+  type DuplicateCheck,
+  type DuplicateCheckInput,
   type Extraction,
 } from '@carelane/shared-domain';
 import { HOME_HEALTH_ICD10_CODES } from '../../../db/icd-codes';
 import { badRequest } from '../../../lib/errors';
 import type { AppServices } from '../../../services/app-services';
+import { noteRead } from '../../../services/access-log';
 import { requireActor, type RequestContext } from '../../../services/context';
+import { loadTypedConstants } from '../../admin/constants';
 import { loadGazetteer } from '../../maps/gazetteer';
 import { organizationTimeZone } from '../../maps/service';
+import { possibleDuplicates } from './duplicates';
 import { extractRequest } from './engine';
+import * as repo from './repository';
 
 const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;
 
@@ -51,4 +57,22 @@ export async function extract(
   const gazetteer = await loadGazetteer();
   const result = extractRequest(text, { referenceDate, gazetteer, icdCodes: HOME_HEALTH_ICD10_CODES });
   return { ...result, referenceDate };
+}
+
+const DUPLICATES_SHOWN = 10;
+
+/** Existing patients the draft's patient may be (the reply names each, and the read is in the access log). */
+export async function checkDuplicates(
+  services: AppServices,
+  ctx: RequestContext,
+  input: DuplicateCheckInput,
+): Promise<DuplicateCheck> {
+  const [constants, candidates] = await Promise.all([
+    loadTypedConstants(services.db),
+    repo.duplicateCandidates(services.db, input),
+  ]);
+  const threshold = constants.twoStringDuplicatePercentage;
+  const rows = possibleDuplicates(input, candidates, threshold, DUPLICATES_SHOWN);
+  noteRead(ctx, { kind: 'patientList', entityId: null, patientIds: rows.map((row) => row.id) });
+  return { threshold, rows };
 }
