@@ -33,8 +33,26 @@ describe('AssistantPage', () => {
     const page = renderPage(<AssistantPage />, {
       url: '/assistant',
       roleId: 5,
-      route: (call: ApiCall) =>
-        call.url.pathname === '/api/admin/assistant/extract' ? jsonResponse(EXTRACTION) : undefined,
+      route: (call: ApiCall) => {
+        if (call.url.pathname === '/api/admin/assistant/extract') return jsonResponse(EXTRACTION);
+        if (call.url.pathname === '/api/admin/assistant/duplicates')
+          return jsonResponse({
+            threshold: 0.9,
+            rows: [
+              {
+                id: 31,
+                firstName: 'Mary',
+                lastName: 'Jones',
+                birthday: '1941-03-04',
+                phoneNumber1: null,
+                organizationName: 'Sunrise Home Health',
+                nameSimilarity: 1,
+                matches: ['name', 'birthday'],
+              },
+            ],
+          });
+        return undefined;
+      },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Read the email' }));
     expect(screen.getByRole('alert').textContent).toBe(ASSISTANT_MESSAGES.textMissing);
@@ -58,6 +76,17 @@ describe('AssistantPage', () => {
     expect(within(draft).getByText('70 % sure')).toBeTruthy();
     expect(within(draft).getByText('Dates read as of 11/28/2026.')).toBeTruthy();
     expect(page.calls[0]!.body).toEqual({ text: EMAIL, receivedAt: '2026-11-28' });
+    // The draft's patient may already exist: the duplicate check names them, linked to their record.
+    const duplicates = await within(draft).findByRole('list', { name: 'Possible duplicates' });
+    expect(within(duplicates).getByRole('link', { name: 'Mary Jones' }).getAttribute('href')).toBe(
+      '/patient?id=31',
+    );
+    expect(duplicates.textContent).toContain('same name, birthday');
+    expect(page.calls.find((c) => c.url.pathname === '/api/admin/assistant/duplicates')!.body).toEqual({
+      firstName: 'Mary',
+      lastName: 'Jones',
+      birthday: '1941-03-04',
+    });
   });
 
   it('shows the server’s words for an email it refuses', async () => {

@@ -3,14 +3,15 @@
 // with each field's confidence. Reviewing into the scheduling forms, Create and the reply come next.
 import {
   ASSISTANT_MESSAGES,
+  duplicateCheckSchema,
   extractionSchema,
   formatDate,
   type Extraction,
   type ExtractedField,
 } from '@carelane/shared-domain';
 import { apiClient, isApiCallError } from '@carelane/shared-session';
-import { PageFrame, VISUALLY_HIDDEN } from '@carelane/shared-ui';
-import { useMutation } from '@tanstack/react-query';
+import { AreaLink, PageFrame, VISUALLY_HIDDEN } from '@carelane/shared-ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Input, Tag, Typography } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
@@ -81,6 +82,41 @@ function Draft({ extraction }: { extraction: Extraction }) {
     <Descriptions size="small" column={1} items={items} />
   ) : (
     <Typography.Text type="secondary">Nothing was read from this email.</Typography.Text>
+  );
+}
+
+/** Existing patients the draft's patient may be, each linked to their record. */
+function PossibleDuplicates({ patient }: { patient: NonNullable<Extraction['draft']['patient']> }) {
+  const { firstName, lastName, birthday, phoneNumber1 } = patient;
+  const check = useQuery({
+    queryKey: ['assistantDuplicates', firstName, lastName, birthday, phoneNumber1],
+    queryFn: () =>
+      apiClient.post(
+        '/api/admin/assistant/duplicates',
+        { firstName, lastName, ...(birthday ? { birthday } : {}), ...(phoneNumber1 ? { phoneNumber1 } : {}) },
+        duplicateCheckSchema,
+      ),
+    enabled: !!firstName && !!lastName,
+  });
+  if (!firstName || !lastName || !check.data) return null;
+  if (!check.data.rows.length)
+    return <Typography.Text type="secondary">No existing patient looks like this one.</Typography.Text>;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="This patient may already exist"
+      description={
+        <ul aria-label="Possible duplicates" style={{ margin: 0, paddingLeft: 18 }}>
+          {check.data.rows.map((row) => (
+            <li key={row.id}>
+              <AreaLink to={`/patient?id=${row.id}`}>{`${row.firstName} ${row.lastName}`}</AreaLink>
+              {`, ${row.organizationName}${row.birthday ? `, born ${formatDate(row.birthday)}` : ''} — same ${row.matches.join(', ')}`}
+            </li>
+          ))}
+        </ul>
+      }
+    />
   );
 }
 
@@ -157,6 +193,7 @@ export default function AssistantPage() {
                 <Alert key={notice.code} type="warning" showIcon title={notice.message} />
               ))}
               <Typography.Text type="secondary">{`Dates read as of ${formatDate(extraction.referenceDate)}.`}</Typography.Text>
+              {extraction.draft.patient ? <PossibleDuplicates patient={extraction.draft.patient} /> : null}
               <Draft extraction={extraction} />
             </Flex>
           </Card>
