@@ -30,6 +30,7 @@ function open(answer: (method: string, path: string) => Response | undefined, ro
               evaluation: false,
               discharge: false,
               serviceType: 'Shift',
+              telehealth: false,
               providerTypeIds: [1],
             },
           ],

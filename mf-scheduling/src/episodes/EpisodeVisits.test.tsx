@@ -125,6 +125,7 @@ function open(
               evaluation: false,
               discharge: false,
               serviceType: 'Shift',
+              telehealth: false,
               providerTypeIds: [1],
             },
             {
@@ -135,6 +136,7 @@ function open(
               evaluation: false,
               discharge: false,
               serviceType: 'Shift',
+              telehealth: false,
               providerTypeIds: [2],
             },
             {
@@ -145,6 +147,7 @@ function open(
               evaluation: false,
               discharge: false,
               serviceType: 'Visit',
+              telehealth: false,
               providerTypeIds: [1],
             },
           ],

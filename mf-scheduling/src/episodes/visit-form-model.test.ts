@@ -16,6 +16,7 @@ const type = (id: number, serviceType: string, providerTypeIds: number[]): Visit
   evaluation: false,
   discharge: false,
   serviceType,
+  telehealth: false,
   providerTypeIds,
 });
 const visitTypes = [type(304, 'Visit', [1]), type(305, 'Visit', [1, 2]), type(400, 'Shift', [1])];

@@ -2,7 +2,7 @@
 // service request and visits. `POST /api/admin/assistant/extract` answers the draft with, for every value, the
 // span of the text it came from and a confidence; a value not found is absent, never guessed.
 import { z } from 'zod';
-import { isoDateSchema } from './common';
+import { boundedDateSchema, isoDateSchema } from './common';
 
 /** The longest email text taken (a long forwarded chain is ~50 KB; the rest is attachments, not text). */
 export const ASSISTANT_TEXT_MAX_CHARS = 200_000;
@@ -18,7 +18,7 @@ export const ASSISTANT_MESSAGES = {
 export const assistantExtractInputSchema = z.object({
   text: z.string(),
   /** The email's date (YYYY-MM-DD): relative dates resolve against it. Default: today on the organization's clock. */
-  receivedAt: isoDateSchema.optional(),
+  receivedAt: boundedDateSchema.optional(),
 });
 export type AssistantExtractInput = z.infer<typeof assistantExtractInputSchema>;
 
@@ -84,7 +84,7 @@ export type Extraction = z.infer<typeof extractionSchema>;
 export const duplicateCheckInputSchema = z.object({
   firstName: z.string().trim().min(1, 'is required').max(100),
   lastName: z.string().trim().min(1, 'is required').max(100),
-  birthday: isoDateSchema.optional(),
+  birthday: boundedDateSchema.optional(),
   phoneNumber1: z
     .string()
     .regex(/^\d{10}$/, 'must be 10 digits')
