@@ -25,31 +25,27 @@ export function openStream(
 ): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const events: StreamEvent[] = [];
-    const request = http.get(
-      new URL(path, server.url),
-      { headers },
-      (response) => {
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) });
-          }
-        });
-        resolve({
-          status: response.statusCode ?? 0,
-          contentType: String(response.headers['content-type']),
-          events,
-          close: () => request.destroy(),
-        });
-      },
-    );
+    const request = http.get(new URL(path, server.url), { headers }, (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      });
+      resolve({
+        status: response.statusCode ?? 0,
+        contentType: String(response.headers['content-type']),
+        events,
+        close: () => request.destroy(),
+      });
+    });
     request.on('error', (error) => {
       if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
     });
