@@ -13,8 +13,12 @@ describeEachDatabase('scheduling lookups', (server) => {
       evaluation: false,
       discharge: false,
       serviceType: 'Shift',
+      telehealth: false,
       providerTypeIds: [1],
     });
+    expect(visitTypes.body.rows).toContainEqual(
+      expect.objectContaining({ id: 340, type: 'Telehealth', serviceType: 'Visit', telehealth: true }),
+    );
     const providerTypes = await server().request('GET', '/api/admin/providerTypes', { token });
     expect(providerTypes.body.rows).toContainEqual({ id: 1, type: 'RN' });
   });
