@@ -57,6 +57,13 @@ describeEachDatabase('the intake assistant’s extraction', (server) => {
       expect(f.confidence).toBeGreaterThan(0);
       expect(f.confidence).toBeLessThanOrEqual(1);
     }
+    // An email's own Date: header is what its dates are read against.
+    const dated = await extract({
+      text: `Date: Sat, 28 Nov 2026 09:12:00 -0600\n\n${EMAIL}`,
+      receivedAt: '2026-12-05',
+    });
+    expect(dated.body.referenceDate).toBe('2026-11-28');
+    expect(dated.body.draft.visitDates).toEqual(answer.body.draft.visitDates);
     // Same input, same answer.
     expect((await extract({ text: EMAIL, receivedAt: '2026-11-28' })).body).toEqual(answer.body);
   });

@@ -20,6 +20,7 @@ import { loadGazetteer } from '../../maps/gazetteer';
 import { organizationTimeZone } from '../../maps/service';
 import { possibleDuplicates } from './duplicates';
 import { extractRequest } from './engine';
+import { referenceResolver } from './engine/dates';
 import * as repo from './repository';
 
 const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;
@@ -53,10 +54,15 @@ export async function extract(
   const zone = actor.referralSourceId
     ? await organizationTimeZone(services.db, actor.referralSourceId)
     : DEFAULT_TIME_ZONE;
-  const referenceDate = input.receivedAt ?? todayIn(zone);
+  const fallback = input.receivedAt ?? todayIn(zone);
   const gazetteer = await loadGazetteer();
-  const result = extractRequest(text, { referenceDate, gazetteer, icdCodes: HOME_HEALTH_ICD10_CODES });
-  return { ...result, referenceDate };
+  const result = extractRequest(text, {
+    referenceDate: fallback,
+    gazetteer,
+    icdCodes: HOME_HEALTH_ICD10_CODES,
+  });
+  // What the request's own dates were read against: the last Date:/Sent: header (the original of a forward).
+  return { ...result, referenceDate: referenceResolver(text, fallback)(text.length) };
 }
 
 const DUPLICATES_SHOWN = 10;

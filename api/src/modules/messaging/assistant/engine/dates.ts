@@ -8,6 +8,8 @@ const MONTH_NAME =
   '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})(?:\2(\d{4}|\d{2}))?(?![\d]|[/-]\d)/g;
 const ISO_DATE = /(?<![\d/-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g;
+/** "28 Nov 2026", as an email's Date: header writes it ("Sat, 28 Nov 2026 09:12:00 -0600"). */
+const DAY_FIRST_DATE = new RegExp(`\\b(\\d{1,2})\\s+${MONTH_NAME}\\.?,?\\s+(\\d{4})\\b`, 'gi');
 const NAMED_DATE = new RegExp(
   `\\b${MONTH_NAME}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?`,
   'gi',
@@ -74,6 +76,11 @@ function explicitDates(text: string, kind: DateKind, referenceAt: Resolver): Dat
       : kind === 'visit'
         ? forwardIso(month, Number(m[2]), reference)
         : undefined;
+    if (iso) found.push({ start: m.index, end: m.index + m[0].length, iso, relative: false });
+  }
+  for (const m of text.matchAll(DAY_FIRST_DATE)) {
+    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase()) + 1;
+    const iso = validIso(Number(m[3]), month, Number(m[1]));
     if (iso) found.push({ start: m.index, end: m.index + m[0].length, iso, relative: false });
   }
   return found;

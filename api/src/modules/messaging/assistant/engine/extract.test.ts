@@ -129,6 +129,13 @@ describe('extractRequest', () => {
     expect(noHeader.draft.visitDates).toEqual(['2026-12-08']);
   });
 
+  it('reads an email Date: header as mail programs write it (RFC 5322: day before month)', () => {
+    const text = `Date: Sat, 28 Nov 2026 09:12:00 -0600\nSubject: New referral\n\n${TERSE}`;
+    const { draft } = extractRequest(text, { referenceDate: '2026-12-07', gazetteer });
+    expect(draft.visitDates?.[0]).toBe('2026-12-02');
+    expect(draft.visitDates?.at(-1)).toBe('2026-12-27');
+  });
+
   it('reads year-less visit dates forward and birthdays backward', () => {
     const { draft } = extractRequest('RN for Joe Ray, DOB 3/4/41, eval 1/5', { referenceDate: '2026-12-30' });
     expect(draft.patient?.birthday).toBe('1941-03-04');
