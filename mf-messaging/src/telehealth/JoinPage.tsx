@@ -13,7 +13,7 @@ import { apiClient, isApiCallError, useUrlState } from '@carelane/shared-session
 import { ErrorState, PageFrame } from '@carelane/shared-ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Result, Spin, Typography } from 'antd';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { CallView } from './CallView';
 import { useCall, useLocalMedia } from './use-call';
@@ -40,10 +40,6 @@ function InCall({ info, me }: { info: TelehealthJoinInfo; me: TelehealthMembersh
   );
   const [left, setLeft] = useState(false);
   const { leave } = call;
-  useEffect(() => {
-    window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
-  }, [leave]);
   const self = call.room?.participants.find((p) => p.id === me.participantId);
   if (left) return <Result status="info" title="You left the video visit." />;
   if (call.room?.status === 'ended') return <Result status="info" title={TELEHEALTH_MESSAGES.ended} />;

@@ -15,7 +15,7 @@ import { apiClient, navigateTo, publishToast, useUrlState } from '@carelane/shar
 import { ErrorState, PageFrame } from '@carelane/shared-ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Popconfirm, Spin, Typography } from 'antd';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { CallView } from './CallView';
 import { useCall, useLocalMedia } from './use-call';
@@ -139,10 +139,6 @@ function Room({ room }: { room: TelehealthRoom }) {
     },
   });
   const { leave } = call;
-  useEffect(() => {
-    window.addEventListener('pagehide', leave);
-    return () => window.removeEventListener('pagehide', leave);
-  }, [leave]);
   const state = call.room ?? room;
   const self = state.participants.find((p) => p.id === room.me.participantId);
   if (state.status === 'ended') return <Alert type="info" showIcon title={TELEHEALTH_MESSAGES.ended} />;

@@ -154,6 +154,22 @@ async function sendSignal(
   }).catch(() => undefined);
 }
 
+/** Leaving the call (a beacon, so it goes out as the tab closes); closing the tab leaves too. */
+function useLeave(roomId: number, me: TelehealthMembership | null) {
+  const leave = useCallback(() => {
+    if (!me) return;
+    navigator.sendBeacon?.(
+      `${roomPath(roomId)}/leave`,
+      new Blob([JSON.stringify({ key: me.key })], { type: 'application/json' }),
+    );
+  }, [me, roomId]);
+  useEffect(() => {
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [leave]);
+  return leave;
+}
+
 /** The other participants' media and connection quality, by participant. */
 function useRemotes() {
   const [remotes, setRemotes] = useState<Remote[]>([]);
@@ -339,13 +355,7 @@ export function useCall(
   useTrackSwap(peers.current, local);
   useConnectionQuality(peers.current, setRemote);
 
-  const leave = useCallback(() => {
-    if (!me) return;
-    navigator.sendBeacon?.(
-      `${roomPath(roomId)}/leave`,
-      new Blob([JSON.stringify({ key: me.key })], { type: 'application/json' }),
-    );
-  }, [me, roomId]);
+  const leave = useLeave(roomId, me);
 
   return { room, remotes, streamDown, leave, peers };
 }

@@ -22,27 +22,28 @@ export async function streamParticipant(
   const write = (text: string) => {
     if (!closed) raw.write(text);
   };
-  const sendRoom = async () => {
-    const room = await repo.findRoom(db, participant.roomId);
-    if (!room) return;
-    write(`event: room\ndata: ${JSON.stringify(await roomState(db, room))}\n\n`);
-  };
-  // Reads run one after another, so each message goes out once and in order.
+  // Reads run one after another, so each message goes out once, in order, and a roster never overtakes a newer one.
   let reading: Promise<void> = Promise.resolve();
-  const sendSignals = () => {
-    reading = reading
-      .then(async () => {
-        for (;;) {
-          const signals = await repo.signalsFor(db, participant.id, lastId);
-          for (const signal of signals) {
-            lastId = signal.id;
-            write(`id: ${signal.id}\nevent: signal\ndata: ${JSON.stringify(signal)}\n\n`);
-          }
-          if (signals.length < 200) return;
-        }
-      })
-      .catch(() => {});
+  const inTurn = (read: () => Promise<void>) => {
+    reading = reading.then(read).catch(() => {});
+    return reading;
   };
+  const sendRoom = () =>
+    inTurn(async () => {
+      const room = await repo.findRoom(db, participant.roomId);
+      if (room) write(`event: room\ndata: ${JSON.stringify(await roomState(db, room))}\n\n`);
+    });
+  const sendSignals = () =>
+    void inTurn(async () => {
+      for (;;) {
+        const signals = await repo.signalsFor(db, participant.id, lastId);
+        for (const signal of signals) {
+          lastId = signal.id;
+          write(`id: ${signal.id}\nevent: signal\ndata: ${JSON.stringify(signal)}\n\n`);
+        }
+        if (signals.length < 200) return;
+      }
+    });
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -59,7 +60,7 @@ export async function streamParticipant(
   const unsubscribe = await hub.subscribe({
     roomId: participant.roomId,
     participantId: participant.id,
-    onRoom: () => void sendRoom().catch(() => {}),
+    onRoom: () => void sendRoom(),
     onSignal: sendSignals,
     end: () => {
       stop();
