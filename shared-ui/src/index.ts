@@ -54,6 +54,16 @@ export {
   recordStatusColumn,
 } from './record-status-tag/record-status-options';
 export { NameFields, type NameFieldsProps } from './name-fields/NameFields';
+// A patient's form fields and their rules (the patient page, a request's new patient, the intake assistant).
+export { PatientFields, type PatientFieldsProps } from './patient-fields/PatientFields';
+export {
+  birthdayRule,
+  dateOf,
+  isoOf,
+  isUnreadableDate,
+  phoneRule,
+} from './patient-fields/patient-field-rules';
+export { TypedDateInput } from './patient-fields/typed-date-input';
 export { VisitStatusTag, type VisitStatusTagProps } from './visit-status-tag/VisitStatusTag';
 export {
   VISIT_STATUS_COLORS,

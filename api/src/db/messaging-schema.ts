@@ -157,6 +157,8 @@ export const inboundMessages = pgTable(
     referralSourceId: integer('referral_source_id').references(() => referralSources.id),
     topicId: integer('topic_id').references(() => chatTopics.id),
     chatMessageId: integer('chat_message_id').references(() => chatMessages.id),
+    /** The service request the intake assistant created from this email (on the patient's timeline with it). */
+    episodeId: integer('episode_id').references(() => episodes.id),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledByUserId: integer('handled_by_user_id').references(() => users.id),
     createdAt: createdAt(),
@@ -169,6 +171,9 @@ export const inboundMessages = pgTable(
     index('inbound_messages_status_idx').on(t.status, t.receivedAt.desc()),
     index('inbound_messages_from_idx').on(t.fromAddress, t.receivedAt),
     // A clinician's latest answer: where the SMS rule starts counting (services/clinician-sms.ts).
+    index('inbound_messages_episode_idx')
+      .on(t.episodeId)
+      .where(sql`episode_id is not null`),
     index('inbound_messages_provider_idx')
       .on(t.providerId, t.createdAt)
       .where(sql`provider_id is not null`),

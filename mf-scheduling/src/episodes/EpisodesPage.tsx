@@ -8,8 +8,10 @@ import {
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
 import {
+  dateOf,
   DateRangeFilter,
   EmptyState,
+  isoOf,
   listFilterFields,
   ListPageFrame,
   ListResults,
@@ -20,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Switch, Typography } from 'antd';
 import { z } from 'zod';
 import { OrganizationSelect } from '../lookups/LookupSelects';
-import { dateOf, isoOf } from '../patients/form-kit';
+
 import { episodeQueries, type EpisodeFilters } from './episode-queries';
 import { EpisodeTable } from './EpisodeTable';
 

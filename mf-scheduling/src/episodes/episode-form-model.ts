@@ -1,3 +1,4 @@
+import { dateOf, isoOf } from '@carelane/shared-ui';
 // The pure parts of the service request form (EpisodeForm): the API answer as form values, the form values as
 // the body the API takes, and the rules the form derives from the request, the session and what is picked.
 import {
@@ -9,7 +10,6 @@ import {
   type EpisodeAction,
   type EpisodeFrequency,
 } from '@carelane/shared-domain';
-import { dateOf, isoOf } from '../patients/form-kit';
 
 export type EpisodeFormValues = {
   referralSourceId?: number;

@@ -8,12 +8,12 @@ import {
   type PatientReadKind,
 } from '@carelane/shared-domain';
 import { apiClient, errorMessage, publishErrorToast, saveFile, useUrlState } from '@carelane/shared-session';
-import { DataTable, DateRangeFilter, ErrorState, useBusy } from '@carelane/shared-ui';
+import { DataTable, dateOf, DateRangeFilter, ErrorState, isoOf, useBusy } from '@carelane/shared-ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { dateOf, isoOf, todayIso } from './form-kit';
+import { todayIso } from './form-kit';
 
 const PAGE_SIZE = 20;
 const DEFAULT_DAYS = 30;

@@ -1,5 +1,4 @@
 import {
-  ageFromBirthday,
   defaultDateRange,
   formatPhone,
   isOrganizationRole,
@@ -19,13 +18,13 @@ import {
 } from '@carelane/shared-session';
 import {
   AreaLink,
-  NameFields,
+  dateOf,
+  isoOf,
   PageFrame,
-  PhoneInput,
+  PatientFields,
   RecordStatusTag,
   ListResults,
   loadState,
-  AddressFields,
   FormFailure,
   noSubmitOnEnter,
   nullIfBlank,
@@ -35,13 +34,13 @@ import {
   useBusy,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { Button, Card, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { EpisodeTable } from '../episodes/EpisodeTable';
 import { episodeQueries } from '../episodes/episode-queries';
 import { OrganizationSelect } from '../lookups/LookupSelects';
 import type { FieldLabels } from '@carelane/shared-ui';
-import { birthdayRule, dateOf, isoOf, isStale, phoneRule, StaleNotice, TypedDateInput } from './form-kit';
+import { isStale, StaleNotice } from './form-kit';
 import { ArchiveWithReasonButton } from '../common/reason-lists';
 import { PatientAccess } from './PatientAccess';
 import { patientQueries } from './patient-queries';
@@ -114,9 +113,7 @@ export function PatientForm({
   const { busy, run } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const birthday = Form.useWatch('birthday', form);
   const pickedOrganization = Form.useWatch('referralSourceId', form);
-  const age = ageFromBirthday(isoOf(birthday));
   const staff = !!session && !isOrganizationRole(session.user.roleId);
   const readOnly = !canOpen(session, 'patientDetail') || patient?.status === 'ARCHIVED';
 
@@ -184,51 +181,7 @@ export function PatientForm({
             <OrganizationSelect aria-label="Organization" placeholder="Organization" />
           </Form.Item>
         ) : null}
-        <NameFields
-          requiredMessages={{ firstName: 'Enter the first name.', lastName: 'Enter the last name.' }}
-          between={
-            <Form.Item
-              label="Middle initial"
-              name="middleInitial"
-              rules={[{ pattern: /^[A-Za-z]?$/, message: 'One letter.' }]}
-              style={{ width: 110 }}
-            >
-              <Input maxLength={1} />
-            </Form.Item>
-          }
-        />
-        <Flex gap={16} wrap>
-          <Form.Item label="Birthday" name="birthday" rules={[birthdayRule]} style={{ width: 160 }}>
-            <TypedDateInput aria-label="Birthday" />
-          </Form.Item>
-          <Form.Item label="Age" style={{ width: 80 }}>
-            <Typography.Text aria-label="Age">{age ?? '—'}</Typography.Text>
-          </Form.Item>
-          <Form.Item label="Gender" name="gender" style={{ width: 140 }}>
-            <Select
-              aria-label="Gender"
-              allowClear
-              options={[
-                { value: 'F', label: 'Female' },
-                { value: 'M', label: 'Male' },
-              ]}
-            />
-          </Form.Item>
-        </Flex>
-        <Flex gap={16} wrap>
-          <Form.Item label="Phone" name="phoneNumber1" rules={[phoneRule]} style={{ flex: 1, minWidth: 180 }}>
-            <PhoneInput aria-label="Phone" />
-          </Form.Item>
-          <Form.Item
-            label="Other phone"
-            name="phoneNumber2"
-            rules={[phoneRule]}
-            style={{ flex: 1, minWidth: 180 }}
-          >
-            <PhoneInput aria-label="Other phone" />
-          </Form.Item>
-        </Flex>
-        <AddressFields
+        <PatientFields
           form={form}
           referralSourceId={patient?.referralSourceId ?? fixedOrganization ?? pickedOrganization}
         />

@@ -7,13 +7,15 @@ import {
 } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
 import {
+  dateOf,
   DateRangeFilter,
-  recordStatusColumn,
+  isoOf,
   listFilterFields,
   ListPage,
   nameLinkColumn,
   phoneColumn,
   placeColumn,
+  recordStatusColumn,
   textColumn,
 } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +23,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { OrganizationSelect } from '../lookups/LookupSelects';
-import { dateOf, isoOf, todayIso } from './form-kit';
+import { todayIso } from './form-kit';
 import { patientQueries } from './patient-queries';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -2,7 +2,9 @@
 // service request and visits. `POST /api/admin/assistant/extract` answers the draft with, for every value, the
 // span of the text it came from and a confidence; a value not found is absent, never guessed.
 import { z } from 'zod';
-import { boundedDateSchema, isoDateSchema } from './common';
+import { boundedDateSchema, idValueSchema, isoDateSchema, timeSchema } from './common';
+import { emailIdSchema } from './identity';
+import { patientInputSchema } from './scheduling/patients';
 
 /** The longest email text taken (a long forwarded chain is ~50 KB; the rest is attachments, not text). */
 export const ASSISTANT_TEXT_MAX_CHARS = 200_000;
@@ -13,6 +15,7 @@ export const ASSISTANT_MESSAGES = {
     `This email is ${size}: at most ${ASSISTANT_TEXT_MAX_CHARS.toLocaleString('en-US')} characters of text are read. Paste the request's part of it.`,
   binary:
     "This looks like a binary file, not an email's text. Paste the email's text or upload the .eml file.",
+  alreadyKept: 'This email is kept already without a service request.',
 } as const;
 
 export const assistantExtractInputSchema = z.object({
@@ -109,3 +112,77 @@ export const duplicateCheckSchema = z.object({
   rows: z.array(possibleDuplicateSchema),
 });
 export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;
+
+/** One kind of visit of the request: who, what, when (each date one visit at the same start time). */
+export const assistantVisitGroupSchema = z.object({
+  providerTypeId: idValueSchema,
+  visitTypeId: idValueSchema,
+  startTime: timeSchema,
+  duration: z.number().int().min(15, 'must be at least 15 minutes').max(1440).optional(),
+  dates: z.array(boundedDateSchema).min(1, 'pick at least one date').max(100),
+});
+export type AssistantVisitGroup = z.infer<typeof assistantVisitGroupSchema>;
+
+/**
+ * The reviewed draft made real: the patient (new, or an existing one the coordinator chose), a Draft service
+ * request and its visits, in one transaction, with the email linked to the request. The same email creates once.
+ */
+export const assistantCreateInputSchema = z
+  .object({
+    text: z.string().describe('The request email, as read'),
+    referralSourceId: idValueSchema.optional().describe('Staff only; organization users: their own'),
+    patientId: idValueSchema.optional().describe('An existing patient ("use this patient")'),
+    patient: patientInputSchema.omit({ referralSourceId: true }).optional(),
+    serviceRequest: z.object({
+      title: z.string().trim().min(1, 'is required').max(200),
+      startDate: boundedDateSchema,
+      description: z.string().trim().max(4000).optional(),
+    }),
+    visits: z.array(assistantVisitGroupSchema).max(10).default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (input.patientId === undefined && input.patient === undefined)
+      ctx.addIssue({ code: 'custom', path: ['patient'], message: 'is required: a new patient or an existing one' });
+  });
+export type AssistantCreateInput = z.input<typeof assistantCreateInputSchema>;
+
+export const assistantCreatedSchema = z
+  .object({
+    /** False when this email had created its request already: the answer names that one. */
+    created: z.boolean(),
+    patientId: z.number().int(),
+    serviceRequestId: z.number().int(),
+    visitIds: z.array(z.number().int()),
+    emailId: z.number().int(),
+  })
+  .meta({ id: 'AssistantCreated' });
+export type AssistantCreated = z.infer<typeof assistantCreatedSchema>;
+
+/**
+ * The reply to the organization (SPEC §4: Expired visits are left out). `{{visits}}` is one line per visit:
+ * its day and hours on the organization's clock, the service, and the clinician or "clinician to be assigned".
+ */
+export const REQUEST_REPLY_TEMPLATE = {
+  subject: 'Re: {{subject}}',
+  body:
+    'Hello {{organization}},\n\nThank you for referring {{patientName}}. We set up the service request ' +
+    '"{{serviceRequest}}" (#{{serviceRequestId}}) with {{visitCount}}:\n\n{{visits}}\n\n' +
+    'We will let you know as clinicians are assigned.\n\nThank you,\n{{coordinator}}\nCarelane',
+} as const;
+
+export const requestReplySchema = z
+  .object({
+    to: z.string().describe("The organization's address: the email's sender, else the organization's email"),
+    subject: z.string(),
+    body: z.string(),
+  })
+  .meta({ id: 'RequestReply' });
+export type RequestReply = z.infer<typeof requestReplySchema>;
+
+export const requestReplySendSchema = z.object({
+  to: emailIdSchema,
+  subject: z.string().trim().min(1, 'is required').max(200),
+  body: z.string().trim().min(1, 'is required').max(20_000),
+});
+export type RequestReplySend = z.infer<typeof requestReplySendSchema>;
+export const REQUEST_REPLY_MESSAGES = { sent: 'Reply queued to send.' } as const;

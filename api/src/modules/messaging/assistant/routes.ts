@@ -1,13 +1,20 @@
 // The intake assistant's API (issue 28, decision 069): the extraction contract.
 import {
+  assistantCreatedSchema,
+  assistantCreateInputSchema,
   assistantExtractInputSchema,
   duplicateCheckInputSchema,
   duplicateCheckSchema,
   extractionSchema,
+  idParamsSchema,
+  okSchema,
+  requestReplySchema,
+  requestReplySendSchema,
 } from '@carelane/shared-domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
+import { episodePatientIds } from '../../scheduling/episodes/service';
 import * as service from './service';
 
 /** A pasted email of several megabytes gets the field's own message, not the server's body limit. */
@@ -48,5 +55,55 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       },
     },
     async (request) => service.checkDuplicates(services, request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/admin/assistant/create',
+    {
+      bodyLimit: EXTRACT_BODY_LIMIT_BYTES,
+      config: { page: 'collaboration' },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'Create the reviewed draft: the patient (or use an existing one), a Draft service request and its visits ' +
+          'in one transaction, the email kept and linked to the request; the same email creates once',
+        body: assistantCreateInputSchema,
+        response: { 200: assistantCreatedSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.createRequest(services, request.ctx, request.body),
+  );
+
+  app.get(
+    '/api/admin/assistant/requests/:id/reply',
+    {
+      config: {
+        page: 'collaboration',
+        patientRead: { kind: 'serviceRequestDetail', patientsOf: episodePatientIds },
+      },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'The drafted answer to the organization: the request with its visits, dates and clinicians; Expired visits left out',
+        params: idParamsSchema,
+        response: { 200: requestReplySchema, ...errorResponses },
+      },
+    },
+    async (request) => service.draftReply(services, request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/assistant/requests/:id/reply',
+    {
+      config: { page: 'collaboration' },
+      schema: {
+        tags: ['intake assistant'],
+        summary: 'Send the edited answer through the outbox',
+        params: idParamsSchema,
+        body: requestReplySendSchema,
+        response: { 200: okSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.sendReply(services, request.ctx, request.params.id, request.body),
   );
 };

@@ -4,20 +4,34 @@ import {
   ASSISTANT_MESSAGES,
   ASSISTANT_TEXT_MAX_CHARS,
   DEFAULT_TIME_ZONE,
+  formatVisitWindow,
+  renderTemplate,
+  REQUEST_REPLY_MESSAGES,
+  REQUEST_REPLY_TEMPLATE,
   todayIn,
+  type AssistantCreated,
+  type AssistantCreateInput,
   type AssistantExtractInput,
+  type RequestReply,
+  type RequestReplySend,
   type DuplicateCheck,
   type DuplicateCheckInput,
   type Extraction,
 } from '@carelane/shared-domain';
 import { HOME_HEALTH_ICD10_CODES } from '../../../db/icd-codes';
-import { badRequest } from '../../../lib/errors';
+import { createHash } from 'node:crypto';
+import type { Tx } from '../../../db/client';
+import { AppError, badRequest } from '../../../lib/errors';
+import { enqueueMessage } from '../../../services/outbox';
 import type { AppServices } from '../../../services/app-services';
 import { noteRead } from '../../../services/access-log';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { loadTypedConstants } from '../../admin/constants';
 import { loadGazetteer } from '../../maps/gazetteer';
 import { organizationTimeZone } from '../../maps/service';
+import { addVisitsIn } from '../../scheduling/episode-visits/service';
+import { createEpisodeIn, getEpisode } from '../../scheduling/episodes/service';
+import { createPatientIn, patientInScope } from '../../scheduling/patients/service';
 import { possibleDuplicates } from './duplicates';
 import { extractRequest } from './engine';
 import { referenceResolver } from './engine/dates';
@@ -81,4 +95,164 @@ export async function checkDuplicates(
   const rows = possibleDuplicates(input, candidates, threshold, DUPLICATES_SHOWN);
   noteRead(ctx, { kind: 'patientList', entityId: null, patientIds: rows.map((row) => row.id) });
   return { threshold, rows };
+}
+
+/** A header's value in the email's first header block ('From', 'Subject'), or null. */
+function header(text: string, name: string): string | null {
+  const match = new RegExp(`^${name}:[ \\t]*(.+)$`, 'im').exec(text);
+  return match?.[1]?.trim() || null;
+}
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
+/** A nested operation's field errors named under the part of the input they belong to ('patient.lastName'). */
+async function within<T>(part: string, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof AppError && error.errors?.length && error.statusCode === 400) {
+      const errors = error.errors.map((e) => ({ ...e, field: `${part}.${e.field}` }));
+      throw new AppError(400, error.code, errors.map((e) => `${e.field}: ${e.message}`).join(', '), errors);
+    }
+    throw error;
+  }
+}
+
+/** Everything Create makes, in the caller's transaction; null when this email created its request already. */
+async function createFromEmail(
+  tx: Tx,
+  ctx: RequestContext,
+  input: AssistantCreateInput,
+  text: string,
+  key: string,
+): Promise<AssistantCreated | null> {
+  const actor = requireActor(ctx);
+  const patient =
+    input.patientId !== undefined
+      ? await within('patientId', () => patientInScope(tx, ctx, input.patientId!))
+      : await within('patient', () =>
+          createPatientIn(tx, ctx, { ...input.patient!, referralSourceId: input.referralSourceId }),
+        );
+  if (input.referralSourceId !== undefined && patient.referralSourceId !== input.referralSourceId)
+    throw badRequest('patientId', "is another organization's patient");
+  const emailId = await repo.keepEmail(tx, {
+    key,
+    fromAddress: EMAIL_ADDRESS.exec(header(text, 'From') ?? '')?.[0]?.toLowerCase() ?? 'pasted',
+    subject: header(text, 'Subject'),
+    body: text,
+    referralSourceId: patient.referralSourceId,
+    userId: actor.userId,
+  });
+  if (emailId === null) return null;
+  const groups = input.visits ?? [];
+  const episode = await within('serviceRequest', () =>
+    createEpisodeIn(tx, ctx, {
+      episodeType: 'Visit',
+      ...input.serviceRequest,
+      referralSourceId: patient.referralSourceId,
+      patientId: patient.id,
+      providerTypeIds: [...new Set(groups.map((g) => g.providerTypeId))],
+      visitTypeIds: [...new Set(groups.map((g) => g.visitTypeId))],
+    }),
+  );
+  const visitIds: number[] = [];
+  for (const [index, group] of groups.entries()) {
+    const added = await within(`visits.${index}`, () =>
+      addVisitsIn(tx, ctx, episode.id, {
+        providerTypeId: group.providerTypeId,
+        visitTypeId: group.visitTypeId,
+        startTime: group.startTime,
+        ...(group.duration ? { duration: group.duration } : {}),
+        dateOfService: group.dates[0]!,
+        multiple: true,
+        multipleDates: group.dates,
+      }),
+    );
+    visitIds.push(...added.map((visit) => visit.id));
+  }
+  await repo.linkEmail(tx, emailId, episode.id);
+  return { created: true, patientId: patient.id, serviceRequestId: episode.id, visitIds, emailId };
+}
+
+/**
+ * Create (issue 28): the patient (unless an existing one is used), a Draft service request and its visits in one
+ * transaction, the email kept and linked to the request. The same email pressed twice creates once: the second
+ * answer names what the first made.
+ */
+export async function createRequest(
+  services: AppServices,
+  ctx: RequestContext,
+  input: AssistantCreateInput,
+): Promise<AssistantCreated> {
+  const text = emailText(input.text);
+  const key = `assistant:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+  const made = await services.db.transaction((tx) => createFromEmail(tx, ctx, input, text, key));
+  if (made) return made;
+  const kept = await repo.keptEmail(services.db, key);
+  if (!kept?.episodeId) throw badRequest('text', ASSISTANT_MESSAGES.alreadyKept);
+  const episode = await getEpisode(services, ctx, kept.episodeId);
+  const visits = await repo.visitsOfRequest(services.db, kept.episodeId);
+  return {
+    created: false,
+    patientId: episode.patientId!,
+    serviceRequestId: episode.id,
+    visitIds: visits.map((visit) => visit.id),
+    emailId: kept.id,
+  };
+}
+
+/** The drafted answer to the organization, from the request's current data; Expired visits are left out (SPEC §4). */
+export async function draftReply(
+  services: AppServices,
+  ctx: RequestContext,
+  episodeId: number,
+): Promise<RequestReply> {
+  const actor = requireActor(ctx);
+  const episode = await getEpisode(services, ctx, episodeId);
+  const [email, rows, zone, coordinator] = await Promise.all([
+    repo.emailOfRequest(services.db, episodeId),
+    repo.visitsOfRequest(services.db, episodeId),
+    organizationTimeZone(services.db, episode.referralSourceId),
+    repo.signature(services.db, actor.userId),
+  ]);
+  const shown = rows.filter((visit) => visit.status !== 'Expired');
+  const lines = shown.map(
+    (visit) =>
+      `- ${formatVisitWindow(visit, zone)}: ${visit.providerType} ${visit.visitType}, ` +
+      (visit.clinicianName ?? 'clinician to be assigned'),
+  );
+  const values = {
+    subject: email?.subject ?? episode.title,
+    organization: episode.referralSource.name,
+    patientName: episode.patientName ?? 'your patient',
+    serviceRequest: episode.title,
+    serviceRequestId: episode.id,
+    visitCount: shown.length === 1 ? '1 visit' : `${shown.length} visits`,
+    visits: lines.join('\n') || '- no visits yet',
+    coordinator,
+  };
+  const fromEmail = email && email.fromAddress.includes('@') ? email.fromAddress : null;
+  return {
+    to: fromEmail ?? episode.referralSource.email ?? '',
+    subject: renderTemplate(REQUEST_REPLY_TEMPLATE.subject, values),
+    body: renderTemplate(REQUEST_REPLY_TEMPLATE.body, values),
+  };
+}
+
+/** The coordinator's edited reply, queued in the outbox (it shows there as sent by them). */
+export async function sendReply(
+  services: AppServices,
+  ctx: RequestContext,
+  episodeId: number,
+  input: RequestReplySend,
+): Promise<{ ok: true; message: string }> {
+  const actor = requireActor(ctx);
+  await getEpisode(services, ctx, episodeId);
+  await enqueueMessage(services.db, {
+    channel: 'email',
+    to: input.to,
+    subject: input.subject,
+    body: input.body,
+    sentByUserId: actor.userId,
+  });
+  return { ok: true, message: REQUEST_REPLY_MESSAGES.sent };
 }

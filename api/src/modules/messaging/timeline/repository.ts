@@ -66,7 +66,8 @@ function inbound(s: Subject, channel: 'sms' | 'email'): SQL {
       ? sql`i.provider_id = ${s.id}`
       : s.subject === 'organization'
         ? sql`i.referral_source_id = ${s.id}`
-        : sql`i.topic_id in ${subjectTopics(s)}`;
+        : sql`(i.topic_id in ${subjectTopics(s)}
+            or i.episode_id in (select e.id from episodes e where e.patient_id = ${s.id}))`;
   const what = channel === 'sms' ? 'SMS' : 'Email';
   return sql`select ${literal(`inbound-${channel}:`)} || i.id as key, ${literal(channel)} as kind,
       i.received_at as at, ${literal(what)} || ' from ' || i.from_address || coalesce(': ' || i.subject, '') as title, i.body,

@@ -154,99 +154,107 @@ export async function addVisits(
   episodeId: number,
   body: EpisodeVisitCreate,
 ): Promise<EpisodeVisit[]> {
-  const actor = requireActor(ctx);
-  return services.db.transaction(async (tx) => {
-    const { episode } = await loadEpisode(tx, actor, episodeId);
-    if (!episodeIsEditable(episode.status)) throw conflict(EPISODE_MESSAGES.notEditable(episode.status));
-    const visitType = await findVisitType(tx, body.visitTypeId);
-    if (!visitType || !visitType.active) throw badRequest('visitTypeId', 'is not a known visit type');
-    const providerType = await findProviderType(tx, body.providerTypeId);
-    if (!providerType) throw badRequest('providerTypeId', 'is not a known provider type');
-    if (visitType.providerTypeIds.length && !visitType.providerTypeIds.includes(providerType.id))
-      throw badRequest('providerTypeId', `${providerType.type} cannot do a ${visitType.type} visit`);
+  return services.db.transaction((tx) => addVisitsIn(tx, ctx, episodeId, body));
+}
 
-    const dates = body.multiple
-      ? (body.multipleDates ?? [])
-      : Array(body.noOfVisits ?? 1).fill(body.dateOfService);
-    if (!dates.length) throw badRequest('multipleDates', 'pick at least one date');
-    const defaults = episode.visitRate as Partial<RateTerms> & { duration?: number | null };
-    const timeZone = await organizationTimeZone(tx, episode.referralSourceId);
-    const schedules = dates.map((dateOfService: string) =>
-      planOrThrow(
-        { ...body, dateOfService, duration: body.duration ?? defaults.duration ?? null, timeZone },
-        episode.episodeType,
-        body.multiple ? 'multipleDates' : undefined,
-      ),
-    );
-    const terms: RateTerms = {
-      isHourly: body.isHourly ?? defaults.isHourly ?? visitType.unit === '$/Hour',
-      bonus: body.bonus ?? defaults.bonus ?? null,
-      referralSourceBonus: body.referralSourceBonus ?? defaults.referralSourceBonus ?? null,
-      rateOverride: body.rateOverride ?? false,
-      overrideAmount: body.overrideAmount ?? null,
-      rsOverrideAmount: body.rsOverrideAmount ?? null,
-      rateTier: body.rateTier ?? 'regular',
-      fixedRate: body.fixedRate ?? defaults.fixedRate ?? null,
-    };
-    const status = episode.status === 'Active' ? 'Active' : 'Draft';
-    const entry = await checkRates(
-      tx,
-      episode.referralSourceId,
-      providerType.id,
-      visitType.id,
-      terms,
-      schedules[0]!.duration,
+/** addVisits in the caller's transaction. */
+export async function addVisitsIn(
+  tx: Tx,
+  ctx: RequestContext,
+  episodeId: number,
+  body: EpisodeVisitCreate,
+): Promise<EpisodeVisit[]> {
+  const actor = requireActor(ctx);
+  const { episode } = await loadEpisode(tx, actor, episodeId);
+  if (!episodeIsEditable(episode.status)) throw conflict(EPISODE_MESSAGES.notEditable(episode.status));
+  const visitType = await findVisitType(tx, body.visitTypeId);
+  if (!visitType || !visitType.active) throw badRequest('visitTypeId', 'is not a known visit type');
+  const providerType = await findProviderType(tx, body.providerTypeId);
+  if (!providerType) throw badRequest('providerTypeId', 'is not a known provider type');
+  if (visitType.providerTypeIds.length && !visitType.providerTypeIds.includes(providerType.id))
+    throw badRequest('providerTypeId', `${providerType.type} cannot do a ${visitType.type} visit`);
+
+  const dates = body.multiple
+    ? (body.multipleDates ?? [])
+    : Array(body.noOfVisits ?? 1).fill(body.dateOfService);
+  if (!dates.length) throw badRequest('multipleDates', 'pick at least one date');
+  const defaults = episode.visitRate as Partial<RateTerms> & { duration?: number | null };
+  const timeZone = await organizationTimeZone(tx, episode.referralSourceId);
+  const schedules = dates.map((dateOfService: string) =>
+    planOrThrow(
+      { ...body, dateOfService, duration: body.duration ?? defaults.duration ?? null, timeZone },
+      episode.episodeType,
+      body.multiple ? 'multipleDates' : undefined,
+    ),
+  );
+  const terms: RateTerms = {
+    isHourly: body.isHourly ?? defaults.isHourly ?? visitType.unit === '$/Hour',
+    bonus: body.bonus ?? defaults.bonus ?? null,
+    referralSourceBonus: body.referralSourceBonus ?? defaults.referralSourceBonus ?? null,
+    rateOverride: body.rateOverride ?? false,
+    overrideAmount: body.overrideAmount ?? null,
+    rsOverrideAmount: body.rsOverrideAmount ?? null,
+    rateTier: body.rateTier ?? 'regular',
+    fixedRate: body.fixedRate ?? defaults.fixedRate ?? null,
+  };
+  const status = episode.status === 'Active' ? 'Active' : 'Draft';
+  const entry = await checkRates(
+    tx,
+    episode.referralSourceId,
+    providerType.id,
+    visitType.id,
+    terms,
+    schedules[0]!.duration,
+    status,
+  );
+  const place = await findVisitPlace(tx, episode);
+  const ids = await insertVisits(
+    tx,
+    schedules.map((s) => ({
+      episodeId: episode.id,
+      referralSourceId: episode.referralSourceId,
+      patientId: episode.patientId,
+      facilityId: episode.facilityId,
+      episodeType: episode.episodeType,
+      visitTypeId: visitType.id,
+      providerTypeId: providerType.id,
+      dateOfService: s.dateOfService,
+      startAt: s.startAt,
+      endAt: s.endAt,
+      timeZone,
+      duration: s.duration,
       status,
-    );
-    const place = await findVisitPlace(tx, episode);
-    const ids = await insertVisits(
-      tx,
-      schedules.map((s) => ({
-        episodeId: episode.id,
-        referralSourceId: episode.referralSourceId,
-        patientId: episode.patientId,
-        facilityId: episode.facilityId,
-        episodeType: episode.episodeType,
-        visitTypeId: visitType.id,
-        providerTypeId: providerType.id,
-        dateOfService: s.dateOfService,
-        startAt: s.startAt,
-        endAt: s.endAt,
-        timeZone,
-        duration: s.duration,
-        status,
-        isHourly: terms.isHourly,
-        rateOverride: terms.rateOverride,
-        overrideAmount: terms.overrideAmount,
-        rsOverrideAmount: terms.rsOverrideAmount,
-        bonus: terms.bonus,
-        referralSourceBonus: terms.referralSourceBonus,
-        rateTier: terms.rateTier,
-        zipcode: place?.zipcode ?? null,
-        latitude: place?.latitude ?? null,
-        longitude: place?.longitude ?? null,
-        createdBy: actor.userId,
-      })),
-    );
-    for (const id of ids) {
-      await saveProviderType(tx, id, entry);
-      await recordAudit(tx, ctx, {
-        entity: 'visit',
-        entityId: id,
-        action: 'CREATE',
-        before: null,
-        after: { episodeId: episode.id, status },
-      });
-    }
-    if (status === 'Active') await notifyMatchingClinicians(tx, { episodeId: episode.id, visitIds: ids });
-    await publishEvent(
-      tx,
-      { entity: 'episode', id: episode.id, action: 'updated' },
-      { referralSourceId: episode.referralSourceId },
-    );
-    const rows = await Promise.all(ids.map((id) => loadVisit(tx, episode.id, id)));
-    return rows.map(toVisit);
-  });
+      isHourly: terms.isHourly,
+      rateOverride: terms.rateOverride,
+      overrideAmount: terms.overrideAmount,
+      rsOverrideAmount: terms.rsOverrideAmount,
+      bonus: terms.bonus,
+      referralSourceBonus: terms.referralSourceBonus,
+      rateTier: terms.rateTier,
+      zipcode: place?.zipcode ?? null,
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+      createdBy: actor.userId,
+    })),
+  );
+  for (const id of ids) {
+    await saveProviderType(tx, id, entry);
+    await recordAudit(tx, ctx, {
+      entity: 'visit',
+      entityId: id,
+      action: 'CREATE',
+      before: null,
+      after: { episodeId: episode.id, status },
+    });
+  }
+  if (status === 'Active') await notifyMatchingClinicians(tx, { episodeId: episode.id, visitIds: ids });
+  await publishEvent(
+    tx,
+    { entity: 'episode', id: episode.id, action: 'updated' },
+    { referralSourceId: episode.referralSourceId },
+  );
+  const rows = await Promise.all(ids.map((id) => loadVisit(tx, episode.id, id)));
+  return rows.map(toVisit);
 }
 
 /** Edits a Draft or Active visit read at `input.version`: date, time, duration, rates. */

@@ -156,29 +156,32 @@ export async function createEpisode(
   ctx: RequestContext,
   input: EpisodeInput,
 ): Promise<Episode> {
+  return services.db.transaction((tx) => createEpisodeIn(tx, ctx, input));
+}
+
+/** createEpisode in the caller's transaction. */
+export async function createEpisodeIn(tx: Tx, ctx: RequestContext, input: EpisodeInput): Promise<Episode> {
   const actor = requireActor(ctx);
   const { referralSourceId: requested, ...fields } = input;
-  return services.db.transaction(async (tx) => {
-    const referralSourceId = await owningOrganization(tx, actor, requested);
-    assertStaffFields(actor, fields);
-    await checkReferences(tx, referralSourceId, fields);
-    const row = await insertEpisode(tx, {
-      ...fields,
-      referralSourceId,
-      status: 'Draft',
-      createdBy: actor.userId,
-      careCoordinatorId: fields.careCoordinatorId ?? (isOrganizationRole(actor.roleId) ? null : actor.userId),
-    });
-    await recordAudit(tx, ctx, {
-      entity: 'episode',
-      entityId: row.id,
-      action: 'CREATE',
-      before: null,
-      after: row,
-    });
-    await publishEvent(tx, { entity: 'episode', id: row.id, action: 'created' }, { referralSourceId });
-    return toEpisode(await loadEpisode(tx, actor, row.id));
+  const referralSourceId = await owningOrganization(tx, actor, requested);
+  assertStaffFields(actor, fields);
+  await checkReferences(tx, referralSourceId, fields);
+  const row = await insertEpisode(tx, {
+    ...fields,
+    referralSourceId,
+    status: 'Draft',
+    createdBy: actor.userId,
+    careCoordinatorId: fields.careCoordinatorId ?? (isOrganizationRole(actor.roleId) ? null : actor.userId),
   });
+  await recordAudit(tx, ctx, {
+    entity: 'episode',
+    entityId: row.id,
+    action: 'CREATE',
+    before: null,
+    after: row,
+  });
+  await publishEvent(tx, { entity: 'episode', id: row.id, action: 'created' }, { referralSourceId });
+  return toEpisode(await loadEpisode(tx, actor, row.id));
 }
 
 /** Saves a service request read at `input.version` (409 when someone else changed it meanwhile). */

@@ -9,7 +9,7 @@ import {
   type PatientListQuery,
   type PatientUpdate,
 } from '@carelane/shared-domain';
-import type { Executor } from '../../../db/client';
+import type { Executor, Tx } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/errors';
 import { pagingOf } from '../../../lib/paging';
 import { noteRead } from '../../../services/access-log';
@@ -112,21 +112,29 @@ export async function createPatient(
   ctx: RequestContext,
   input: PatientInput,
 ): Promise<Patient> {
+  return services.db.transaction((tx) => createPatientIn(tx, ctx, input));
+}
+
+/** createPatient in the caller's transaction (the intake assistant's Create makes several records in one). */
+export async function createPatientIn(tx: Tx, ctx: RequestContext, input: PatientInput): Promise<Patient> {
   const actor = requireActor(ctx);
   const { referralSourceId: requested, ...fields } = input;
-  return services.db.transaction(async (tx) => {
-    const referralSourceId = await owningOrganization(tx, actor, requested);
-    const row = await insertPatient(tx, { ...prepare(fields), referralSourceId, createdBy: actor.userId });
-    await recordAudit(tx, ctx, {
-      entity: 'patient',
-      entityId: row.id,
-      action: 'CREATE',
-      before: null,
-      after: row,
-    });
-    await publishEvent(tx, { entity: 'patient', id: row.id, action: 'created' }, { referralSourceId });
-    return toPatient(await loadPatient(tx, actor, row.id));
+  const referralSourceId = await owningOrganization(tx, actor, requested);
+  const row = await insertPatient(tx, { ...prepare(fields), referralSourceId, createdBy: actor.userId });
+  await recordAudit(tx, ctx, {
+    entity: 'patient',
+    entityId: row.id,
+    action: 'CREATE',
+    before: null,
+    after: row,
   });
+  await publishEvent(tx, { entity: 'patient', id: row.id, action: 'created' }, { referralSourceId });
+  return toPatient(await loadPatient(tx, actor, row.id));
+}
+
+/** One patient the actor may see, for a caller about to refer to them (404 otherwise). */
+export async function patientInScope(ex: Executor, ctx: RequestContext, id: number): Promise<Patient> {
+  return toPatient(await loadPatient(ex, requireActor(ctx), id));
 }
 
 export async function editPatient(
