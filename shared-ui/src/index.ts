@@ -55,7 +55,11 @@ export {
 } from './record-status-tag/record-status-options';
 export { NameFields, type NameFieldsProps } from './name-fields/NameFields';
 // A patient's form fields and their rules (the patient page, a request's new patient, the intake assistant).
-export { PatientFields, type PatientFieldsProps } from './patient-fields/PatientFields';
+export {
+  PatientFields,
+  type PatientFieldsProps,
+  type PatientHintField,
+} from './patient-fields/PatientFields';
 export {
   birthdayRule,
   dateOf,

@@ -1,6 +1,13 @@
 import { ASSISTANT_MESSAGES, type Extraction } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
-import { apiError, renderPage, type ApiCall } from '@carelane/shared-ui/testing';
+import {
+  apiError,
+  choose,
+  organizationFixture,
+  paging,
+  renderPage,
+  type ApiCall,
+} from '@carelane/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AssistantPage from './AssistantPage';
@@ -28,40 +35,78 @@ const EXTRACTION: Extraction = {
   referenceDate: '2026-11-28',
 };
 
-describe('AssistantPage', () => {
-  it('reads a pasted email: the evidence marked in the email, the draft with each field’s confidence', async () => {
-    const page = renderPage(<AssistantPage />, {
-      url: '/assistant',
-      roleId: 5,
-      route: (call: ApiCall) => {
-        if (call.url.pathname === '/api/admin/assistant/extract') return jsonResponse(EXTRACTION);
-        if (call.url.pathname === '/api/admin/assistant/duplicates')
-          return jsonResponse({
-            threshold: 0.9,
-            rows: [
-              {
-                id: 31,
-                firstName: 'Mary',
-                lastName: 'Jones',
-                birthday: '1941-03-04',
-                phoneNumber1: null,
-                organizationName: 'Sunrise Home Health',
-                nameSimilarity: 1,
-                matches: ['name', 'birthday'],
-              },
-            ],
-          });
-        return undefined;
-      },
+const VISIT_TYPE = {
+  description: '',
+  unit: '$/Visit',
+  evaluation: false,
+  discharge: false,
+  serviceType: 'Skilled Nursing',
+  telehealth: false,
+};
+const DUPLICATE = {
+  id: 31,
+  firstName: 'Mary',
+  lastName: 'Jones',
+  birthday: '1941-03-04',
+  phoneNumber1: null,
+  organizationName: 'Sunrise Home Health',
+  nameSimilarity: 1,
+  matches: ['name', 'birthday'],
+};
+const REPLY = {
+  to: 'dana@sunrise.example',
+  subject: 'Re: New SOC',
+  body: 'Hello Sunrise Home Health,\n\n- 12/2/2026 9:00 AM–10:00 AM CST: RN Skilled Nursing, clinician to be assigned',
+};
+
+/** The API of the page: the extraction, the duplicate check, the lookups, Create and the reply. */
+function api(call: ApiCall) {
+  const path = call.url.pathname;
+  if (path === '/api/admin/assistant/extract') return jsonResponse(EXTRACTION);
+  if (path === '/api/admin/assistant/duplicates') return jsonResponse({ threshold: 0.9, rows: [DUPLICATE] });
+  if (path === '/api/admin/providerTypes')
+    return jsonResponse({
+      rows: [
+        { id: 1, type: 'RN' },
+        { id: 3, type: 'PT' },
+      ],
     });
+  if (path === '/api/admin/visitTypes')
+    return jsonResponse({
+      rows: [
+        { id: 340, type: 'Telehealth', providerTypeIds: [1, 3], ...VISIT_TYPE, telehealth: true },
+        { id: 304, type: 'Skilled Nursing', providerTypeIds: [1], ...VISIT_TYPE },
+        { id: 305, type: 'PT Visit', providerTypeIds: [3], ...VISIT_TYPE },
+      ],
+    });
+  if (path === '/api/admin/referralSources')
+    return jsonResponse({
+      rows: [organizationFixture(7, 'Sunrise Home Health')],
+      paging: paging(1),
+    });
+  if (path === '/api/admin/assistant/create')
+    return jsonResponse({ created: true, patientId: 90, serviceRequestId: 55, visitIds: [501], emailId: 3 });
+  if (path === '/api/admin/assistant/requests/55/reply')
+    return call.method === 'GET'
+      ? jsonResponse(REPLY)
+      : jsonResponse({ ok: true, message: 'Reply queued to send.' });
+  return undefined;
+}
+
+async function readEmail() {
+  await userEvent.type(screen.getByLabelText('Email text'), EMAIL);
+  await userEvent.type(screen.getByLabelText(/^Email date/), '2026-11-28');
+  await userEvent.click(screen.getByRole('button', { name: 'Read the email' }));
+  return (await screen.findByRole('heading', { name: 'Draft' })).closest('.ant-card') as HTMLElement;
+}
+
+describe('AssistantPage', () => {
+  it('reads a pasted email: the evidence marked in the email, the draft in the forms with each field’s confidence', async () => {
+    const page = renderPage(<AssistantPage />, { url: '/assistant', roleId: 5, route: api });
     await userEvent.click(screen.getByRole('button', { name: 'Read the email' }));
     expect(screen.getByRole('alert').textContent).toBe(ASSISTANT_MESSAGES.textMissing);
-    await userEvent.type(screen.getByLabelText('Email text'), EMAIL);
-    await userEvent.type(screen.getByLabelText(/^Email date/), '2026-11-28');
-    await userEvent.click(screen.getByRole('button', { name: 'Read the email' }));
-    const email = (await screen.findByRole('heading', { name: 'The email' })).closest(
-      '.ant-card',
-    ) as HTMLElement;
+    const draft = await readEmail();
+    const email = screen.getByRole('heading', { name: 'The email' }).closest('.ant-card') as HTMLElement;
     const marks = [...email.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).toEqual([
       'Mary (First name)',
@@ -71,11 +116,18 @@ describe('AssistantPage', () => {
       '12/2 (Visit date)',
       'CHF (Diagnosis)',
     ]);
-    const draft = screen.getByRole('heading', { name: 'Draft' }).closest('.ant-card') as HTMLElement;
-    expect(within(draft).getByText('3/4/1941')).toBeTruthy();
-    expect(within(draft).getByText('70 % sure')).toBeTruthy();
-    expect(within(draft).getByText('Dates read as of 11/28/2026.')).toBeTruthy();
     expect(page.calls[0]!.body).toEqual({ text: EMAIL, receivedAt: '2026-11-28' });
+    expect(within(draft).getByText('Dates read as of 11/28/2026.')).toBeTruthy();
+    const patient = await within(draft).findByRole('form', { name: 'Patient' });
+    expect((within(patient).getByLabelText('Last name') as HTMLInputElement).value).toBe('Jones');
+    expect((within(patient).getByLabelText('Birthday') as HTMLInputElement).value).toBe('3/4/1941');
+    expect(within(patient).getAllByText('Read from the email: 95 % sure')).toHaveLength(1);
+    expect(within(patient).getAllByText('Not in the email').length).toBeGreaterThan(0);
+    const request = within(draft).getByRole('form', { name: 'Service request' });
+    expect((within(request).getByLabelText('Title') as HTMLInputElement).value).toBe('RN for Mary Jones');
+    expect(within(request).getByText('Diagnoses: I50.9')).toBeTruthy();
+    expect(within(request).getByText('Skilled Nursing')).toBeTruthy();
+    expect(within(request).getByText('Read from the email: 70 % sure')).toBeTruthy();
     // The draft's patient may already exist: the duplicate check names them, linked to their record.
     const duplicates = await within(draft).findByRole('list', { name: 'Possible duplicates' });
     expect(within(duplicates).getByRole('link', { name: 'Mary Jones' }).getAttribute('href')).toBe(
@@ -87,6 +139,71 @@ describe('AssistantPage', () => {
       lastName: 'Jones',
       birthday: '1941-03-04',
     });
+  });
+
+  it('creates the reviewed draft with a fixed field, then sends the edited reply', async () => {
+    const page = renderPage(<AssistantPage />, { url: '/assistant', roleId: 5, route: api });
+    const draft = await readEmail();
+    const patient = await within(draft).findByRole('form', { name: 'Patient' });
+    await userEvent.type(within(patient).getByLabelText('Phone'), '5125550199');
+    await userEvent.click(within(draft).getByRole('button', { name: 'Create' }));
+    expect(await within(draft).findByText('Pick the organization.')).toBeTruthy();
+    expect(page.calls.some((c) => c.url.pathname === '/api/admin/assistant/create')).toBe(false);
+    await choose('Organization', 'Sunrise Home Health');
+    await userEvent.click(within(draft).getByRole('button', { name: 'Create' }));
+    expect(await within(draft).findByText('service request #55')).toBeTruthy();
+    expect(page.calls.find((c) => c.url.pathname === '/api/admin/assistant/create')!.body).toEqual({
+      text: EMAIL,
+      referralSourceId: 7,
+      patient: {
+        firstName: 'Mary',
+        middleInitial: null,
+        lastName: 'Jones',
+        birthday: '1941-03-04',
+        gender: null,
+        phoneNumber1: '512-555-0199',
+        phoneNumber2: null,
+        addressLine1: null,
+        addressLine2: null,
+        city: null,
+        state: null,
+        zipcode: null,
+        latitude: null,
+        longitude: null,
+      },
+      serviceRequest: {
+        title: 'RN for Mary Jones',
+        startDate: '2026-12-02',
+        description: 'Diagnoses: I50.9',
+      },
+      visits: [{ providerTypeId: 1, visitTypeId: 304, startTime: '09:00', dates: ['2026-12-02'] }],
+    });
+    const reply = await within(draft).findByRole('form', { name: 'Reply' });
+    const message = within(reply).getByLabelText('Message') as HTMLTextAreaElement;
+    expect(message.value).toBe(REPLY.body);
+    await userEvent.type(message, ' Thanks!');
+    await userEvent.click(within(reply).getByRole('button', { name: 'Send the reply' }));
+    expect(await within(reply).findByText('The reply is in the outbox.')).toBeTruthy();
+    expect(page.calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/55/reply'))!.body).toEqual(
+      {
+        ...REPLY,
+        body: `${REPLY.body} Thanks!`,
+      },
+    );
+  });
+
+  it('uses an existing patient from the duplicate check', async () => {
+    const page = renderPage(<AssistantPage />, { url: '/assistant', roleId: 5, route: api });
+    const draft = await readEmail();
+    await userEvent.click(await within(draft).findByRole('button', { name: 'Use this patient: Mary Jones' }));
+    expect(within(draft).queryByRole('form', { name: 'Patient' })).toBeNull();
+    expect(within(draft).getByText('In use')).toBeTruthy();
+    await userEvent.click(within(draft).getByRole('button', { name: 'Create' }));
+    await within(draft).findByText('service request #55');
+    const body = page.calls.find((c) => c.url.pathname === '/api/admin/assistant/create')!.body;
+    expect(body).toMatchObject({ patientId: 31 });
+    expect(body).not.toHaveProperty('patient');
+    expect(body).not.toHaveProperty('referralSourceId');
   });
 
   it('shows the server’s words for an email it refuses', async () => {

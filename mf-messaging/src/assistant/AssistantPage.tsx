@@ -1,19 +1,21 @@
-// `/assistant` (issue 28, decision 069), first part: a coordinator pastes an organization's request email and
-// sees what the embedded engine read from it — the email with each value's evidence highlighted, and the draft
-// with each field's confidence. Reviewing into the scheduling forms, Create and the reply come next.
+// `/assistant` (issue 28, decision 069): a coordinator pastes an organization's request email and sees what the
+// embedded engine read from it — the email with each value's evidence highlighted, beside the draft in the patient
+// and service request forms with each field's confidence — creates it in one step, and answers the organization.
 import {
   ASSISTANT_MESSAGES,
-  duplicateCheckSchema,
   extractionSchema,
   formatDate,
+  type AssistantCreated,
   type Extraction,
   type ExtractedField,
 } from '@carelane/shared-domain';
 import { apiClient, isApiCallError } from '@carelane/shared-session';
-import { AreaLink, PageFrame, VISUALLY_HIDDEN } from '@carelane/shared-ui';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Input, Tag, Typography } from 'antd';
+import { PageFrame, VISUALLY_HIDDEN } from '@carelane/shared-ui';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Collapse, Descriptions, Flex, Input, Tag, Typography } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { ReplyCard } from './ReplyCard';
+import { percent, ReviewForm } from './ReviewForm';
 
 const LABELS: Record<string, string> = {
   'patient.firstName': 'First name',
@@ -33,7 +35,6 @@ const LABELS: Record<string, string> = {
 };
 /** 'visitDates.3' → 'Visit date'. */
 export const fieldLabel = (path: string) => LABELS[path] ?? LABELS[path.replace(/\.\d+$/, '')] ?? path;
-const percent = (confidence: number) => `${Math.round(confidence * 100)} %`;
 
 /** The email with the evidence of each value marked; overlapping evidence is marked once, named for all. */
 export function highlighted(text: string, fields: readonly ExtractedField[]): ReactNode[] {
@@ -85,44 +86,54 @@ function Draft({ extraction }: { extraction: Extraction }) {
   );
 }
 
-/** Existing patients the draft's patient may be, each linked to their record. */
-function PossibleDuplicates({ patient }: { patient: NonNullable<Extraction['draft']['patient']> }) {
-  const { firstName, lastName, birthday, phoneNumber1 } = patient;
-  const check = useQuery({
-    queryKey: ['assistantDuplicates', firstName, lastName, birthday, phoneNumber1],
-    queryFn: () =>
-      apiClient.post(
-        '/api/admin/assistant/duplicates',
-        { firstName, lastName, ...(birthday ? { birthday } : {}), ...(phoneNumber1 ? { phoneNumber1 } : {}) },
-        duplicateCheckSchema,
-      ),
-    enabled: !!firstName && !!lastName,
-  });
-  if (!firstName || !lastName || !check.data) return null;
-  if (!check.data.rows.length)
-    return <Typography.Text type="secondary">No existing patient looks like this one.</Typography.Text>;
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      title="This patient may already exist"
-      description={
-        <ul aria-label="Possible duplicates" style={{ margin: 0, paddingLeft: 18 }}>
-          {check.data.rows.map((row) => (
-            <li key={row.id}>
-              <AreaLink to={`/patient?id=${row.id}`}>{`${row.firstName} ${row.lastName}`}</AreaLink>
-              {`, ${row.organizationName}${row.birthday ? `, born ${formatDate(row.birthday)}` : ''} — same ${row.matches.join(', ')}`}
-            </li>
-          ))}
-        </ul>
-      }
-    />
-  );
-}
-
 function failure(error: unknown): string {
   if (isApiCallError(error)) return error.fieldErrors[0]?.message ?? error.text;
   return 'The email could not be read. Try again.';
+}
+
+/** What was read and the forms to review it in; once created, the reply to the organization. */
+function Review({ text, extraction }: { text: string; extraction: Extraction }) {
+  const [created, setCreated] = useState<AssistantCreated | null>(null);
+  return (
+    <Flex gap={16} wrap align="start" style={{ marginTop: 16 }}>
+      <Card
+        size="small"
+        title={<h2 style={{ fontSize: 16, margin: 0 }}>The email</h2>}
+        style={{ flex: '1 1 320px', minWidth: 0 }}
+      >
+        <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {highlighted(text, extraction.fields)}
+        </div>
+      </Card>
+      <Card
+        size="small"
+        title={<h2 style={{ fontSize: 16, margin: 0 }}>Draft</h2>}
+        style={{ flex: '1.4 1 420px', minWidth: 0 }}
+      >
+        <Flex vertical gap={8}>
+          {extraction.notices.map((notice) => (
+            <Alert key={notice.code} type="warning" showIcon title={notice.message} />
+          ))}
+          <Typography.Text type="secondary">{`Dates read as of ${formatDate(extraction.referenceDate)}.`}</Typography.Text>
+          <Collapse
+            size="small"
+            items={[
+              {
+                key: 'read',
+                label: `Everything read from the email (${extraction.fields.length})`,
+                children: <Draft extraction={extraction} />,
+              },
+            ]}
+          />
+          {created ? (
+            <ReplyCard created={created} />
+          ) : (
+            <ReviewForm text={text} extraction={extraction} onCreated={setCreated} />
+          )}
+        </Flex>
+      </Card>
+    </Flex>
+  );
 }
 
 export default function AssistantPage() {
@@ -138,9 +149,8 @@ export default function AssistantPage() {
     if (!text.trim()) return setMissing(true);
     read.mutate({ text, ...(receivedAt ? { receivedAt } : {}) });
   };
-  const extraction = read.data;
   return (
-    <PageFrame title="Email and request assistant" subtitle="Read a request email into a draft">
+    <PageFrame title="Email and request assistant" subtitle="Read a request email into a service request">
       <form onSubmit={submit} noValidate>
         <Flex vertical gap={8} style={{ maxWidth: 720 }}>
           <label>
@@ -172,32 +182,8 @@ export default function AssistantPage() {
           </div>
         </Flex>
       </form>
-      {extraction ? (
-        <Flex gap={16} wrap align="start" style={{ marginTop: 16 }}>
-          <Card
-            size="small"
-            title={<h2 style={{ fontSize: 16, margin: 0 }}>The email</h2>}
-            style={{ flex: '1 1 320px', minWidth: 0 }}
-          >
-            <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {highlighted(read.variables?.text ?? '', extraction.fields)}
-            </div>
-          </Card>
-          <Card
-            size="small"
-            title={<h2 style={{ fontSize: 16, margin: 0 }}>Draft</h2>}
-            style={{ flex: '1 1 320px', minWidth: 0 }}
-          >
-            <Flex vertical gap={8}>
-              {extraction.notices.map((notice) => (
-                <Alert key={notice.code} type="warning" showIcon title={notice.message} />
-              ))}
-              <Typography.Text type="secondary">{`Dates read as of ${formatDate(extraction.referenceDate)}.`}</Typography.Text>
-              {extraction.draft.patient ? <PossibleDuplicates patient={extraction.draft.patient} /> : null}
-              <Draft extraction={extraction} />
-            </Flex>
-          </Card>
-        </Flex>
+      {read.data && read.variables ? (
+        <Review key={read.submittedAt} text={read.variables.text} extraction={read.data} />
       ) : null}
     </PageFrame>
   );

@@ -10,6 +10,8 @@ export type NameFieldsProps = {
   stacked?: boolean;
   /** Marks the inputs as the given and family name, for the browser's autofill. */
   autoComplete?: boolean;
+  /** A line under a field (the intake assistant: how sure it is of the value it read). */
+  hints?: { firstName?: ReactNode; lastName?: ReactNode };
 };
 
 const fieldStyle = { flex: 1, minWidth: 160 };
@@ -20,6 +22,7 @@ export function NameFields({
   between,
   stacked = false,
   autoComplete = false,
+  hints,
 }: NameFieldsProps) {
   const rule = (message: string | undefined) => [
     message ? { required: true, whitespace: true, message } : { required: true, whitespace: true },
@@ -28,6 +31,7 @@ export function NameFields({
     <Form.Item
       label="First name"
       name="firstName"
+      extra={hints?.firstName}
       rules={rule(requiredMessages?.firstName)}
       style={stacked ? undefined : fieldStyle}
     >
@@ -38,6 +42,7 @@ export function NameFields({
     <Form.Item
       label="Last name"
       name="lastName"
+      extra={hints?.lastName}
       rules={rule(requiredMessages?.lastName)}
       style={stacked ? undefined : fieldStyle}
     >

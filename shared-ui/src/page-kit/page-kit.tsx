@@ -93,14 +93,17 @@ export function AddressFields({
   form,
   line2 = true,
   referralSourceId,
+  hints,
 }: {
   form: FormInstance;
   line2?: boolean;
   referralSourceId?: number | null;
+  /** A line under a field (the intake assistant: how sure it is of the value it read). */
+  hints?: Partial<Record<'addressLine1' | 'city' | 'state' | 'zipcode', ReactNode>>;
 }) {
   return (
     <>
-      <Form.Item label="Address" name="addressLine1">
+      <Form.Item label="Address" name="addressLine1" extra={hints?.addressLine1}>
         <AddressAutocomplete
           ariaLabel="Address"
           fetchSuggestions={suggestionsNear(referralSourceId)}
@@ -122,15 +125,22 @@ export function AddressFields({
         </Form.Item>
       ) : null}
       <Flex gap={16} wrap>
-        <Form.Item label="City" name="city" style={{ flex: 2, minWidth: 160 }}>
+        <Form.Item label="City" name="city" extra={hints?.city} style={{ flex: 2, minWidth: 160 }}>
           <Input />
         </Form.Item>
-        <Form.Item label="State" name="state" rules={[STATE_CODE_RULE]} style={{ width: 90 }}>
+        <Form.Item
+          label="State"
+          name="state"
+          extra={hints?.state}
+          rules={[STATE_CODE_RULE]}
+          style={{ width: 90 }}
+        >
           <Input maxLength={2} />
         </Form.Item>
         <Form.Item
           label="ZIP code"
           name="zipcode"
+          extra={hints?.zipcode}
           rules={[{ pattern: /^\d{5}(-\d{4})?$/, message: 'Enter a 5-digit ZIP code.' }]}
           style={{ width: 130 }}
         >
