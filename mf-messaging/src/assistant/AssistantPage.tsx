@@ -9,11 +9,12 @@ import {
   type Extraction,
   type ExtractedField,
 } from '@carelane/shared-domain';
-import { apiClient, isApiCallError } from '@carelane/shared-session';
+import { apiClient, isApiCallError, useUrlState } from '@carelane/shared-session';
 import { PageFrame, VISUALLY_HIDDEN } from '@carelane/shared-ui';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Descriptions, Flex, Input, Tag, Typography } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { z } from 'zod';
 import { ReplyCard } from './ReplyCard';
 import { percent, ReviewForm } from './ReviewForm';
 
@@ -92,7 +93,15 @@ function failure(error: unknown): string {
 }
 
 /** What was read and the forms to review it in; once created, the reply to the organization. */
-function Review({ text, extraction }: { text: string; extraction: Extraction }) {
+function Review({
+  text,
+  extraction,
+  onCreated,
+}: {
+  text: string;
+  extraction: Extraction;
+  onCreated: (serviceRequestId: number) => void;
+}) {
   const [created, setCreated] = useState<AssistantCreated | null>(null);
   return (
     <Flex gap={16} wrap align="start" style={{ marginTop: 16 }}>
@@ -126,9 +135,16 @@ function Review({ text, extraction }: { text: string; extraction: Extraction }) 
             ]}
           />
           {created ? (
-            <ReplyCard created={created} />
+            <ReplyCard serviceRequestId={created.serviceRequestId} created={created} />
           ) : (
-            <ReviewForm text={text} extraction={extraction} onCreated={setCreated} />
+            <ReviewForm
+              text={text}
+              extraction={extraction}
+              onCreated={(made) => {
+                setCreated(made);
+                onCreated(made.serviceRequestId);
+              }}
+            />
           )}
         </Flex>
       </Card>
@@ -136,7 +152,11 @@ function Review({ text, extraction }: { text: string; extraction: Extraction }) 
   );
 }
 
+/** `?request=` names the service request whose reply is open (kept after Create, so a reload keeps it). */
+const URL_STATE = z.object({ request: z.coerce.number().int().positive().optional() });
+
 export default function AssistantPage() {
+  const [{ request }, setUrlState] = useUrlState(URL_STATE);
   const [text, setText] = useState('');
   const [receivedAt, setReceivedAt] = useState('');
   const [missing, setMissing] = useState(false);
@@ -147,6 +167,7 @@ export default function AssistantPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return setMissing(true);
+    setUrlState({ request: undefined }, { replace: true });
     read.mutate({ text, ...(receivedAt ? { receivedAt } : {}) });
   };
   return (
@@ -183,7 +204,16 @@ export default function AssistantPage() {
         </Flex>
       </form>
       {read.data && read.variables ? (
-        <Review key={read.submittedAt} text={read.variables.text} extraction={read.data} />
+        <Review
+          key={read.submittedAt}
+          text={read.variables.text}
+          extraction={read.data}
+          onCreated={(id) => setUrlState({ request: id }, { replace: true })}
+        />
+      ) : request ? (
+        <div style={{ marginTop: 16, maxWidth: 760 }}>
+          <ReplyCard serviceRequestId={request} />
+        </div>
       ) : null}
     </PageFrame>
   );

@@ -83,8 +83,34 @@ function ReplyForm({ serviceRequestId, draft }: { serviceRequestId: number; draf
   );
 }
 
-export function ReplyCard({ created }: { created: AssistantCreated }) {
-  const id = created.serviceRequestId;
+/** What Create made, said once after it; a request opened by its address (`?request=`) is just named. */
+function Made({ serviceRequestId: id, created }: { serviceRequestId: number; created?: AssistantCreated }) {
+  if (!created)
+    return (
+      <Typography.Text>
+        {'About '}
+        <AreaLink to={`/episode?id=${id}`}>{`service request #${id}`}</AreaLink>
+      </Typography.Text>
+    );
+  return (
+    <Alert
+      type={created.created ? 'success' : 'info'}
+      showIcon
+      title={
+        <span>
+          {created.created ? 'Created ' : 'This email made '}
+          <AreaLink to={`/episode?id=${id}`}>{`service request #${id}`}</AreaLink>
+          {created.created ? ` with ${created.visitIds.length} visits for ` : ' already, for '}
+          <AreaLink to={`/patient?id=${created.patientId}`}>the patient</AreaLink>.
+        </span>
+      }
+    />
+  );
+}
+
+export type ReplyCardProps = { serviceRequestId: number; created?: AssistantCreated };
+
+export function ReplyCard({ serviceRequestId: id, created }: ReplyCardProps) {
   const draft = useQuery({
     queryKey: ['episode', id, 'assistantReply'],
     queryFn: () => apiClient.get(`/api/admin/assistant/requests/${id}/reply`, requestReplySchema),
@@ -92,18 +118,7 @@ export function ReplyCard({ created }: { created: AssistantCreated }) {
   return (
     <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Reply to the organization</h2>}>
       <Flex vertical gap={12}>
-        <Alert
-          type={created.created ? 'success' : 'info'}
-          showIcon
-          title={
-            <span>
-              {created.created ? 'Created ' : 'This email made '}
-              <AreaLink to={`/episode?id=${id}`}>{`service request #${id}`}</AreaLink>
-              {created.created ? ` with ${created.visitIds.length} visits for ` : ' already, for '}
-              <AreaLink to={`/patient?id=${created.patientId}`}>the patient</AreaLink>.
-            </span>
-          }
-        />
+        <Made serviceRequestId={id} created={created} />
         {draft.data ? (
           <ReplyForm serviceRequestId={id} draft={draft.data} />
         ) : draft.isError ? (

@@ -61,15 +61,12 @@ export function patientValues(extraction: Extraction): PatientValues {
   return { ...patient, birthday: dateOf(birthday) };
 }
 
-/** A visit type the provider type may do, in person: the first of the list (the coordinator changes it). */
-export function defaultVisitType(
-  visitTypes: readonly VisitType[],
-  providerTypeId: number,
-): number | undefined {
-  return visitTypes.find(
-    (type) =>
-      !type.telehealth && (!type.providerTypeIds.length || type.providerTypeIds.includes(providerTypeId)),
-  )?.id;
+/**
+ * A visit type the provider type does in person, named for it (organizations' rate cards are kept per provider
+ * and visit type): the first of the list; the coordinator changes it.
+ */
+export function defaultVisitType(visitTypes: readonly VisitType[], providerTypeId: number): number | undefined {
+  return visitTypes.find((type) => !type.telehealth && type.providerTypeIds.includes(providerTypeId))?.id;
 }
 
 export function requestValues(
