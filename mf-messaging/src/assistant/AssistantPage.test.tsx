@@ -59,6 +59,15 @@ const REPLY = {
   body: 'Hello Sunrise Home Health,\n\n- 12/2/2026 9:00 AM–10:00 AM CST: RN Skilled Nursing, clinician to be assigned',
 };
 
+const QUEUED = {
+  id: 12,
+  fromAddress: 'dana@sunrise.example',
+  subject: 'New SOC',
+  receivedAt: '2026-11-28T15:00:00.000Z',
+  organizationName: 'Sunrise Home Health',
+  preview: EMAIL.slice(0, 160),
+};
+
 /** The API of the page: the extraction, the duplicate check, the lookups, Create and the reply. */
 function api(call: ApiCall) {
   const path = call.url.pathname;
@@ -84,6 +93,9 @@ function api(call: ApiCall) {
       rows: [organizationFixture(7, 'Sunrise Home Health')],
       paging: paging(1),
     });
+  if (path === '/api/admin/assistant/queue') return jsonResponse({ rows: [QUEUED], paging: paging(1) });
+  if (path === '/api/admin/assistant/queue/12')
+    return jsonResponse({ id: 12, text: EMAIL, receivedAt: '2026-11-28' });
   if (path === '/api/admin/assistant/create')
     return jsonResponse({ created: true, patientId: 90, serviceRequestId: 55, visitIds: [501], emailId: 3 });
   if (path === '/api/admin/assistant/requests/55/reply')
@@ -116,7 +128,10 @@ describe('AssistantPage', () => {
       '12/2 (Visit date)',
       'CHF (Diagnosis)',
     ]);
-    expect(page.calls[0]!.body).toEqual({ text: EMAIL, receivedAt: '2026-11-28' });
+    expect(page.calls.find((c) => c.url.pathname === '/api/admin/assistant/extract')!.body).toEqual({
+      text: EMAIL,
+      receivedAt: '2026-11-28',
+    });
     expect(within(draft).getByText('Dates read as of 11/28/2026.')).toBeTruthy();
     const patient = await within(draft).findByRole('form', { name: 'Patient' });
     expect((within(patient).getByLabelText('Last name') as HTMLInputElement).value).toBe('Jones');
@@ -204,6 +219,30 @@ describe('AssistantPage', () => {
     expect(body).toMatchObject({ patientId: 31 });
     expect(body).not.toHaveProperty('patient');
     expect(body).not.toHaveProperty('referralSourceId');
+  });
+
+  it('reads an email of the queue, and Create names it', async () => {
+    const page = renderPage(<AssistantPage />, { url: '/assistant', roleId: 5, route: api });
+    const queue = await screen.findByRole('table', { name: 'Request emails' });
+    expect(await within(queue).findByText('dana@sunrise.example')).toBeTruthy();
+    await userEvent.click(
+      within(queue).getByRole('button', { name: 'Read the email from dana@sunrise.example' }),
+    );
+    const draft = (await screen.findByRole('heading', { name: 'Draft' })).closest('.ant-card') as HTMLElement;
+    expect((screen.getByLabelText('Email text') as HTMLTextAreaElement).value).toBe(EMAIL);
+    expect(screen.getByText(/^An email of the queue/)).toBeTruthy();
+    expect(page.calls.find((c) => c.url.pathname === '/api/admin/assistant/extract')!.body).toEqual({
+      text: EMAIL,
+      receivedAt: '2026-11-28',
+    });
+    await userEvent.click(await within(draft).findByRole('button', { name: 'Use this patient: Mary Jones' }));
+    await userEvent.click(within(draft).getByRole('button', { name: 'Create' }));
+    await within(draft).findByText('service request #55');
+    expect(page.calls.find((c) => c.url.pathname === '/api/admin/assistant/create')!.body).toMatchObject({
+      text: EMAIL,
+      emailId: 12,
+      patientId: 31,
+    });
   });
 
   it('shows the server’s words for an email it refuses', async () => {

@@ -7,6 +7,7 @@ import {
   formatDate,
   type AssistantCreated,
   type Extraction,
+  type QueuedEmail,
   type ExtractedField,
 } from '@carelane/shared-domain';
 import { apiClient, isApiCallError, useUrlState } from '@carelane/shared-session';
@@ -15,6 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Descriptions, Flex, Input, Tag, Typography } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
+import { EmailQueue } from './EmailQueue';
 import { ReplyCard } from './ReplyCard';
 import { percent, ReviewForm } from './ReviewForm';
 
@@ -95,10 +97,12 @@ function failure(error: unknown): string {
 /** What was read and the forms to review it in; once created, the reply to the organization. */
 function Review({
   text,
+  emailId,
   extraction,
   onCreated,
 }: {
   text: string;
+  emailId?: number;
   extraction: Extraction;
   onCreated: (serviceRequestId: number) => void;
 }) {
@@ -139,6 +143,7 @@ function Review({
           ) : (
             <ReviewForm
               text={text}
+              emailId={emailId}
               extraction={extraction}
               onCreated={(made) => {
                 setCreated(made);
@@ -159,20 +164,38 @@ export default function AssistantPage() {
   const [{ request }, setUrlState] = useUrlState(URL_STATE);
   const [text, setText] = useState('');
   const [receivedAt, setReceivedAt] = useState('');
+  /** The queued email in the box; editing its text makes it a pasted one. */
+  const [queued, setQueued] = useState<{ id: number; text: string } | null>(null);
   const [missing, setMissing] = useState(false);
   const read = useMutation({
-    mutationFn: (input: { text: string; receivedAt?: string }) =>
-      apiClient.post('/api/admin/assistant/extract', input, extractionSchema),
+    mutationFn: (input: { text: string; receivedAt?: string; emailId?: number }) =>
+      apiClient.post(
+        '/api/admin/assistant/extract',
+        { text: input.text, ...(input.receivedAt ? { receivedAt: input.receivedAt } : {}) },
+        extractionSchema,
+      ),
   });
+  const readEmail = (input: { text: string; receivedAt?: string; emailId?: number }) => {
+    setUrlState({ request: undefined }, { replace: true });
+    read.mutate(input);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return setMissing(true);
-    setUrlState({ request: undefined }, { replace: true });
-    read.mutate({ text, ...(receivedAt ? { receivedAt } : {}) });
+    const emailId = queued?.text === text ? queued.id : undefined;
+    readEmail({ text, ...(receivedAt ? { receivedAt } : {}), ...(emailId ? { emailId } : {}) });
+  };
+  const open = (email: QueuedEmail) => {
+    setText(email.text);
+    setReceivedAt(email.receivedAt);
+    setQueued({ id: email.id, text: email.text });
+    setMissing(false);
+    readEmail({ text: email.text, receivedAt: email.receivedAt, emailId: email.id });
   };
   return (
     <PageFrame title="Email and request assistant" subtitle="Read a request email into a service request">
-      <form onSubmit={submit} noValidate>
+      <EmailQueue onOpen={open} />
+      <form onSubmit={submit} noValidate aria-label="Read an email">
         <Flex vertical gap={8} style={{ maxWidth: 720 }}>
           <label>
             Email text
@@ -186,6 +209,12 @@ export default function AssistantPage() {
               aria-invalid={missing}
             />
           </label>
+          {queued && queued.text === text ? (
+            <Typography.Text type="secondary">
+              An email of the queue: Create takes it out of the queue. Editing its text makes it a pasted
+              email.
+            </Typography.Text>
+          ) : null}
           {missing ? (
             <Typography.Text type="danger" role="alert">
               {ASSISTANT_MESSAGES.textMissing}
@@ -207,6 +236,7 @@ export default function AssistantPage() {
         <Review
           key={read.submittedAt}
           text={read.variables.text}
+          emailId={read.variables.emailId}
           extraction={read.data}
           onCreated={(id) => setUrlState({ request: id }, { replace: true })}
         />

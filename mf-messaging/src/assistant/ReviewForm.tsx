@@ -151,11 +151,13 @@ function VisitGroups({ extraction, form }: { extraction: Extraction; form: FormI
 
 export type ReviewFormProps = {
   text: string;
+  /** The queued email it was read from, if it was. */
+  emailId?: number;
   extraction: Extraction;
   onCreated: (created: AssistantCreated) => void;
 };
 
-export function ReviewForm({ text, extraction, onCreated }: ReviewFormProps) {
+export function ReviewForm({ text, emailId, extraction, onCreated }: ReviewFormProps) {
   const [patientForm] = Form.useForm<PatientValues>();
   const [requestForm] = Form.useForm<RequestValues>();
   const providerTypes = useQuery(lookupQueries.providerTypes());
@@ -179,7 +181,7 @@ export function ReviewForm({ text, extraction, onCreated }: ReviewFormProps) {
         const patient = existing ? { id: existing.id } : await patientForm.validateFields();
         const created = await apiClient.post(
           '/api/admin/assistant/create',
-          createBody(text, patient, { ...request, visits: request.visits ?? [] }),
+          createBody({ text, emailId }, patient, { ...request, visits: request.visits ?? [] }),
           assistantCreatedSchema,
         );
         publishToast(

@@ -65,7 +65,10 @@ export function patientValues(extraction: Extraction): PatientValues {
  * A visit type the provider type does in person, named for it (organizations' rate cards are kept per provider
  * and visit type): the first of the list; the coordinator changes it.
  */
-export function defaultVisitType(visitTypes: readonly VisitType[], providerTypeId: number): number | undefined {
+export function defaultVisitType(
+  visitTypes: readonly VisitType[],
+  providerTypeId: number,
+): number | undefined {
   return visitTypes.find((type) => !type.telehealth && type.providerTypeIds.includes(providerTypeId))?.id;
 }
 
@@ -102,7 +105,7 @@ export function requestValues(
 
 /** The Create call of the reviewed forms: a new patient, or the existing one chosen. */
 export function createBody(
-  text: string,
+  email: { text: string; emailId?: number },
   patient: PatientValues | { id: number },
   request: RequestValues,
 ): AssistantCreateInput {
@@ -110,7 +113,8 @@ export function createBody(
   const chosen = 'id' in patient ? { patientId: patient.id } : null;
   const fields = 'id' in patient ? null : patient;
   return {
-    text,
+    text: email.text,
+    ...(email.emailId ? { emailId: email.emailId } : {}),
     ...(chosen ?? {
       referralSourceId,
       patient: nullIfBlank({

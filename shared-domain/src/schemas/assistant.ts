@@ -2,7 +2,15 @@
 // service request and visits. `POST /api/admin/assistant/extract` answers the draft with, for every value, the
 // span of the text it came from and a confidence; a value not found is absent, never guessed.
 import { z } from 'zod';
-import { boundedDateSchema, idValueSchema, isoDateSchema, timeSchema } from './common';
+import {
+  boundedDateSchema,
+  idValueSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  pagingQuerySchema,
+  pagingSchema,
+  timeSchema,
+} from './common';
 import { emailIdSchema } from './identity';
 import { patientInputSchema } from './scheduling/patients';
 
@@ -130,6 +138,9 @@ export type AssistantVisitGroup = z.infer<typeof assistantVisitGroupSchema>;
 export const assistantCreateInputSchema = z
   .object({
     text: z.string().describe('The request email, as read'),
+    emailId: idValueSchema
+      .optional()
+      .describe('The queued email it was read from (the inbound email webhook or an uploaded .eml)'),
     referralSourceId: idValueSchema.optional().describe('Staff only; organization users: their own'),
     patientId: idValueSchema.optional().describe('An existing patient ("use this patient")'),
     patient: patientInputSchema.omit({ referralSourceId: true }).optional(),
@@ -186,3 +197,43 @@ export const requestReplySendSchema = z.object({
 });
 export type RequestReplySend = z.infer<typeof requestReplySendSchema>;
 export const REQUEST_REPLY_MESSAGES = { sent: 'Reply queued to send.' } as const;
+
+/**
+ * The assistant's queue: emails received (the inbound email webhook, decision 062, or an uploaded .eml) that are
+ * not from a clinician and have made no service request yet, newest first.
+ */
+export const assistantQueueQuerySchema = pagingQuerySchema;
+export const assistantQueueItemSchema = z.object({
+  id: z.number().int(),
+  fromAddress: z.string(),
+  subject: z.string().nullable(),
+  receivedAt: isoDateTimeSchema,
+  organizationName: z.string().nullable(),
+  /** The first 160 characters of the text. */
+  preview: z.string(),
+});
+export type AssistantQueueItem = z.infer<typeof assistantQueueItemSchema>;
+export const assistantQueueSchema = z
+  .object({ rows: z.array(assistantQueueItemSchema), paging: pagingSchema })
+  .meta({ id: 'AssistantQueue' });
+export type AssistantQueue = z.infer<typeof assistantQueueSchema>;
+
+/** One queued email as the assistant reads it: its headers and text, and its day on the organization's clock. */
+export const queuedEmailSchema = z
+  .object({ id: z.number().int(), text: z.string(), receivedAt: isoDateSchema })
+  .meta({ id: 'QueuedEmail' });
+export type QueuedEmail = z.infer<typeof queuedEmailSchema>;
+
+/** The largest .eml taken (attachments included; only the text is kept). */
+export const EML_MAX_CHARS = 8_000_000;
+export const EML_MESSAGES = {
+  missing: 'Pick an .eml file.',
+  tooLarge: 'This file is over 8 MB. Forward the email without its attachments, or paste its text.',
+  noText: 'This file has no email text to read. Pick the .eml file of the request email.',
+  noSender: 'This file names no sender (From:). Pick the .eml file of the request email.',
+  alreadyQueued: 'This email is in the queue already.',
+} as const;
+export const emlUploadSchema = z.object({
+  eml: z.string().min(1, EML_MESSAGES.missing).max(EML_MAX_CHARS, EML_MESSAGES.tooLarge),
+});
+export type EmlUpload = z.infer<typeof emlUploadSchema>;

@@ -19,14 +19,16 @@ describeEachDatabase('the intake assistant’s Create and reply', (server) => {
   };
   beforeAll(async () => {
     [coordinator, orgUser] = await s().loginAs('coordinator', 'orgUser');
-    [card] = await s().sql<typeof card>(
-      `select c.referral_source_id, c.provider_type_id, c.visit_type_id,
+    card = (
+      await s().sql<typeof card>(
+        `select c.referral_source_id, c.provider_type_id, c.visit_type_id,
           (select p.id from provider_types p where p.id <> all(v.provider_type_ids) order by p.id limit 1)
             as other_provider_type_id
         from referral_source_rates c join visit_types v on v.id = c.visit_type_id and v.active
         where c.provider_type_id = any(v.provider_type_ids) and cardinality(v.provider_type_ids) < 5
         order by c.referral_source_id, c.provider_type_id, c.visit_type_id limit 1`,
-    );
+      )
+    )[0]!;
   });
   const stamp = Date.now().toString(36);
   const email = (tag: string) =>
@@ -65,6 +67,8 @@ describeEachDatabase('the intake assistant’s Create and reply', (server) => {
     expect(made).toBeDefined();
     expect(again).toEqual({ ...made, created: false });
     expect(made.visitIds).toHaveLength(3);
+    // The second press left nothing of its own: one patient, one request.
+    expect(await count('patients', 'last_name = $1', [`Jonesa${stamp}`])).toBe(1);
     const [patient] = await s().sql(
       `select first_name, last_name, to_char(birthday, 'YYYY-MM-DD') as birthday, phone_number1, referral_source_id
         from patients where id = $1`,
@@ -163,8 +167,71 @@ describeEachDatabase('the intake assistant’s Create and reply', (server) => {
     });
   });
 
+  it('queues an uploaded .eml once, reads it, and takes it out of the queue when it makes a request', async () => {
+    const eml = [
+      'From: Dana Reyes <Dana.Reyes@hillcountry.example>',
+      'To: intake@carelane.example',
+      `Subject: Referral q${stamp}`,
+      'Date: Mon, 7 Dec 2026 09:12:00 -0600',
+      `Message-ID: <q${stamp}@hillcountry.example>`,
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      `<p>New SOC for Mary Jonesq${stamp}, DOB 3/4/1941</p><p>RN eval 12/2 &amp; 2w4</p>`,
+    ].join('\r\n');
+    const upload = (body: unknown) =>
+      s().request('POST', '/api/admin/assistant/queue/eml', { token: coordinator, body });
+    const first = await upload({ eml });
+    expect(first.status).toBe(200);
+    expect((await upload({ eml })).body).toEqual(first.body);
+    const queue = await s().request('GET', '/api/admin/assistant/queue?pageSize=100', { token: coordinator });
+    const item = queue.body.rows.find((row: { id: number }) => row.id === first.body.id);
+    expect(item).toMatchObject({
+      fromAddress: 'dana.reyes@hillcountry.example',
+      subject: `Referral q${stamp}`,
+      preview: `New SOC for Mary Jonesq${stamp}, DOB 3/4/1941\nRN eval 12/2 & 2w4`,
+    });
+    const read = await s().request('GET', `/api/admin/assistant/queue/${first.body.id}`, {
+      token: coordinator,
+    });
+    expect(read.body).toEqual({
+      id: first.body.id,
+      text: `From: dana.reyes@hillcountry.example\nSubject: Referral q${stamp}\n\nNew SOC for Mary Jonesq${stamp}, DOB 3/4/1941\nRN eval 12/2 & 2w4`,
+      receivedAt: '2026-12-07',
+    });
+    const input = { ...body(`q${stamp}`), text: read.body.text, emailId: first.body.id };
+    const [made, again] = await Promise.all([
+      create(input),
+      create({ ...input, text: `${read.body.text} ` }),
+    ]);
+    expect([made.status, again.status]).toEqual([200, 200]);
+    expect([made.body.created, again.body.created].sort()).toEqual([false, true]);
+    expect(await count('episodes', 'patient_id = $1', [made.body.patientId])).toBe(1);
+    expect(await count('patients', 'last_name = $1', [`Jonesq${stamp}`])).toBe(1);
+    const after = await s().request('GET', '/api/admin/assistant/queue?pageSize=100', { token: coordinator });
+    expect(after.body.rows.map((row: { id: number }) => row.id)).not.toContain(first.body.id);
+    const [email] = await s().sql(`select status, episode_id from inbound_messages where id = $1`, [
+      first.body.id,
+    ]);
+    expect(email).toEqual({ status: 'Handled', episode_id: made.body.serviceRequestId });
+
+    expect((await upload({ eml: 'not an email at all' })).body.errors).toEqual([
+      {
+        field: 'eml',
+        message: 'This file names no sender (From:). Pick the .eml file of the request email.',
+      },
+    ]);
+    expect((await upload({ eml: '' })).body.errors[0]).toEqual({
+      field: 'eml',
+      message: 'Pick an .eml file.',
+    });
+    expect((await create({ ...input, emailId: 999_999_999 })).body.errors).toEqual([
+      { field: 'emailId', message: 'is not a received email' },
+    ]);
+  });
+
   it('is refused to organization users', async () => {
     expect((await create(body(`h${stamp}`), orgUser)).status).toBe(403);
     expect((await s().request('GET', reply(1), { token: orgUser })).status).toBe(403);
+    expect((await s().request('GET', '/api/admin/assistant/queue', { token: orgUser })).status).toBe(403);
   });
 });

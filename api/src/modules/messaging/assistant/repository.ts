@@ -1,6 +1,6 @@
 // The intake assistant's reads and the request email it keeps (decision 069).
 import type { DuplicateCheckInput } from '@carelane/shared-domain';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import {
   inboundMessages,
@@ -75,6 +75,15 @@ export async function keepEmail(
   return kept?.id ?? null;
 }
 
+/** An email and the service request it made, if any. */
+export async function linkedEmail(ex: Executor, id: number) {
+  const [row] = await ex
+    .select({ id: inboundMessages.id, episodeId: inboundMessages.episodeId })
+    .from(inboundMessages)
+    .where(eq(inboundMessages.id, id));
+  return row ?? null;
+}
+
 export async function keptEmail(ex: Executor, key: string) {
   const [row] = await ex
     .select({ id: inboundMessages.id, episodeId: inboundMessages.episodeId })
@@ -83,8 +92,12 @@ export async function keptEmail(ex: Executor, key: string) {
   return row ?? null;
 }
 
-export async function linkEmail(tx: Tx, emailId: number, episodeId: number): Promise<void> {
-  await tx.update(inboundMessages).set({ episodeId }).where(eq(inboundMessages.id, emailId));
+/** The email made this service request: linked to it and handled (it leaves the queue and the inbox's Pending). */
+export async function linkEmail(tx: Tx, emailId: number, episodeId: number, userId: number): Promise<void> {
+  await tx
+    .update(inboundMessages)
+    .set({ episodeId, status: 'Handled', handledAt: new Date(), handledByUserId: userId })
+    .where(eq(inboundMessages.id, emailId));
 }
 
 /** The latest email a service request was created from: who to answer and what it was about. */
@@ -127,4 +140,61 @@ export async function signature(ex: Executor, userId: number): Promise<string> {
     .from(users)
     .where(eq(users.id, userId));
   return row?.name ?? 'Carelane';
+}
+
+/** What the queue shows: emails not from a clinician that made no service request, Pending, newest first. */
+const queued = and(
+  eq(inboundMessages.channel, 'email'),
+  eq(inboundMessages.status, 'Pending'),
+  isNull(inboundMessages.episodeId),
+  isNull(inboundMessages.providerId),
+);
+
+export async function queuePage(ex: Executor, page: { pageNumber: number; pageSize: number }) {
+  const [rows, [count]] = await Promise.all([
+    ex
+      .select({
+        id: inboundMessages.id,
+        fromAddress: inboundMessages.fromAddress,
+        subject: inboundMessages.subject,
+        receivedAt: inboundMessages.receivedAt,
+        organizationName: referralSources.name,
+        preview: sql<string>`left(${inboundMessages.body}, 160)`,
+      })
+      .from(inboundMessages)
+      .leftJoin(referralSources, eq(referralSources.id, inboundMessages.referralSourceId))
+      .where(queued)
+      .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
+      .limit(page.pageSize)
+      .offset((page.pageNumber - 1) * page.pageSize),
+    ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inboundMessages)
+      .where(queued),
+  ]);
+  return { rows, totalCount: count?.n ?? 0 };
+}
+
+/** One received email (not a clinician's), for the assistant to read; locked when `forUpdate`. */
+export async function receivedEmail(ex: Executor, id: number, forUpdate = false) {
+  const query = ex
+    .select({
+      id: inboundMessages.id,
+      fromAddress: inboundMessages.fromAddress,
+      subject: inboundMessages.subject,
+      body: inboundMessages.body,
+      receivedAt: inboundMessages.receivedAt,
+      referralSourceId: inboundMessages.referralSourceId,
+      episodeId: inboundMessages.episodeId,
+    })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.id, id),
+        eq(inboundMessages.channel, 'email'),
+        isNull(inboundMessages.providerId),
+      ),
+    );
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
 }

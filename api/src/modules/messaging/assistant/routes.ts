@@ -3,6 +3,10 @@ import {
   assistantCreatedSchema,
   assistantCreateInputSchema,
   assistantExtractInputSchema,
+  assistantQueueQuerySchema,
+  assistantQueueSchema,
+  emlUploadSchema,
+  queuedEmailSchema,
   duplicateCheckInputSchema,
   duplicateCheckSchema,
   extractionSchema,
@@ -12,6 +16,7 @@ import {
   requestReplySendSchema,
 } from '@carelane/shared-domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../../lib/route-schema';
 import type { AppServices } from '../../../services/app-services';
 import { episodePatientIds } from '../../scheduling/episodes/service';
@@ -19,6 +24,8 @@ import * as service from './service';
 
 /** A pasted email of several megabytes gets the field's own message, not the server's body limit. */
 const EXTRACT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/** An .eml of up to 8 MB of characters, as JSON. */
+const EML_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 
 export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
@@ -105,5 +112,51 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       },
     },
     async (request) => service.sendReply(services, request.ctx, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/assistant/queue',
+    {
+      config: { page: 'collaboration' },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'Received emails not from a clinician that made no service request yet (the inbound email webhook, uploaded .eml files), newest first',
+        querystring: assistantQueueQuerySchema,
+        response: { 200: assistantQueueSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listQueue(services, request.query),
+  );
+
+  app.get(
+    '/api/admin/assistant/queue/:id',
+    {
+      config: { page: 'collaboration' },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'One received email as the assistant reads it: sender and subject above its text, and its day',
+        params: idParamsSchema,
+        response: { 200: queuedEmailSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.readQueued(services, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/assistant/queue/eml',
+    {
+      bodyLimit: EML_BODY_LIMIT_BYTES,
+      config: { page: 'collaboration' },
+      schema: {
+        tags: ['intake assistant'],
+        summary:
+          'Queue an uploaded .eml file (its raw text): it joins the inbox and the queue as a webhook email does; the same message twice is queued once',
+        body: emlUploadSchema,
+        response: { 200: z.object({ id: z.number().int() }), ...errorResponses },
+      },
+    },
+    async (request) => service.uploadEml(services, request.ctx, request.body),
   );
 };

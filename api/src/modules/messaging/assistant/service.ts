@@ -3,6 +3,9 @@
 import {
   ASSISTANT_MESSAGES,
   ASSISTANT_TEXT_MAX_CHARS,
+  EML_MESSAGES,
+  INBOUND_EMAIL_TEXT_MAX_LENGTH,
+  isValidEmail,
   DEFAULT_TIME_ZONE,
   formatVisitWindow,
   renderTemplate,
@@ -12,6 +15,9 @@ import {
   type AssistantCreated,
   type AssistantCreateInput,
   type AssistantExtractInput,
+  type AssistantQueue,
+  type EmlUpload,
+  type QueuedEmail,
   type RequestReply,
   type RequestReplySend,
   type DuplicateCheck,
@@ -21,7 +27,9 @@ import {
 import { HOME_HEALTH_ICD10_CODES } from '../../../db/icd-codes';
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../../db/client';
-import { AppError, badRequest } from '../../../lib/errors';
+import PostalMime from 'postal-mime';
+import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { pagingOf } from '../../../lib/paging';
 import { enqueueMessage } from '../../../services/outbox';
 import type { AppServices } from '../../../services/app-services';
 import { noteRead } from '../../../services/access-log';
@@ -32,6 +40,7 @@ import { organizationTimeZone } from '../../maps/service';
 import { addVisitsIn } from '../../scheduling/episode-visits/service';
 import { createEpisodeIn, getEpisode } from '../../scheduling/episodes/service';
 import { createPatientIn, patientInScope } from '../../scheduling/patients/service';
+import { receiveEmail } from '../inbound/service';
 import { possibleDuplicates } from './duplicates';
 import { extractRequest } from './engine';
 import { referenceResolver } from './engine/dates';
@@ -117,15 +126,39 @@ async function within<T>(part: string, operation: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Everything Create makes, in the caller's transaction; null when this email created its request already. */
+/** Thrown inside Create's transaction when its email made a request already: everything is rolled back. */
+class MadeAlready extends Error {
+  constructor(readonly emailId: number) {
+    super('made already');
+  }
+}
+
+/**
+ * The email Create reads, before anything is made: a queued one, locked (a second Create waits, then finds it
+ * linked), or the pasted text's kept copy if an earlier Create kept it.
+ */
+async function emailBefore(tx: Tx, input: AssistantCreateInput, key: string): Promise<number | null> {
+  if (input.emailId !== undefined) {
+    const row = await repo.receivedEmail(tx, input.emailId, true);
+    if (!row) throw badRequest('emailId', 'is not a received email');
+    if (row.episodeId !== null) throw new MadeAlready(row.id);
+    return row.id;
+  }
+  const kept = await repo.keptEmail(tx, key);
+  if (kept?.episodeId != null) throw new MadeAlready(kept.id);
+  return kept?.id ?? null;
+}
+
+/** Everything Create makes, in the caller's transaction. */
 async function createFromEmail(
   tx: Tx,
   ctx: RequestContext,
   input: AssistantCreateInput,
   text: string,
   key: string,
-): Promise<AssistantCreated | null> {
+): Promise<AssistantCreated> {
   const actor = requireActor(ctx);
+  const known = await emailBefore(tx, input, key);
   const patient =
     input.patientId !== undefined
       ? await within('patientId', () => patientInScope(tx, ctx, input.patientId!))
@@ -134,15 +167,18 @@ async function createFromEmail(
         );
   if (input.referralSourceId !== undefined && patient.referralSourceId !== input.referralSourceId)
     throw badRequest('patientId', "is another organization's patient");
-  const emailId = await repo.keepEmail(tx, {
-    key,
-    fromAddress: EMAIL_ADDRESS.exec(header(text, 'From') ?? '')?.[0]?.toLowerCase() ?? 'pasted',
-    subject: header(text, 'Subject'),
-    body: text,
-    referralSourceId: patient.referralSourceId,
-    userId: actor.userId,
-  });
-  if (emailId === null) return null;
+  const emailId =
+    known ??
+    (await repo.keepEmail(tx, {
+      key,
+      fromAddress: EMAIL_ADDRESS.exec(header(text, 'From') ?? '')?.[0]?.toLowerCase() ?? 'pasted',
+      subject: header(text, 'Subject'),
+      body: text,
+      referralSourceId: patient.referralSourceId,
+      userId: actor.userId,
+    }));
+  // Another Create of the same text kept it meanwhile (it waited on the key): this one makes nothing.
+  if (emailId === null) throw new MadeAlready(-1);
   const groups = input.visits ?? [];
   const episode = await within('serviceRequest', () =>
     createEpisodeIn(tx, ctx, {
@@ -169,14 +205,33 @@ async function createFromEmail(
     );
     visitIds.push(...added.map((visit) => visit.id));
   }
-  await repo.linkEmail(tx, emailId, episode.id);
+  await repo.linkEmail(tx, emailId, episode.id, actor.userId);
   return { created: true, patientId: patient.id, serviceRequestId: episode.id, visitIds, emailId };
+}
+
+/** What an email made already, as Create answers it the second time. */
+async function madeBy(
+  services: AppServices,
+  ctx: RequestContext,
+  emailId: number,
+): Promise<AssistantCreated> {
+  const email = await repo.linkedEmail(services.db, emailId);
+  if (!email?.episodeId) throw badRequest('text', ASSISTANT_MESSAGES.alreadyKept);
+  const episode = await getEpisode(services, ctx, email.episodeId);
+  const visits = await repo.visitsOfRequest(services.db, email.episodeId);
+  return {
+    created: false,
+    patientId: episode.patientId!,
+    serviceRequestId: episode.id,
+    visitIds: visits.map((visit) => visit.id),
+    emailId: email.id,
+  };
 }
 
 /**
  * Create (issue 28): the patient (unless an existing one is used), a Draft service request and its visits in one
- * transaction, the email kept and linked to the request. The same email pressed twice creates once: the second
- * answer names what the first made.
+ * transaction, the email kept (or the queued one taken) and linked to the request. The same email pressed twice
+ * creates once: the second answer names what the first made, and nothing of its own is left.
  */
 export async function createRequest(
   services: AppServices,
@@ -185,19 +240,14 @@ export async function createRequest(
 ): Promise<AssistantCreated> {
   const text = emailText(input.text);
   const key = `assistant:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
-  const made = await services.db.transaction((tx) => createFromEmail(tx, ctx, input, text, key));
-  if (made) return made;
-  const kept = await repo.keptEmail(services.db, key);
-  if (!kept?.episodeId) throw badRequest('text', ASSISTANT_MESSAGES.alreadyKept);
-  const episode = await getEpisode(services, ctx, kept.episodeId);
-  const visits = await repo.visitsOfRequest(services.db, kept.episodeId);
-  return {
-    created: false,
-    patientId: episode.patientId!,
-    serviceRequestId: episode.id,
-    visitIds: visits.map((visit) => visit.id),
-    emailId: kept.id,
-  };
+  try {
+    return await services.db.transaction((tx) => createFromEmail(tx, ctx, input, text, key));
+  } catch (error) {
+    if (!(error instanceof MadeAlready)) throw error;
+    const emailId = error.emailId > 0 ? error.emailId : (await repo.keptEmail(services.db, key))?.id;
+    if (emailId === undefined) throw badRequest('text', ASSISTANT_MESSAGES.alreadyKept);
+    return madeBy(services, ctx, emailId);
+  }
 }
 
 /** The drafted answer to the organization, from the request's current data; Expired visits are left out (SPEC §4). */
@@ -255,4 +305,85 @@ export async function sendReply(
     sentByUserId: actor.userId,
   });
   return { ok: true, message: REQUEST_REPLY_MESSAGES.sent };
+}
+
+/** The queue: received emails not from a clinician that made no service request yet, newest first. */
+export async function listQueue(
+  services: AppServices,
+  q: { pageNumber: number; pageSize: number },
+): Promise<AssistantQueue> {
+  const { rows, totalCount } = await repo.queuePage(services.db, q);
+  return {
+    rows: rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })),
+    paging: pagingOf(q, totalCount),
+  };
+}
+
+/**
+ * A received email as the assistant reads it: its sender and subject as headers above its text (the reply goes to
+ * that sender), and the day it came on its organization's clock, which its relative dates are read against.
+ */
+export async function readQueued(services: AppServices, id: number): Promise<QueuedEmail> {
+  const row = await repo.receivedEmail(services.db, id);
+  if (!row) throw notFound('The email');
+  const zone = row.referralSourceId
+    ? await organizationTimeZone(services.db, row.referralSourceId)
+    : DEFAULT_TIME_ZONE;
+  const headers = [`From: ${row.fromAddress}`, ...(row.subject ? [`Subject: ${row.subject}`] : [])];
+  return {
+    id: row.id,
+    text: `${headers.join('\n')}\n\n${row.body}`,
+    receivedAt: todayIn(zone, row.receivedAt),
+  };
+}
+
+/** An HTML-only email's text: its line breaks kept, its tags and entities gone. */
+function textOfHtml(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', '#39': "'" };
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|tr|li|h\d)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|nbsp|#39);/g, (_whole, name: string) => entities[name] ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The day an .eml says it was sent, unless it is not a date or lies in the future (then: now). */
+function sentAt(date: string | undefined): string | undefined {
+  const at = date ? new Date(date) : null;
+  return at && !Number.isNaN(at.getTime()) && at.getTime() <= Date.now() && at.getFullYear() >= 2000
+    ? at.toISOString()
+    : undefined;
+}
+
+/**
+ * An uploaded .eml (parsed by postal-mime) joins the inbox and the assistant's queue as the inbound email
+ * webhook's emails do; the same message uploaded twice is queued once (the answer names it).
+ */
+export async function uploadEml(
+  services: AppServices,
+  ctx: RequestContext,
+  input: EmlUpload,
+): Promise<{ id: number }> {
+  const email = await PostalMime.parse(input.eml).catch(() => null);
+  const text = (email?.text?.trim() ? email.text : email?.html ? textOfHtml(email.html) : '').trim();
+  if (!email || !text) throw badRequest('eml', EML_MESSAGES.noText);
+  const from = email.from?.address?.trim().toLowerCase();
+  if (!from || !isValidEmail(from)) throw badRequest('eml', EML_MESSAGES.noSender);
+  if (text.length > INBOUND_EMAIL_TEXT_MAX_LENGTH) throw badRequest('eml', EML_MESSAGES.tooLarge);
+  const messageId = (
+    email.messageId?.trim() || `eml:${createHash('sha256').update(input.eml, 'utf8').digest('hex')}`
+  ).slice(0, 200);
+  const queued = await repo.keptEmail(services.db, messageId);
+  if (queued) return { id: queued.id };
+  const item = await receiveEmail(services, ctx, {
+    messageId,
+    from,
+    to: email.to?.[0]?.address ?? 'assistant',
+    subject: (email.subject ?? '').slice(0, 998),
+    text,
+    receivedAt: sentAt(email.date),
+  });
+  return { id: item.id };
 }
