@@ -87,6 +87,12 @@ export interface AppConfig {
    * {"urls":"turn:…","username":"…","credential":"…"}]`). Unset: none, which works on one machine or one network.
    */
   iceServers: IceServer[];
+  /**
+   * AI_PROVIDER_URL (an OpenAI-compatible API's base, e.g. https://api.openai.com/v1), AI_API_KEY and AI_MODEL
+   * (default gpt-4o-mini): the intake assistant's optional model provider (decision 069). Unset: none. Even when
+   * set, emails go to it only while an administrator has the assistantModelProvider constant on.
+   */
+  aiProvider?: { url: string; apiKey?: string; model: string };
 }
 
 /** A limit: at most `points` in a window of `seconds` counted from the first. */
@@ -257,6 +263,13 @@ export function loadConfig(
     inboundWebhookSecret: secretFromEnv(env, 'INBOUND_WEBHOOK_SECRET'),
     broadcastIntervalMs: intFromEnv(env, 'BROADCAST_INTERVAL_MS', 1000),
     iceServers: iceServersFromEnv(env.ICE_SERVERS),
+    aiProvider: env.AI_PROVIDER_URL
+      ? {
+          url: env.AI_PROVIDER_URL,
+          apiKey: env.AI_API_KEY || undefined,
+          model: env.AI_MODEL || 'gpt-4o-mini',
+        }
+      : undefined,
   };
   return { ...base, ...overrides };
 }

@@ -111,3 +111,32 @@ test('a coordinator turns a request email into a patient, a service request and 
   await expect(page.getByText('The reply is in the outbox.')).toBeVisible();
   await expectAccessible(page, '/assistant, the reply');
 });
+
+test('an uploaded .eml waits in the queue and opens into the reader', async ({ page }) => {
+  const reference = `Q${Date.now().toString(36)}`;
+  const eml = [
+    'From: Ana Ortiz <ana.ortiz@sunrise.example>',
+    'To: intake@carelane.example',
+    `Subject: Referral ${reference}`,
+    'Date: Tue, 1 Dec 2026 10:00:00 -0600',
+    `Message-ID: <${reference}@sunrise.example>`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Please staff PT for Walter Brennan, DOB 7/9/1938, 512-555-0142, PT eval 12/3 then 1w2, dx R26.81.',
+  ].join('\r\n');
+  await signIn(page, 'coordinator@carelane.local');
+  await page.goto('/assistant');
+  await page.getByLabel('Upload an .eml file').setInputFiles({
+    name: 'referral.eml',
+    mimeType: 'message/rfc822',
+    buffer: Buffer.from(eml),
+  });
+  await expect(page.getByLabel('Email text')).toHaveValue(
+    /^From: ana\.ortiz@sunrise\.example\nSubject: Referral/,
+  );
+  await expect(page.getByText(/^An email of the queue/)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Patient' }).getByLabel('Last name')).toHaveValue('Brennan');
+  const queue = page.getByRole('table', { name: 'Request emails' });
+  await expect(queue).toContainText(`Referral ${reference}`);
+  await expectAccessible(page, '/assistant, the queue and an uploaded email');
+});

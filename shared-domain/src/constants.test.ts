@@ -36,6 +36,7 @@ describe('CONSTANT_DEFAULTS', () => {
         'twoStringDuplicatePercentage',
         'fileSizeLimit',
         'mapTileUrl',
+        'assistantModelProvider',
       ].sort(),
     );
   });
@@ -90,6 +91,7 @@ describe('readConstants', () => {
       twoStringDuplicatePercentage: 0.9,
       showLogs: [],
       blobEncryptionKey: '',
+      assistantModelProvider: false,
     });
   });
 
@@ -103,6 +105,7 @@ describe('readConstants', () => {
         { name: 'twoStringDuplicatePercentage', value: '0.75' },
         { name: 'showLogs', value: '[3, "17", "x", 4.5]' },
         { name: 'blobEncryptionKey', value: 'k3y' },
+        { name: 'assistantModelProvider', value: 'On' },
       ]),
     ).toEqual({
       idleTimeoutMinutes: 20,
@@ -112,6 +115,7 @@ describe('readConstants', () => {
       twoStringDuplicatePercentage: 0.75,
       showLogs: [3, 17],
       blobEncryptionKey: 'k3y',
+      assistantModelProvider: true,
     });
   });
 
@@ -124,6 +128,7 @@ describe('readConstants', () => {
         { name: 'fileSizeLimit', value: '' },
         { name: 'twoStringDuplicatePercentage', value: '90' },
         { name: 'showLogs', value: '{not json' },
+        { name: 'assistantModelProvider', value: 'yes' },
       ]),
     ).toEqual({
       idleTimeoutMinutes: 50,
@@ -133,6 +138,7 @@ describe('readConstants', () => {
       twoStringDuplicatePercentage: 0.9,
       showLogs: [],
       blobEncryptionKey: '',
+      assistantModelProvider: false,
     });
     expect(readConstants([{ name: 'showLogs', value: '{"a":1}' }]).showLogs).toEqual([]);
   });

@@ -161,6 +161,13 @@ export const CONSTANT_DEFAULTS: ReadonlyArray<ConstantDefault> = [
     description: 'JSON list of phone numbers SMS are sent from.',
   },
   {
+    type: 'messaging',
+    name: 'assistantModelProvider',
+    value: 'off',
+    description:
+      "on: the intake assistant sends request emails, patient data included, to the model provider (AI_PROVIDER_URL) and shows its reading; off: only the embedded engine reads them and nothing leaves Carelane.",
+  },
+  {
     type: 'maps',
     name: 'mapTileUrl',
     value: '',
@@ -183,6 +190,8 @@ export type ReadConstants = {
   twoStringDuplicatePercentage: number;
   showLogs: number[];
   blobEncryptionKey: string;
+  /** The intake assistant may send emails to the model provider (an administrator's choice; off by default). */
+  assistantModelProvider: boolean;
 };
 
 function defaultValue(name: string): string {
@@ -225,6 +234,7 @@ export function readConstants(list: ReadonlyArray<{ name: string; value: string 
         : Number(defaultValue('twoStringDuplicatePercentage')),
     showLogs: parseUserIds(valueOf('showLogs')) ?? [],
     blobEncryptionKey: valueOf('blobEncryptionKey') ?? defaultValue('blobEncryptionKey'),
+    assistantModelProvider: valueOf('assistantModelProvider')?.trim().toLowerCase() === 'on',
   };
 }
 

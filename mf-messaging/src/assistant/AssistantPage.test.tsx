@@ -33,6 +33,7 @@ const EXTRACTION: Extraction = {
   ],
   notices: [],
   referenceDate: '2026-11-28',
+  engine: 'embedded',
 };
 
 const VISIT_TYPE = {
@@ -132,7 +133,7 @@ describe('AssistantPage', () => {
       text: EMAIL,
       receivedAt: '2026-11-28',
     });
-    expect(within(draft).getByText('Dates read as of 11/28/2026.')).toBeTruthy();
+    expect(within(draft).getByText('Read by the embedded engine. Dates read as of 11/28/2026.')).toBeTruthy();
     const patient = await within(draft).findByRole('form', { name: 'Patient' });
     expect((within(patient).getByLabelText('Last name') as HTMLInputElement).value).toBe('Jones');
     expect((within(patient).getByLabelText('Birthday') as HTMLInputElement).value).toBe('3/4/1941');

@@ -127,7 +127,10 @@ function Review({
           {extraction.notices.map((notice) => (
             <Alert key={notice.code} type="warning" showIcon title={notice.message} />
           ))}
-          <Typography.Text type="secondary">{`Dates read as of ${formatDate(extraction.referenceDate)}.`}</Typography.Text>
+          <Typography.Text type="secondary">
+            {extraction.engine === 'model' ? 'Read by the model provider. ' : 'Read by the embedded engine. '}
+            {`Dates read as of ${formatDate(extraction.referenceDate)}.`}
+          </Typography.Text>
           <Collapse
             size="small"
             items={[

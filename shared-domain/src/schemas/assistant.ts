@@ -24,6 +24,7 @@ export const ASSISTANT_MESSAGES = {
   binary:
     "This looks like a binary file, not an email's text. Paste the email's text or upload the .eml file.",
   alreadyKept: 'This email is kept already without a service request.',
+  modelUnavailable: 'The model provider could not read this email: the embedded engine read it instead.',
 } as const;
 
 export const assistantExtractInputSchema = z.object({
@@ -80,13 +81,18 @@ export const EXTRACTION_NOTICE_CODES = [
   'several-patients',
   'not-english',
   'not-a-request',
+  'model-unavailable',
 ] as const;
+export const EXTRACTION_ENGINES = ['embedded', 'model'] as const;
 export const extractionSchema = z
   .object({
     draft: requestDraftSchema,
     fields: z.array(extractedFieldSchema),
     notices: z.array(z.object({ code: z.enum(EXTRACTION_NOTICE_CODES), message: z.string() })),
     referenceDate: isoDateSchema.describe('The day relative dates were read against'),
+    engine: z
+      .enum(EXTRACTION_ENGINES)
+      .describe("Who read it: the embedded engine, or the model provider an administrator turned on"),
   })
   .meta({ id: 'RequestExtraction' });
 export type Extraction = z.infer<typeof extractionSchema>;

@@ -33,6 +33,7 @@ import { pagingOf } from '../../../lib/paging';
 import { enqueueMessage } from '../../../services/outbox';
 import type { AppServices } from '../../../services/app-services';
 import { noteRead } from '../../../services/access-log';
+import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { loadTypedConstants } from '../../admin/constants';
 import { loadGazetteer } from '../../maps/gazetteer';
@@ -44,6 +45,7 @@ import { receiveEmail } from '../inbound/service';
 import { possibleDuplicates } from './duplicates';
 import { extractRequest } from './engine';
 import { referenceResolver } from './engine/dates';
+import { askModel, PROMPT_VERSION, type ModelProviderConfig } from './model-provider';
 import * as repo from './repository';
 
 const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;
@@ -78,14 +80,59 @@ export async function extract(
     ? await organizationTimeZone(services.db, actor.referralSourceId)
     : DEFAULT_TIME_ZONE;
   const fallback = input.receivedAt ?? todayIn(zone);
+  // What the request's own dates are read against: the last Date:/Sent: header (the original of a forward).
+  const referenceDate = referenceResolver(text, fallback)(text.length);
+  const provider = services.config.aiProvider;
+  let unavailable = false;
+  if (provider && (await loadTypedConstants(services.db)).assistantModelProvider) {
+    const answer = await askModelAudited(services, ctx, provider, text, referenceDate);
+    if (answer) return { ...answer, notices: [], referenceDate, engine: 'model' };
+    unavailable = true;
+  }
   const gazetteer = await loadGazetteer();
   const result = extractRequest(text, {
     referenceDate: fallback,
     gazetteer,
     icdCodes: HOME_HEALTH_ICD10_CODES,
   });
-  // What the request's own dates were read against: the last Date:/Sent: header (the original of a forward).
-  return { ...result, referenceDate: referenceResolver(text, fallback)(text.length) };
+  const notices = unavailable
+    ? [
+        { code: 'model-unavailable' as const, message: ASSISTANT_MESSAGES.modelUnavailable },
+        ...result.notices,
+      ]
+    : result.notices;
+  return { ...result, notices, referenceDate, engine: 'embedded' };
+}
+
+/** One call to the model provider, in the audit log whatever its outcome; null when it gave no usable answer. */
+async function askModelAudited(
+  services: AppServices,
+  ctx: RequestContext,
+  provider: ModelProviderConfig,
+  text: string,
+  referenceDate: string,
+) {
+  const call = { provider: new URL(provider.url).host, model: provider.model, prompt: PROMPT_VERSION };
+  try {
+    const answer = await askModel(provider, text, referenceDate);
+    await auditModelCall(services, ctx, { ...call, characters: text.length, fields: answer.fields.length });
+    return answer;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 200) : 'failed';
+    await auditModelCall(services, ctx, { ...call, characters: text.length, failed: reason });
+    return null;
+  }
+}
+
+async function auditModelCall(services: AppServices, ctx: RequestContext, call: Record<string, unknown>) {
+  await recordAudit(services.db, ctx, {
+    entity: 'assistantModelCall',
+    entityId: null,
+    action: 'CREATE',
+    diff: Object.fromEntries(
+      Object.entries(call).map(([key, value]) => [key, { before: null, after: value }]),
+    ),
+  });
 }
 
 const DUPLICATES_SHOWN = 10;

@@ -4,7 +4,7 @@ import { type Gazetteer } from '../../../maps/gazetteer';
 // The contract's shapes are the API's own (shared-domain schemas/assistant.ts): one definition of each.
 export type { ExtractedField, RequestDraft } from '@carelane/shared-domain';
 export type DraftPatient = NonNullable<RequestDraft['patient']>;
-export type Extraction = Omit<SharedExtraction, 'referenceDate'>;
+export type Extraction = Omit<SharedExtraction, 'referenceDate' | 'engine'>;
 export type ExtractionNotice = Extraction['notices'][number];
 
 export type ExtractOptions = {
