@@ -55,7 +55,7 @@ const DUPLICATE = {
   matches: ['name', 'birthday'],
 };
 const REPLY = {
-  to: 'dana@sunrise.example',
+  recipient: 'dana@sunrise.example',
   subject: 'Re: New SOC',
   body: 'Hello Sunrise Home Health,\n\n- 12/2/2026 9:00 AM–10:00 AM CST: RN Skilled Nursing, clinician to be assigned',
 };

@@ -52,7 +52,7 @@ function ReplyForm({ serviceRequestId, draft }: { serviceRequestId: number; draf
     >
       <Form.Item
         label="To"
-        name="to"
+        name="recipient"
         rules={[{ required: true, type: 'email', message: 'Enter an email address.' }]}
       >
         <Input type="email" />

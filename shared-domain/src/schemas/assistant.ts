@@ -92,7 +92,7 @@ export const extractionSchema = z
     referenceDate: isoDateSchema.describe('The day relative dates were read against'),
     engine: z
       .enum(EXTRACTION_ENGINES)
-      .describe("Who read it: the embedded engine, or the model provider an administrator turned on"),
+      .describe('Who read it: the embedded engine, or the model provider an administrator turned on'),
   })
   .meta({ id: 'RequestExtraction' });
 export type Extraction = z.infer<typeof extractionSchema>;
@@ -159,7 +159,11 @@ export const assistantCreateInputSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.patientId === undefined && input.patient === undefined)
-      ctx.addIssue({ code: 'custom', path: ['patient'], message: 'is required: a new patient or an existing one' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['patient'],
+        message: 'is required: a new patient or an existing one',
+      });
   });
 export type AssistantCreateInput = z.input<typeof assistantCreateInputSchema>;
 
@@ -189,7 +193,9 @@ export const REQUEST_REPLY_TEMPLATE = {
 
 export const requestReplySchema = z
   .object({
-    to: z.string().describe("The organization's address: the email's sender, else the organization's email"),
+    recipient: z
+      .string()
+      .describe("The organization's address: the email's sender, else the organization's email"),
     subject: z.string(),
     body: z.string(),
   })
@@ -197,7 +203,7 @@ export const requestReplySchema = z
 export type RequestReply = z.infer<typeof requestReplySchema>;
 
 export const requestReplySendSchema = z.object({
-  to: emailIdSchema,
+  recipient: emailIdSchema,
   subject: z.string().trim().min(1, 'is required').max(200),
   body: z.string().trim().min(1, 'is required').max(20_000),
 });

@@ -138,7 +138,7 @@ describeEachDatabase('the intake assistant’s Create and reply', (server) => {
     await s().sql(`update visits set status = 'Expired' where id = $1`, [made.visitIds[0]]);
     const draft = await s().request('GET', reply(made.serviceRequestId), { token: coordinator });
     expect(draft.status).toBe(200);
-    expect(draft.body.to).toBe('dana.reyes@hillcountry.example');
+    expect(draft.body.recipient).toBe('dana.reyes@hillcountry.example');
     expect(draft.body.subject).toBe(`Re: New SOC g${stamp}`);
     expect(draft.body.body).toContain('with 2 visits:');
     expect(draft.body.body).not.toContain('12/2/2030');
@@ -147,10 +147,10 @@ describeEachDatabase('the intake assistant’s Create and reply', (server) => {
 
     const bad = await s().request('POST', reply(made.serviceRequestId), {
       token: coordinator,
-      body: { to: 'not an address', subject: 'Re', body: 'Hi' },
+      body: { recipient: 'not an address', subject: 'Re', body: 'Hi' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0].field).toBe('to');
+    expect(bad.body.errors[0].field).toBe('recipient');
     const edited = `${draft.body.body}\n\nP.S. edited g${stamp}`;
     const sent = await s().request('POST', reply(made.serviceRequestId), {
       token: coordinator,

@@ -329,7 +329,7 @@ export async function draftReply(
   };
   const fromEmail = email && email.fromAddress.includes('@') ? email.fromAddress : null;
   return {
-    to: fromEmail ?? episode.referralSource.email ?? '',
+    recipient: fromEmail ?? episode.referralSource.email ?? '',
     subject: renderTemplate(REQUEST_REPLY_TEMPLATE.subject, values),
     body: renderTemplate(REQUEST_REPLY_TEMPLATE.body, values),
   };
@@ -346,7 +346,7 @@ export async function sendReply(
   await getEpisode(services, ctx, episodeId);
   await enqueueMessage(services.db, {
     channel: 'email',
-    to: input.to,
+    to: input.recipient,
     subject: input.subject,
     body: input.body,
     sentByUserId: actor.userId,
