@@ -1,4 +1,4 @@
-import { isOrganizationRole, isTimeZone, timeZoneOfPlace } from '@carelane/shared-domain';
+import { DEFAULT_TIME_ZONE, isOrganizationRole, isTimeZone, timeZoneOfPlace } from '@carelane/shared-domain';
 import type { Executor } from '../../db/client';
 import type { AppServices } from '../../services/app-services';
 import { requireActor, type RequestContext } from '../../services/context';
@@ -46,6 +46,14 @@ export async function organizationTimeZone(db: Executor, id: number): Promise<st
   const place = await organizationPlace(db, id);
   if (place?.timeZone && isTimeZone(place.timeZone)) return place.timeZone;
   return place ? timeZoneOfAddress(place) : timeZoneOfPlace({});
+}
+
+/** An organization's zone when there is one (a filter, a sender), else the default zone (Central). */
+export async function organizationTimeZoneOrDefault(
+  db: Executor,
+  id: number | null | undefined,
+): Promise<string> {
+  return id == null ? DEFAULT_TIME_ZONE : organizationTimeZone(db, id);
 }
 
 /** The zone a visit's times are shown in: its own, else its organization's (visits booked before migration 0029). */

@@ -6,7 +6,6 @@ import {
   EML_MESSAGES,
   INBOUND_EMAIL_TEXT_MAX_LENGTH,
   isValidEmail,
-  DEFAULT_TIME_ZONE,
   formatVisitWindow,
   renderTemplate,
   REQUEST_REPLY_MESSAGES,
@@ -37,7 +36,7 @@ import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { loadTypedConstants } from '../../admin/constants';
 import { loadGazetteer } from '../../maps/gazetteer';
-import { organizationTimeZone } from '../../maps/service';
+import { organizationTimeZone, organizationTimeZoneOrDefault } from '../../maps/service';
 import { addVisitsIn } from '../../scheduling/episode-visits/service';
 import { createEpisodeIn, getEpisode } from '../../scheduling/episodes/service';
 import { createPatientIn, patientInScope } from '../../scheduling/patients/service';
@@ -76,9 +75,7 @@ export async function extract(
 ): Promise<Extraction> {
   const actor = requireActor(ctx);
   const text = emailText(input.text);
-  const zone = actor.referralSourceId
-    ? await organizationTimeZone(services.db, actor.referralSourceId)
-    : DEFAULT_TIME_ZONE;
+  const zone = await organizationTimeZoneOrDefault(services.db, actor.referralSourceId);
   const fallback = input.receivedAt ?? todayIn(zone);
   // What the request's own dates are read against: the last Date:/Sent: header (the original of a forward).
   const referenceDate = referenceResolver(text, fallback)(text.length);
@@ -373,9 +370,7 @@ export async function listQueue(
 export async function readQueued(services: AppServices, id: number): Promise<QueuedEmail> {
   const row = await repo.receivedEmail(services.db, id);
   if (!row) throw notFound('The email');
-  const zone = row.referralSourceId
-    ? await organizationTimeZone(services.db, row.referralSourceId)
-    : DEFAULT_TIME_ZONE;
+  const zone = await organizationTimeZoneOrDefault(services.db, row.referralSourceId);
   const headers = [`From: ${row.fromAddress}`, ...(row.subject ? [`Subject: ${row.subject}`] : [])];
   return {
     id: row.id,

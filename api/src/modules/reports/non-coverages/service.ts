@@ -3,7 +3,6 @@
 // report resolved once, saying how (who and when kept); the weekly trend counts reported, resolved and still
 // Active. Every route needs page nonCoverages (administrator and staffing roles). One transaction per write.
 import {
-  DEFAULT_TIME_ZONE,
   NON_COVERAGE_EPISODE_STATUSES,
   NON_COVERAGE_MESSAGES,
   askedReportPeriod,
@@ -24,7 +23,7 @@ import { noteRead, patientIdsOf } from '../../../services/access-log';
 import type { AppServices } from '../../../services/app-services';
 import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
-import { organizationTimeZone } from '../../maps/service';
+import { organizationTimeZone, organizationTimeZoneOrDefault } from '../../maps/service';
 import * as repo from './repository';
 
 type Services = Pick<AppServices, 'db'>;
@@ -81,7 +80,7 @@ async function withZones(services: Services, rows: readonly repo.NonCoverageRow[
 
 /** The zone whose calendar the dates filter on: the filtered organization's, else the default (Central). */
 const zoneOf = (services: Services, referralSourceId: number | undefined) =>
-  referralSourceId !== undefined ? organizationTimeZone(services.db, referralSourceId) : DEFAULT_TIME_ZONE;
+  organizationTimeZoneOrDefault(services.db, referralSourceId);
 
 /** One report as answered, its patient noted in the access log. */
 async function answerOf(services: Services, ctx: RequestContext, id: number): Promise<NonCoverage> {

@@ -3,7 +3,6 @@
 // its SHA-256 that expires in SURVEY_TOKEN_DAYS; the public page's two calls; the results as the counts CSAT and
 // NPS are computed from, per period, week and answer value, and the answers behind any figure.
 import {
-  DEFAULT_TIME_ZONE,
   SURVEY_KEYS,
   SURVEY_MESSAGES,
   SURVEY_SCALES,
@@ -35,7 +34,7 @@ import type { AppServices } from '../../../services/app-services';
 import { recordAudit } from '../../../services/audit';
 import { requireActor, type RequestContext } from '../../../services/context';
 import { enqueueMessage } from '../../../services/outbox';
-import { organizationTimeZone } from '../../maps/service';
+import { organizationTimeZoneOrDefault } from '../../maps/service';
 import { periodsOf, scopedFilter, visitFilterOf } from '../report-scope';
 import * as repo from './repository';
 
@@ -204,10 +203,7 @@ const boundsOf = (period: ReportPeriod, zone: string) => ({
 async function scopeOf(services: Services, ctx: RequestContext, query: SurveySummaryQuery) {
   const q = scopedFilter(requireActor(ctx), query);
   const { current, prior } = await periodsOf(services, q);
-  const zone =
-    q.referralSourceId !== undefined
-      ? await organizationTimeZone(services.db, q.referralSourceId)
-      : DEFAULT_TIME_ZONE;
+  const zone = await organizationTimeZoneOrDefault(services.db, q.referralSourceId);
   const { referralSourceIds, providerTypeId } = await visitFilterOf(services, q);
   const surveys = q.survey ? [q.survey] : [...SURVEY_KEYS];
   const filterOf = (period: ReportPeriod): repo.ResponseFilter => ({
