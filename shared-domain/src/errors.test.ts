@@ -5,8 +5,6 @@ import {
   buildErrorText,
   networkErrorText,
   serverErrorText,
-  smsNotAnsweredText,
-  smsPartlySentText,
   unreachableText,
 } from './errors';
 
@@ -130,19 +128,6 @@ describe('unreachableText', () => {
     expect(unreachableText(new Error('Request timed out'), true)).toBe(
       'Server could not be reached. Please ensure you are online and then try again.',
     );
-  });
-});
-
-describe('SMS texts', () => {
-  it('names the clinician that has not answered', () => {
-    expect(smsNotAnsweredText(42)).toBe(
-      'could not send to clinician (id: 42) as they have not responded for 5 recent SMS.',
-    );
-  });
-
-  it('starts the partly-sent text as the spec does', () => {
-    expect(smsPartlySentText([4, 7])).toMatch(/^sent successfully but could not send to clinician\(s\)/);
-    expect(smsPartlySentText([4, 7])).toContain('4, 7');
   });
 });
 

@@ -65,16 +65,6 @@ export const LOGIN_FAILED_PREFIX = 'Sorry, login failed. ';
 export const LOGIN_BLOCKED_MESSAGE = "Sorry, you don't have access to this.";
 export const AUTHENTICATION_FAILED_PREFIX = 'Sorry, authentication failed. ';
 
-/** SPEC §8, for a clinician who has not answered the last 5 SMS. */
-export function smsNotAnsweredText(clinicianId: number | string): string {
-  return `could not send to clinician (id: ${clinicianId}) as they have not responded for 5 recent SMS.`;
-}
-
-/** SPEC §8 elides the end of this text ("…"); the list of ids and the reason after it are our completion. */
-export function smsPartlySentText(unreachedClinicianIds: readonly (number | string)[]): string {
-  return `sent successfully but could not send to clinician(s) (id: ${unreachedClinicianIds.join(', ')}) as they have not responded for 5 recent SMS.`;
-}
-
 export type ErrorTextOptions = { production?: boolean };
 
 /** In production, texts that may leak internals (JSON parsing, SQL, cryptography) are not shown (SPEC §8). */
