@@ -1,41 +1,19 @@
 import { renderPage } from '@carelane/shared-ui/testing';
 import { jsonResponse } from '@carelane/shared-session/testing';
-import { TASK_MESSAGES, type Task } from '@carelane/shared-domain';
+import { TASK_MESSAGES } from '@carelane/shared-domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TasksPage from './TasksPage';
+import { task } from './test-fixtures';
 
 jest.setTimeout(60_000);
 
-const task = (id: number, title: string, over: Partial<Task> = {}): Task => ({
-  id,
-  title,
-  description: null,
-  assigneeId: 5,
-  assigneeName: 'Cora Coordinator',
-  dueDate: '2026-12-08',
-  priority: 'Normal',
-  status: '1Pending',
-  patientId: null,
-  patientName: null,
-  episodeId: null,
-  episodeTitle: null,
-  visitId: null,
-  providerId: null,
-  providerName: null,
-  referralSourceId: 2,
-  organizationName: 'Sunrise Home Health',
-  parentTaskId: null,
-  followUpCount: 0,
-  createdBy: 1,
-  creatorName: 'Ada Admin',
-  createdAt: '2026-12-01T00:00:00.000Z',
-  updatedAt: '2026-12-01T00:00:00.000Z',
-  version: 3,
-  ...over,
-});
 const paging = (totalCount: number) => ({ pageNumber: 1, pageSize: 10, pageCount: 1, totalCount });
-const callFamily = task(11, 'Call the family', { priority: 'High' });
+const callFamily = task(11, 'Call the family', {
+  priority: 'High',
+  patientId: 12,
+  patientName: 'Mary Jones',
+});
 
 const route = (call: { url: URL; method: string }) => {
   if (call.url.pathname === '/api/admin/tasks' && call.method === 'GET')
@@ -58,6 +36,7 @@ describe('TasksPage', () => {
     const page = renderPage(<TasksPage />, { url: '/tasks?mine=true', route });
     const table = await screen.findByRole('table', { name: 'Tasks' });
     expect(await within(table).findByText('Call the family')).toBeTruthy();
+    expect(within(table).getByText('Patient: Mary Jones')).toBeTruthy();
     const list = page.calls.find((call) => call.url.pathname === '/api/admin/tasks')!;
     expect(list.url.searchParams.get('status')).toBe('1Pending');
     expect(list.url.searchParams.get('mine')).toBe('true');

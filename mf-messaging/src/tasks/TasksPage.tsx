@@ -1,12 +1,11 @@
 // `/tasks` (docs/decisions/060-tasks-incidents.md): the tasks I may see, filtered in the URL (status, due range,
 // only mine; SPEC §4/§9 defaults: 1Pending, due -30..+30 days, said by the server), a drawer to create or edit one
 // ('Task details saved.') or add a follow-up ('Follow-up task added.'), delete after confirmation ('Task deleted.').
+// Each task says what it is about (its patient, service request or clinician).
 import {
   TASK_MESSAGES,
-  TASK_PRIORITIES,
   TASK_STATUS_LABELS,
   TASK_STATUSES,
-  taskResultSchema,
   type Task,
   type TaskStatus,
 } from '@carelane/shared-domain';
@@ -17,22 +16,12 @@ import {
   publishToast,
   useUrlState,
 } from '@carelane/shared-session';
-import { FormFailure, ListTable, PageFrame, refresh, useBusy, useSaveCall } from '@carelane/shared-ui';
+import { ListTable, PageFrame, refresh, useBusy } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Switch,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Flex, Input, Popconfirm, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
+import { TaskDrawer, taskAboutText, taskStatusOptions, type TaskEditing } from './TaskDrawer';
 import { TASK_ENTITY, taskQueries } from './task-queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,121 +36,6 @@ const filtersSchema = z.object({
 
 const deletedSchema = z.object({ message: z.string(), id: z.number() });
 const PRIORITY_COLORS: Record<string, string> = { High: 'red', Normal: 'blue', Low: 'default' };
-const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
-
-type Editing = { mode: 'new' } | { mode: 'edit'; task: Task } | { mode: 'followUp'; parent: Task };
-type TaskForm = {
-  title: string;
-  description?: string;
-  assigneeId: number;
-  dueDate: string;
-  priority: string;
-  status: TaskStatus;
-};
-
-function TaskDrawer({ editing, onClose }: { editing: Editing; onClose: () => void }) {
-  const [form] = Form.useForm<TaskForm>();
-  const { busy, failure, save } = useSaveCall(form, 'task');
-  const assignees = useQuery(taskQueries.assignees());
-  const task = editing.mode === 'edit' ? editing.task : null;
-  const title =
-    editing.mode === 'new'
-      ? 'New task'
-      : editing.mode === 'edit'
-        ? 'Edit task'
-        : `Follow-up of ${editing.parent.title}`;
-
-  const submit = (values: TaskForm) =>
-    save(async () => {
-      if (editing.mode === 'followUp') {
-        const { status: _status, ...followUp } = values;
-        await apiClient.post(`/api/admin/tasks/${editing.parent.id}/followUps`, followUp, taskResultSchema);
-        publishToast(TASK_MESSAGES.followUpAdded);
-      } else {
-        const links = task
-          ? {
-              patientId: task.patientId,
-              episodeId: task.episodeId,
-              visitId: task.visitId,
-              providerId: task.providerId,
-              referralSourceId: task.referralSourceId,
-            }
-          : {};
-        if (task)
-          await apiClient.put(
-            `/api/admin/tasks/${task.id}`,
-            { ...values, ...links, version: task.version },
-            taskResultSchema,
-          );
-        else await apiClient.post('/api/admin/tasks', values, taskResultSchema);
-        publishToast(TASK_MESSAGES.saved);
-      }
-      refresh(TASK_ENTITY);
-      onClose();
-    });
-
-  return (
-    <Drawer
-      open
-      title={title}
-      onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={busy} onClick={() => form.submit()}>
-          Save task
-        </Button>
-      }
-    >
-      <Form<TaskForm>
-        form={form}
-        layout="vertical"
-        initialValues={
-          task
-            ? { ...task, description: task.description ?? undefined }
-            : { priority: 'Normal', status: '1Pending' }
-        }
-        onFinish={(values) => void submit(values)}
-      >
-        <Form.Item label="Title" name="title" rules={[{ required: true, message: 'Enter a title.' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item label="Description" name="description">
-          <Input.TextArea rows={3} maxLength={4000} />
-        </Form.Item>
-        <Form.Item
-          label="Assignee"
-          name="assigneeId"
-          rules={[{ required: true, message: 'Choose an assignee.' }]}
-        >
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={assignees.isPending}
-            options={(assignees.data?.rows ?? []).map((u) => ({ value: u.id, label: u.name }))}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Due date"
-          name="dueDate"
-          rules={[{ required: true, message: 'Enter the due date.' }]}
-        >
-          <Input type="date" />
-        </Form.Item>
-        <Flex gap={16}>
-          <Form.Item label="Priority" name="priority" style={{ flex: 1 }}>
-            <Select options={TASK_PRIORITIES.map((p) => ({ value: p, label: p }))} />
-          </Form.Item>
-          {editing.mode === 'followUp' ? null : (
-            <Form.Item label="Status" name="status" style={{ flex: 1 }}>
-              <Select options={statusOptions} />
-            </Form.Item>
-          )}
-        </Flex>
-        <FormFailure text={failure} />
-      </Form>
-    </Drawer>
-  );
-}
 
 function DeleteTask({ task }: { task: Task }) {
   const { busy, run } = useBusy();
@@ -193,7 +67,7 @@ function DeleteTask({ task }: { task: Task }) {
 export default function TasksPage() {
   const [filters, setFilters] = useUrlState(filtersSchema);
   const tasks = useQuery(taskQueries.list(filters));
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<TaskEditing | null>(null);
   const period = tasks.data?.period;
 
   const columns: TableColumnsType<Task> = [
@@ -211,6 +85,7 @@ export default function TasksPage() {
       key: 'status',
       render: (s: TaskStatus) => TASK_STATUS_LABELS[s],
     },
+    { title: 'About', key: 'about', render: (_v, t) => taskAboutText(t) ?? '—' },
     { title: 'Assignee', dataIndex: 'assigneeName', key: 'assignee' },
     { title: 'Organization', key: 'org', render: (_v, t) => t.organizationName ?? '—' },
     {
@@ -243,7 +118,7 @@ export default function TasksPage() {
         <Select
           aria-label="Status"
           value={filters.status}
-          options={[...statusOptions, { value: 'All', label: 'All' }]}
+          options={[...taskStatusOptions, { value: 'All', label: 'All' }]}
           onChange={(status: string) => setFilters({ status, pageNumber: null })}
           style={{ width: 160 }}
         />

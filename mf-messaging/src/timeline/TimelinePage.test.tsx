@@ -1,4 +1,4 @@
-import { MESSAGES, type TimelineEntry } from '@carelane/shared-domain';
+import { MESSAGES, TASK_MESSAGES, type TimelineEntry } from '@carelane/shared-domain';
 import { jsonResponse } from '@carelane/shared-session/testing';
 import {
   apiError,
@@ -11,6 +11,7 @@ import {
 } from '@carelane/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { task } from '../tasks/test-fixtures';
 import TimelinePage, { NO_SUBJECT_TEXT } from './TimelinePage';
 import { timelineQueries } from './timeline-queries';
 
@@ -75,6 +76,10 @@ function route(call: ApiCall) {
       return apiError(400, 'The note is not valid.', [{ field: 'body', message: 'says too little' }]);
     return jsonResponse({ entry: NOTE_ENTRY, message: MESSAGES.callLogAdded }, 201);
   }
+  if (path === '/api/admin/tasks/assignees')
+    return jsonResponse({ rows: [{ id: 7, name: 'Cole Manager', roleId: 7 }] });
+  if (path === '/api/admin/tasks' && call.method === 'POST')
+    return jsonResponse({ message: TASK_MESSAGES.saved, task: task(30, 'Call the daughter') }, 201);
   return undefined;
 }
 
@@ -219,6 +224,30 @@ describe('TimelinePage', () => {
     page.done();
   });
 
+  it('adds a task about the patient: the drawer names them, the task is linked, the timeline read again', async () => {
+    const page = renderPage(<TimelinePage />, { url: '/timeline?patientId=12', roleId: 5, route });
+    await screen.findByText('Task: Call the family');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add task' }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(drawer.getByText('About Mary Jones (patient)')).toBeTruthy();
+    await user.type(drawer.getByLabelText('Title'), 'Call the daughter');
+    await user.click(drawer.getByLabelText('Assignee'));
+    await user.click(await screen.findByTitle('Cole Manager'));
+    await user.type(drawer.getByLabelText('Due date'), '2026-12-10');
+    const before = listCalls(page.calls).length;
+    await user.click(drawer.getByRole('button', { name: 'Save task' }));
+    await waitFor(() => expect(page.toasts).toEqual([TASK_MESSAGES.saved]));
+    expect(postCalls(page.calls)[0]!.body).toMatchObject({
+      title: 'Call the daughter',
+      assigneeId: 7,
+      dueDate: '2026-12-10',
+      patientId: 12,
+    });
+    await waitFor(() => expect(listCalls(page.calls).length).toBeGreaterThan(before));
+    page.done();
+  });
+
   it('a call log needs its direction and text before anything is sent', async () => {
     const page = renderPage(<TimelinePage />, { url: '/timeline?patientId=12', roleId: 5, route });
     const dialog = await openCallLog();
@@ -254,7 +283,7 @@ describe('TimelinePage', () => {
   it('a clinician reads the timeline without the Add buttons', async () => {
     const page = renderPage(<TimelinePage />, { url: '/timeline?patientId=12', roleId: 4, route });
     expect(await screen.findByText('Task: Call the family')).toBeTruthy();
-    for (const name of ['Add call log', 'Add communication note', 'Add comment'])
+    for (const name of ['Add call log', 'Add communication note', 'Add comment', 'Add task'])
       expect(screen.queryByRole('button', { name })).toBeNull();
     page.done();
   });

@@ -1,12 +1,13 @@
 // `/timeline` (issue 27, decision 066): everything said and done about one patient (`patientId`), clinician
 // (`providerId`) or organization (`referralSourceId`), newest first, filtered by kind and days in the URL. Staff add
-// call logs, communication notes and comments; a clinician reads only.
+// call logs, communication notes, comments and tasks about the subject; a clinician reads only.
 import { ROLE, TIMELINE_NOTE_KINDS, type TimelineNoteKind } from '@carelane/shared-domain';
 import { useSession, useUrlState } from '@carelane/shared-session';
-import { EmptyState, loadState, PageFrame } from '@carelane/shared-ui';
+import { EmptyState, loadState, PageFrame, refresh } from '@carelane/shared-ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
+import { TaskDrawer, type TaskAbout } from '../tasks/TaskDrawer';
 import { ADD_NOTE_ACTIONS, AddNoteModal } from './AddNoteModal';
 import { TimelineFilters } from './TimelineFilters';
 import { TimelineList } from './TimelineList';
@@ -16,6 +17,7 @@ import {
   timelineFilters,
   timelineQueries,
   timelineUrlSchema,
+  TIMELINE_ENTITY,
   type TimelineTarget,
 } from './timeline-queries';
 
@@ -26,7 +28,24 @@ export const NO_SUBJECT_TEXT =
 /** Everyone but a clinician adds notes to a timeline. */
 export const canAddNotes = (roleId: number | undefined) => roleId !== undefined && roleId !== ROLE.CLINICIAN;
 
-function AddButtons({ onAdd }: { onAdd: (kind: TimelineNoteKind) => void }) {
+/** A task added from a timeline is linked to its subject. */
+function taskAbout(target: TimelineTarget, name: string): TaskAbout {
+  const link =
+    target.subject === 'patient'
+      ? { patientId: target.id }
+      : target.subject === 'clinician'
+        ? { providerId: target.id }
+        : { referralSourceId: target.id };
+  return { link, description: `${name} (${target.subject})` };
+}
+
+function AddButtons({
+  onAdd,
+  onAddTask,
+}: {
+  onAdd: (kind: TimelineNoteKind) => void;
+  onAddTask: (() => void) | null;
+}) {
   return (
     <>
       {TIMELINE_NOTE_KINDS.map((kind) => (
@@ -34,6 +53,7 @@ function AddButtons({ onAdd }: { onAdd: (kind: TimelineNoteKind) => void }) {
           {ADD_NOTE_ACTIONS[kind]}
         </Button>
       ))}
+      {onAddTask ? <Button onClick={onAddTask}>Add task</Button> : null}
     </>
   );
 }
@@ -43,12 +63,15 @@ function SubjectTimeline({ target }: { target: TimelineTarget }) {
   const timeline = useQuery(timelineQueries.list(timelineFilters(target, url)));
   const staff = canAddNotes(useSession()?.user.roleId);
   const [adding, setAdding] = useState<TimelineNoteKind | null>(null);
+  const [addingTask, setAddingTask] = useState(false);
   const name = timeline.data?.name;
   return (
     <PageFrame
       title="Timeline"
       subtitle={name ? `Timeline of ${name} (${target.subject})` : undefined}
-      actions={staff ? <AddButtons onAdd={setAdding} /> : null}
+      actions={
+        staff ? <AddButtons onAdd={setAdding} onAddTask={name ? () => setAddingTask(true) : null} /> : null
+      }
     >
       <TimelineFilters subject={target.subject} url={url} setUrl={setUrl} />
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
@@ -56,6 +79,13 @@ function SubjectTimeline({ target }: { target: TimelineTarget }) {
       </Typography.Title>
       <TimelineList query={timeline} url={url} setUrl={setUrl} filtered={hasFilters(url)} />
       {adding ? <AddNoteModal target={target} kind={adding} onClose={() => setAdding(null)} /> : null}
+      {addingTask && name ? (
+        <TaskDrawer
+          editing={{ mode: 'new', about: taskAbout(target, name) }}
+          onClose={() => setAddingTask(false)}
+          onSaved={() => refresh(TIMELINE_ENTITY)}
+        />
+      ) : null}
     </PageFrame>
   );
 }

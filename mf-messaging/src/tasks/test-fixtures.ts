@@ -1,0 +1,30 @@
+// A task as the API answers it, for the tasks and timeline page tests.
+import type { Task } from '@carelane/shared-domain';
+
+export const task = (id: number, title: string, over: Partial<Task> = {}): Task => ({
+  id,
+  title,
+  description: null,
+  assigneeId: 5,
+  assigneeName: 'Cora Coordinator',
+  dueDate: '2026-12-08',
+  priority: 'Normal',
+  status: '1Pending',
+  patientId: null,
+  patientName: null,
+  episodeId: null,
+  episodeTitle: null,
+  visitId: null,
+  providerId: null,
+  providerName: null,
+  referralSourceId: 2,
+  organizationName: 'Sunrise Home Health',
+  parentTaskId: null,
+  followUpCount: 0,
+  createdBy: 1,
+  creatorName: 'Ada Admin',
+  createdAt: '2026-12-01T00:00:00.000Z',
+  updatedAt: '2026-12-01T00:00:00.000Z',
+  version: 3,
+  ...over,
+});
