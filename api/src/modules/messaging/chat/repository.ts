@@ -143,11 +143,20 @@ export async function findTopic(ex: Executor, v: Viewer, topicId: number): Promi
   return row;
 }
 
-/** Locks a topic the viewer is a member of (posts to one topic are written one after another). */
-export async function lockMemberTopic(ex: Executor, v: Viewer, topicId: number): Promise<boolean> {
+/**
+ * True when the viewer is a member of the topic (false when it does not exist): membership alone, for the reads
+ * and writes that need nothing else of the topic. With `lock`, the topic is locked (posts to one topic are written
+ * one after another).
+ */
+export async function isTopicMember(
+  ex: Executor,
+  v: Viewer,
+  topicId: number,
+  lock = false,
+): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`select t.id from chat_topics t where t.id = ${topicId} and ${isMember(v)} for update of t`,
+    sql`select t.id from chat_topics t where t.id = ${topicId} and ${isMember(v)} ${lock ? sql`for update of t` : sql``}`,
   );
   return rows.length > 0;
 }

@@ -104,6 +104,12 @@ function toTopic(t: repo.TopicRow): ChatTopic {
   };
 }
 
+/** 403 unless the caller is a member of the topic (or when it does not exist); with `lock`, the topic is locked. */
+async function requireMember(ex: Executor, actor: Actor, topicId: number, lock = false): Promise<void> {
+  if (!(await repo.isTopicMember(ex, viewerOf(actor), topicId, lock)))
+    throw forbidden(CHAT_MESSAGES.notMember);
+}
+
 /** The topic as the caller sees it; 403 when they are not a member (or it does not exist). */
 async function memberTopic(ex: Executor, actor: Actor, topicId: number): Promise<ChatTopic> {
   const row = await repo.findTopic(ex, viewerOf(actor), topicId);
@@ -269,7 +275,7 @@ export async function listMessages(
   topicId: number,
   q: ChatMessageListQuery,
 ): Promise<ChatMessageList> {
-  await memberTopic(services.db, requireActor(ctx), topicId);
+  await requireMember(services.db, requireActor(ctx), topicId);
   const rows = await repo.listMessages(services.db, topicId, {
     before: q.before,
     pattern: q.search !== undefined ? containsPattern(q.search) : undefined,
@@ -293,9 +299,8 @@ export async function postMessage(
   input: ChatMessageInput,
 ): Promise<{ created: boolean; message: ChatMessage }> {
   const actor = requireActor(ctx);
-  const viewer = viewerOf(actor);
   const { id, created } = await services.db.transaction(async (tx) => {
-    if (!(await repo.lockMemberTopic(tx, viewer, topicId))) throw forbidden(CHAT_MESSAGES.notMember);
+    await requireMember(tx, actor, topicId, true);
     // A retry answers the message its key already wrote (before its attachment, sent with it, is checked again).
     const sentBefore = async () => {
       const earlier = await repo.findByKey(tx, actor.userId, input.idempotencyKey);
@@ -362,7 +367,7 @@ export async function uploadFile(
 ): Promise<ChatFile> {
   const actor = requireActor(ctx);
   return services.db.transaction(async (tx) => {
-    if (!(await repo.findTopic(tx, viewerOf(actor), topicId))) throw forbidden(CHAT_MESSAGES.notMember);
+    await requireMember(tx, actor, topicId);
     const contentType = await checkUpload(tx, fileName, content);
     const id = await repo.insertFile(tx, {
       topicId,
@@ -385,8 +390,7 @@ export async function uploadFile(
 /** GET /api/chat/topics/:topicId/files/:fileId: the bytes, for the conversation's members. */
 export async function downloadFile(services: Services, ctx: RequestContext, topicId: number, fileId: number) {
   const actor = requireActor(ctx);
-  if (!(await repo.findTopic(services.db, viewerOf(actor), topicId)))
-    throw forbidden(CHAT_MESSAGES.notMember);
+  await requireMember(services.db, actor, topicId);
   const file = await repo.readFileContent(services.db, topicId, fileId);
   if (!file) throw notFound('This file');
   return file;
@@ -402,7 +406,7 @@ export async function markRead(
   const actor = requireActor(ctx);
   const viewer = viewerOf(actor);
   await services.db.transaction(async (tx) => {
-    if (!(await repo.findTopic(tx, viewer, topicId))) throw forbidden(CHAT_MESSAGES.notMember);
+    await requireMember(tx, actor, topicId);
     if ((await repo.messageTopicId(tx, messageId)) !== topicId)
       throw badRequest('messageId', CHAT_MESSAGES.messageNotInTopic);
     const mark = await repo.markRead(tx, topicId, actor.userId, messageId);
