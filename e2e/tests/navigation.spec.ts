@@ -5,6 +5,7 @@ import { DEFAULT_ROLE_PRIVILEGES } from '@carelane/shared-domain';
 import type { Page } from '@playwright/test';
 import { DEMO_LOGINS } from '../support/demo';
 import { baseUrl, expect, goInApp, signIn, test } from '../support/fixtures';
+import { pickOption } from '../support/select';
 
 type Route = {
   path: string;
@@ -106,8 +107,7 @@ test.describe('finding the way', () => {
     await page.getByLabel('Last name').fill('Newcomer');
     await page.getByLabel('Email').fill(emailId);
     await page.getByLabel('Mobile phone').fill(`512555${String(stamp % 10_000).padStart(4, '0')}`);
-    await page.getByRole('combobox', { name: 'Provider type' }).click();
-    await page.locator('.ant-select-item-option[title="RN"]').click();
+    await pickOption(page, /Provider type$/, /^RN$/, { shows: 'RN' });
     await page.getByLabel('Password').fill('A-long-password-24');
     await page.getByRole('button', { name: 'Register' }).click();
 
