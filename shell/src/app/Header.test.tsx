@@ -104,8 +104,9 @@ describe('ShellHeader', () => {
     expect(within(banner).getByRole('link', { name: 'Carelane' }).getAttribute('href')).toBe('/episodes');
     const search = within(banner).getByRole('combobox', { name: 'Search' });
     expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
-    expect(within(banner).getByRole('button', { name: 'Notifications: 0' })).toBeTruthy();
-    expect(within(banner).getByRole('button', { name: 'Pending tasks: 0' })).toBeTruthy();
+    // Until their counts arrive the buttons name no number: not a 0 that is not known.
+    expect(within(banner).getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Pending tasks' })).toBeTruthy();
     const user = within(banner).getByRole('button', { name: 'Test Role 1 ADMINISTRATOR: user menu' });
     expect(user.textContent).toContain('Test Role 1');
     expect(user.textContent).toContain('ADMINISTRATOR');
@@ -120,13 +121,13 @@ describe('ShellHeader', () => {
   it('shows pending tasks only to a role that has the task list', () => {
     showHeader(ROLE.CLINICIAN);
     expect(screen.queryByRole('button', { name: /Pending tasks/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Notifications: 0' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Notifications/ })).toBeTruthy();
   });
 
   it('says there are no new notifications when the bell is pressed', async () => {
     mockFetch(async (call) => headerAnswer(call) ?? apiError(404, 'NOT_FOUND', 'not found'));
     showHeader(ROLE.ADMINISTRATOR);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications: 0' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications: 0' }));
     expect(await screen.findByText('You have no new notifications.')).toBeTruthy();
   });
 

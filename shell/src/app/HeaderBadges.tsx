@@ -151,9 +151,13 @@ function NotificationList({ close }: { close: () => void }) {
   );
 }
 
+/** A header count's name: with its number once known, without one while it loads (never a made-up 0). */
+const countLabel = (name: string, count: number | undefined): string =>
+  count === undefined ? name : `${name}: ${count}`;
+
 export function Notifications() {
   const [open, setOpen] = useState(false);
-  const count = useHeaderNotifications().data?.undismissedCount ?? 0;
+  const count = useHeaderNotifications().data?.undismissedCount;
   return (
     <Popover
       trigger="click"
@@ -163,7 +167,12 @@ export function Notifications() {
       content={<NotificationList close={() => setOpen(false)} />}
     >
       <Badge count={count} size="small">
-        <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={`Notifications: ${count}`} />
+        <Button
+          type="text"
+          shape="circle"
+          icon={<BellOutlined />}
+          aria-label={countLabel('Notifications', count)}
+        />
       </Badge>
     </Popover>
   );
@@ -176,15 +185,15 @@ export function PendingTasks() {
       apiClient.get('/api/admin/tasks/pendingCount', pendingTasksCountSchema, { signal }),
     refetchInterval: POLL_MS,
   });
-  const count = pending.data?.pendingTasksCount ?? 0;
+  const count = pending.data?.pendingTasksCount;
   return (
-    <Tooltip title={`Pending tasks: ${count}`}>
+    <Tooltip title={countLabel('Pending tasks', count)}>
       <Badge count={count} size="small">
         <Button
           type="text"
           shape="circle"
           icon={<CheckSquareOutlined />}
-          aria-label={`Pending tasks: ${count}`}
+          aria-label={countLabel('Pending tasks', count)}
           onClick={() => navigate('/tasks?mine=true')}
         />
       </Badge>
@@ -198,15 +207,15 @@ export function UnreadMessages() {
     queryFn: ({ signal }) => apiClient.get('/api/chat/counts', chatCountsSchema, { signal }),
     refetchInterval: POLL_MS,
   });
-  const count = counts.data?.totalUnreadMessages ?? 0;
+  const count = counts.data?.totalUnreadMessages;
   return (
-    <Tooltip title={`Unread messages: ${count}`}>
+    <Tooltip title={countLabel('Unread messages', count)}>
       <Badge count={count} size="small">
         <Button
           type="text"
           shape="circle"
           icon={<MessageOutlined />}
-          aria-label={`Unread messages: ${count}`}
+          aria-label={countLabel('Unread messages', count)}
           onClick={() => navigate('/messages')}
         />
       </Badge>
