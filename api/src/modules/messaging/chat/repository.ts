@@ -157,13 +157,16 @@ export async function findTopic(ex: Executor, v: Viewer, topicId: number): Promi
 /**
  * True when the viewer is a member of the topic (false when it does not exist): membership alone, for the reads
  * and writes that need nothing else of the topic. With `lock`, the topic is locked (posts to one topic are written
- * one after another).
+ * one after another). `askedWithoutVisits`: the caller already found the viewer is no member by the topic or its
+ * service request (`listMessagesOfMember`), so only the whole rule is asked.
  */
+export type MembershipCheck = { lock?: boolean; askedWithoutVisits?: boolean };
+
 export async function isTopicMember(
   ex: Executor,
   v: Viewer,
   topicId: number,
-  lock = false,
+  { lock = false, askedWithoutVisits = false }: MembershipCheck = {},
 ): Promise<boolean> {
   const member = async (throughVisits: boolean) =>
     (
@@ -175,7 +178,7 @@ export async function isTopicMember(
     ).length > 0;
   // Asked first without the visits (most members are so by the topic or its service request), then with them:
   // planning visits and providers with their indexes is most of this check's time (on PGlite 1 ms of 1.3 ms).
-  return (await member(false)) || member(true);
+  return (!askedWithoutVisits && (await member(false))) || member(true);
 }
 
 /** Every member's user id (the audience of its events). */

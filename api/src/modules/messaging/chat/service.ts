@@ -104,9 +104,14 @@ function toTopic(t: repo.TopicRow): ChatTopic {
   };
 }
 
-/** 403 unless the caller is a member of the topic (or when it does not exist); with `lock`, the topic is locked. */
-async function requireMember(ex: Executor, actor: Actor, topicId: number, lock = false): Promise<void> {
-  if (!(await repo.isTopicMember(ex, viewerOf(actor), topicId, lock)))
+/** 403 unless the caller is a member of the topic (or when it does not exist); see `isTopicMember` for `options`. */
+async function requireMember(
+  ex: Executor,
+  actor: Actor,
+  topicId: number,
+  options?: repo.MembershipCheck,
+): Promise<void> {
+  if (!(await repo.isTopicMember(ex, viewerOf(actor), topicId, options)))
     throw forbidden(CHAT_MESSAGES.notMember);
 }
 
@@ -285,7 +290,7 @@ export async function listMessages(
   const ofMember = await repo.listMessagesOfMember(services.db, viewerOf(actor), topicId, which);
   let rows = ofMember.rows;
   if (!ofMember.member) {
-    await requireMember(services.db, actor, topicId);
+    await requireMember(services.db, actor, topicId, { askedWithoutVisits: true });
     rows = await repo.listMessages(services.db, topicId, which);
   }
   const page = rows.slice(0, CHAT_MESSAGE_PAGE_SIZE);
@@ -307,7 +312,7 @@ export async function postMessage(
 ): Promise<{ created: boolean; message: ChatMessage }> {
   const actor = requireActor(ctx);
   const { id, created } = await services.db.transaction(async (tx) => {
-    await requireMember(tx, actor, topicId, true);
+    await requireMember(tx, actor, topicId, { lock: true });
     // A retry answers the message its key already wrote (before its attachment, sent with it, is checked again).
     const sentBefore = async () => {
       const earlier = await repo.findByKey(tx, actor.userId, input.idempotencyKey);
