@@ -78,10 +78,6 @@ async function withZones(services: Services, rows: readonly repo.NonCoverageRow[
   return out;
 }
 
-/** The zone whose calendar the dates filter on: the filtered organization's, else the default (Central). */
-const zoneOf = (services: Services, referralSourceId: number | undefined) =>
-  organizationTimeZoneOrDefault(services.db, referralSourceId);
-
 /** One report as answered, its patient noted in the access log. */
 async function answerOf(services: Services, ctx: RequestContext, id: number): Promise<NonCoverage> {
   const row = await repo.findNonCoverage(services.db, id);
@@ -94,7 +90,7 @@ async function answerOf(services: Services, ctx: RequestContext, id: number): Pr
 export async function listNonCoverages(services: Services, ctx: RequestContext, q: NonCoverageListQuery) {
   let reported: repo.NonCoverageFilter['reported'];
   if (q.from !== undefined || q.to !== undefined) {
-    const zone = await zoneOf(services, q.referralSourceId);
+    const zone = await organizationTimeZoneOrDefault(services.db, q.referralSourceId);
     const asked = askedReportPeriod(q, todayIn(zone));
     if (!asked.ok) throw badRequest(asked.field, asked.message);
     reported = dateRangeInstants(asked.period.from, asked.period.to, zone);
@@ -193,7 +189,7 @@ export async function nonCoverageTrend(
   services: Services,
   q: NonCoverageTrendQuery,
 ): Promise<NonCoverageTrend> {
-  const zone = await zoneOf(services, q.referralSourceId);
+  const zone = await organizationTimeZoneOrDefault(services.db, q.referralSourceId);
   const asked = nonCoverageTrendPeriod(q, todayIn(zone));
   if (!asked.ok) throw badRequest(asked.field, asked.message);
   const weeks = nonCoverageWeeks(asked.period);
